@@ -1,0 +1,27 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "MaterialFields",
+    products: [
+        .library(name: "MaterialFields", targets: ["MaterialFields"]),
+        .library(name: "XftHost", targets: ["XftHost"]),
+        .executable(name: "textfield-catalog", targets: ["Catalog"]),
+    ],
+    targets: [
+        // Xlib, Xft, fontconfig, XRender and libpng headers, plus inline wrappers for the
+        // variadic calls Swift cannot make.
+        .systemLibrary(
+            name: "CXlib",
+            pkgConfig: "xft",
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxrender-dev", "libpng-dev"])]
+        ),
+        // Pure Swift: model, layout, motion, theme, rendering to an abstract canvas. Never imports X11.
+        .target(name: "MaterialFields"),
+        // The only code that talks to the X server.
+        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib"]),
+        .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost"]),
+        .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
+        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib"]),
+    ]
+)

@@ -1,0 +1,55 @@
+#ifndef CXLIB_SHIM_H
+#define CXLIB_SHIM_H
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/Xresource.h>
+#include <X11/keysym.h>
+#include <X11/XKBlib.h>
+#include <X11/extensions/Xrender.h>
+#include <X11/Xft/Xft.h>
+#include <fontconfig/fontconfig.h>
+#include <png.h>
+#include <locale.h>
+
+/* Swift cannot call C variadic functions; these fixed-arity wrappers cover what the host needs. */
+
+/* An input context for root-window (over-the-spot-less) preedit and status, on one window. */
+static inline XIC cxlib_create_ic(XIM im, Window window) {
+    return XCreateIC(im,
+                     XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
+                     XNClientWindow, window,
+                     XNFocusWindow, window,
+                     (char *)NULL);
+}
+
+static inline long cxlib_ic_filter_events(XIC ic) {
+    long mask = 0;
+    if (XGetICValues(ic, XNFilterEvents, &mask, (char *)NULL) != NULL) return 0;
+    return mask;
+}
+
+static inline void cxlib_ic_set_spot(XIC ic, short x, short y) {
+    XPoint spot = { x, y };
+    XVaNestedList list = XVaCreateNestedList(0, XNSpotLocation, &spot, (char *)NULL);
+    if (list == NULL) return;
+    XSetICValues(ic, XNPreeditAttributes, list, (char *)NULL);
+    XFree(list);
+}
+
+/* fontconfig property names are macros that do not import as Swift strings. */
+static const char *const cxlib_fc_family = FC_FAMILY;
+static const char *const cxlib_fc_pixel_size = FC_PIXEL_SIZE;
+static const char *const cxlib_fc_weight = FC_WEIGHT;
+static const char *const cxlib_fc_charset = FC_CHARSET;
+static const char *const cxlib_fc_file = FC_FILE;
+static const char *const cxlib_fc_color = FC_COLOR;
+static const char *const cxlib_fc_scalable = FC_SCALABLE;
+
+static const unsigned cxlib_png_format_rgba = PNG_FORMAT_RGBA;
+
+/* XDestroyImage is a macro. */
+static inline void cxlib_destroy_image(XImage *image) { XDestroyImage(image); }
+
+#endif

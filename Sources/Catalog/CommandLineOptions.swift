@@ -1,0 +1,81 @@
+import MaterialFields
+
+/// The catalog's command line.
+struct CommandLineOptions {
+    enum Theme: String { case light, dark }
+
+    var screenshotPath: String?
+    var qaStatePath: String?
+    var size = Size(width: 760, height: 720)
+    var theme = Theme.light
+    var scale = 1.0
+    var animationSlowdown = 1.0
+    var displayName: String?
+    var showsHelp = false
+
+    struct UsageError: Error { var message: String }
+
+    static let usage = """
+        Usage: textfield-catalog [options]
+
+        Shows every Material text field variant, filled and outlined, live and editable.
+
+        Options:
+          --screenshot PATH        render with animations settled, write a PNG to PATH and exit
+          --qa-state PATH          keep PATH updated with a JSON description of every field
+          --size WxH               window (or screenshot) size in pixels, default 760x720
+          --theme light|dark       colour scheme, default light
+          --scale N                multiply every Material dimension by N (HiDPI), default 1
+          --slow-animations N      run every animation N times slower, default 1
+          --display NAME           X display to use instead of $DISPLAY
+          -h, --help               show this help and exit
+        """
+
+    static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var remaining = arguments[...]
+        func value(for option: String) throws -> String {
+            guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help":
+                options.showsHelp = true
+            case "--screenshot":
+                options.screenshotPath = try value(for: argument)
+            case "--qa-state":
+                options.qaStatePath = try value(for: argument)
+            case "--size":
+                let text = try value(for: argument)
+                let parts = text.lowercased().split(separator: "x")
+                guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+                      (1...16384).contains(width), (1...16384).contains(height) else {
+                    throw UsageError(message: "--size wants WIDTHxHEIGHT in pixels (1 to 16384), not '\(text)'")
+                }
+                options.size = Size(width: Double(width), height: Double(height))
+            case "--theme":
+                let text = try value(for: argument)
+                guard let theme = Theme(rawValue: text) else { throw UsageError(message: "--theme is light or dark, not '\(text)'") }
+                options.theme = theme
+            case "--scale":
+                let text = try value(for: argument)
+                guard let scale = Double(text), scale >= 0.5, scale <= 4 else {
+                    throw UsageError(message: "--scale wants a number from 0.5 to 4, not '\(text)'")
+                }
+                options.scale = scale
+            case "--slow-animations":
+                let text = try value(for: argument)
+                guard let factor = Double(text), factor >= 1, factor <= 1000 else {
+                    throw UsageError(message: "--slow-animations wants a factor from 1 to 1000, not '\(text)'")
+                }
+                options.animationSlowdown = factor
+            case "--display":
+                options.displayName = try value(for: argument)
+            default:
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
+        }
+        return options
+    }
+}

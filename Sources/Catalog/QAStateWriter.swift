@@ -1,0 +1,51 @@
+import Foundation
+import MaterialFields
+
+/// Rewrites the `--qa-state` file whenever what it would say changes. The file is replaced
+/// atomically, so a reader never sees half of it.
+final class QAStateWriter {
+    private let url: URL
+    private let panel: FieldPanel
+    private let theme: String
+    private var lastWritten: Data?
+    private var reportedFailure = false
+
+    private struct Document: Encodable {
+        struct Window: Encodable {
+            var width: Double
+            var height: Double
+            var scrollOffset: Double
+            var contentHeight: Double
+            var focused: Bool
+        }
+        var theme: String
+        var window: Window
+        var fields: [FieldSnapshot]
+    }
+
+    init(path: String, panel: FieldPanel, theme: String) {
+        self.url = URL(fileURLWithPath: path)
+        self.panel = panel
+        self.theme = theme
+    }
+
+    func update() {
+        let document = Document(
+            theme: theme,
+            window: .init(width: panel.size.width, height: panel.size.height, scrollOffset: panel.scrollOffset,
+                          contentHeight: panel.contentHeight, focused: panel.isWindowFocused),
+            fields: panel.snapshot())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(document), data != lastWritten else { return }
+        do {
+            try data.write(to: url, options: .atomic)
+            lastWritten = data
+        } catch {
+            if !reportedFailure {
+                FileHandle.standardError.write(Data("textfield-catalog: cannot write QA state to '\(url.path)': \(error.localizedDescription)\n".utf8))
+                reportedFailure = true
+            }
+        }
+    }
+}

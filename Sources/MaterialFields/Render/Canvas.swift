@@ -1,0 +1,64 @@
+/// Font weights the renderer asks for; the host maps them onto real faces.
+public enum FontWeight: Int, Sendable, Hashable {
+    case regular = 400
+    case medium = 500
+}
+
+/// A font request: size in pixels and weight. The host picks the family (Roboto).
+public struct FontSpec: Hashable, Sendable {
+    public var pixelSize: Double
+    public var weight: FontWeight
+
+    public init(pixelSize: Double, weight: FontWeight = .regular) {
+        self.pixelSize = pixelSize
+        self.weight = weight
+    }
+}
+
+public struct LineMetrics: Equatable, Sendable {
+    public var ascent: Double
+    public var descent: Double
+    public init(ascent: Double, descent: Double) { self.ascent = ascent; self.descent = descent }
+}
+
+/// How the model learns the size of text without knowing about fonts or X11.
+public protocol TextMeasuring: AnyObject {
+    /// Horizontal advance of `text` set in `font`, including any fallback faces the host uses.
+    func advance(of text: Substring, font: FontSpec) -> Double
+    func lineMetrics(for font: FontSpec) -> LineMetrics
+}
+
+extension TextMeasuring {
+    public func advance(of text: String, font: FontSpec) -> Double { advance(of: text[...], font: font) }
+
+    /// The x offset of every grapheme boundary: element `i` is the width of the first `i` characters.
+    public func caretOffsets(of text: String, font: FontSpec) -> [Double] {
+        var offsets: [Double] = [0]
+        offsets.reserveCapacity(text.count + 1)
+        var x = 0.0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            x += advance(of: text[index..<next], font: font)
+            offsets.append(x)
+            index = next
+        }
+        return offsets
+    }
+}
+
+/// Where the field renderer draws. Implemented by the Xft canvas on screen and by a recording
+/// canvas in tests.
+public protocol Canvas: AnyObject {
+    /// Fills the non-zero-winding interior of `path`, antialiased, blending `color` over what is there.
+    func fill(_ path: Path, color: Color)
+    /// Draws one line of text with its baseline starting at `origin`.
+    func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color)
+    /// Restricts drawing to `rect` (intersected with any enclosing clip) until the matching `popClip`.
+    func pushClip(_ rect: Rect)
+    func popClip()
+}
+
+extension Canvas {
+    public func fill(_ rect: Rect, color: Color) { fill(.rectangle(rect), color: color) }
+}

@@ -1,0 +1,33 @@
+/// A straight (not premultiplied) sRGB colour with alpha, components 0...1.
+public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var red: Double, green: Double, blue: Double, alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// `0xRRGGBB`, opaque.
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+    }
+
+    public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+
+    /// This colour composited over an opaque background.
+    public func over(_ background: Color) -> Color {
+        Color(red: red * alpha + background.red * (1 - alpha),
+              green: green * alpha + background.green * (1 - alpha),
+              blue: blue * alpha + background.blue * (1 - alpha), alpha: 1)
+    }
+
+    public func interpolated(to other: Color, fraction t: Double) -> Color {
+        Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+              blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+    }
+
+    public var description: String {
+        func byte(_ v: Double) -> Int { Int((v * 255).rounded()) }
+        return "rgba(\(byte(red)), \(byte(green)), \(byte(blue)), \(alpha))"
+    }
+}

@@ -1,0 +1,189 @@
+import CXlib
+import MaterialFields
+
+/// Xft fonts by size and weight, chosen through fontconfig, with per-character fallback faces
+/// for what the main family lacks. Measures text for the model (`TextMeasuring`) and hands
+/// runs of one face to the canvas.
+public final class FontCache: TextMeasuring {
+    private let display: OpaquePointer
+    private let screen: Int32
+    public let family: String
+    /// The family fontconfig actually chose for `family` (differs when it is not installed).
+    public private(set) var resolvedFamily = ""
+
+    private struct FaceKey: Hashable { var quarterPixels: Int; var weight: FontWeight }
+    private struct FallbackKey: Hashable { var face: FaceKey; var index: Int }
+
+    private var primaryFaces: [FaceKey: UnsafeMutablePointer<XftFont>] = [:]
+    private var fallbackFaces: [FallbackKey: UnsafeMutablePointer<XftFont>] = [:]
+    /// Candidates for missing characters, best first, one sorted list per weight.
+    private var fallbackSets: [FontWeight: UnsafeMutablePointer<FcFontSet>] = [:]
+    /// Code point -> index into the fallback set, or -1 when nothing has it (misses are cached too).
+    private var fallbackIndexByScalar: [FontWeight: [UInt32: Int]] = [:]
+
+    /// A stretch of text drawn with one face.
+    public struct Run {
+        public var text: Substring
+        public var font: UnsafeMutablePointer<XftFont>
+    }
+
+    /// - Parameter warn: receives one line when the family is missing and another face stands in.
+    public init(display: OpaquePointer, screen: Int32, family: String = "Roboto", warn: (String) -> Void) {
+        self.display = display
+        self.screen = screen
+        self.family = family
+        let probe = font(for: FaceKey(quarterPixels: 64, weight: .regular))
+        resolvedFamily = Self.familyName(of: probe.pointee.pattern) ?? ""
+        if resolvedFamily.lowercased() != family.lowercased() {
+            warn("warning: font family '\(family)' is not installed; drawing with '\(resolvedFamily)' instead (Debian: apt-get install fonts-roboto)")
+        }
+    }
+
+    deinit {
+        for font in primaryFaces.values { XftFontClose(display, font) }
+        for font in fallbackFaces.values { XftFontClose(display, font) }
+        for set in fallbackSets.values { FcFontSetDestroy(set) }
+    }
+
+    private static func key(for spec: FontSpec) -> FaceKey {
+        FaceKey(quarterPixels: max(1, Int((spec.pixelSize * 4).rounded())), weight: spec.weight)
+    }
+
+    private static func familyName(of pattern: OpaquePointer?) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, cxlib_fc_family, 0, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+
+    /// The request pattern for a face: family, pixel size, weight, with Xft's and fontconfig's
+    /// defaults (antialiasing, hinting from Xft resources) applied.
+    private func requestPattern(for key: FaceKey) -> OpaquePointer {
+        let pattern = FcPatternCreate()!
+        _ = family.withCString { FcPatternAddString(pattern, cxlib_fc_family, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcPatternAddDouble(pattern, cxlib_fc_pixel_size, Double(key.quarterPixels) / 4)
+        FcPatternAddInteger(pattern, cxlib_fc_weight, key.weight == .medium ? Int32(FC_WEIGHT_MEDIUM) : Int32(FC_WEIGHT_REGULAR))
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        XftDefaultSubstitute(display, screen, pattern)
+        return pattern
+    }
+
+    private func font(for key: FaceKey) -> UnsafeMutablePointer<XftFont> {
+        if let font = primaryFaces[key] { return font }
+        let pattern = requestPattern(for: key)
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        var font: UnsafeMutablePointer<XftFont>?
+        if let match = FcFontMatch(nil, pattern, &result) {
+            font = XftFontOpenPattern(display, match)  // takes ownership of `match` on success
+            if font == nil { FcPatternDestroy(match) }
+        }
+        // Xft's own fallback ("fixed" from the core protocol) keeps text visible on a bare system.
+        let opened = font ?? XftFontOpenName(display, screen, "sans-\(Double(key.quarterPixels) / 4)")!
+        primaryFaces[key] = opened
+        return opened
+    }
+
+    private func fallbackSet(for weight: FontWeight) -> UnsafeMutablePointer<FcFontSet>? {
+        if let set = fallbackSets[weight] { return set }
+        let pattern = requestPattern(for: FaceKey(quarterPixels: 64, weight: weight))
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(nil, pattern, FcTrue, nil, &result) else { return nil }
+        fallbackSets[weight] = set
+        return set
+    }
+
+    private func fallbackIndex(for scalar: UInt32, weight: FontWeight) -> Int {
+        if let index = fallbackIndexByScalar[weight]?[scalar] { return index }
+        var found = -1
+        if let set = fallbackSet(for: weight) {
+            for index in 0..<Int(set.pointee.nfont) {
+                var charset: OpaquePointer?
+                guard let candidate = set.pointee.fonts[index],
+                      FcPatternGetCharSet(candidate, cxlib_fc_charset, 0, &charset) == FcResultMatch,
+                      FcCharSetHasChar(charset, scalar) == FcTrue else { continue }
+                found = index
+                break
+            }
+        }
+        fallbackIndexByScalar[weight, default: [:]][scalar] = found
+        return found
+    }
+
+    private func fallbackFont(index: Int, key: FaceKey) -> UnsafeMutablePointer<XftFont>? {
+        let cacheKey = FallbackKey(face: key, index: index)
+        if let font = fallbackFaces[cacheKey] { return font }
+        guard let set = fallbackSet(for: key.weight), let candidate = set.pointee.fonts[index] else { return nil }
+        let pattern = requestPattern(for: key)
+        defer { FcPatternDestroy(pattern) }
+        guard let prepared = FcFontRenderPrepare(nil, pattern, candidate) else { return nil }
+        guard let font = XftFontOpenPattern(display, prepared) else {
+            FcPatternDestroy(prepared)
+            return nil
+        }
+        fallbackFaces[cacheKey] = font
+        return font
+    }
+
+    /// Scalars that never decide a face on their own: joiners, variation selectors, combining marks.
+    private static func isFollower(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
+        default: return scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
+        }
+    }
+
+    /// The face for one grapheme cluster: the main face when it has every scalar, otherwise the
+    /// first fallback that has the cluster's base character.
+    private func face(for character: Character, key: FaceKey, primary: UnsafeMutablePointer<XftFont>) -> UnsafeMutablePointer<XftFont> {
+        let scalars = character.unicodeScalars
+        if scalars.allSatisfy({ XftCharExists(display, primary, $0.value) == FcTrue || Self.isFollower($0) }) {
+            return primary
+        }
+        let base = scalars.first { !Self.isFollower($0) } ?? scalars.first!
+        if XftCharExists(display, primary, base.value) == FcTrue { return primary }
+        let index = fallbackIndex(for: base.value, weight: key.weight)
+        guard index >= 0, let font = fallbackFont(index: index, key: key) else { return primary }
+        return font
+    }
+
+    /// Splits `text` into runs that each draw with one face.
+    public func runs(of text: Substring, font spec: FontSpec) -> [Run] {
+        let key = Self.key(for: spec)
+        let primary = font(for: key)
+        var runs: [Run] = []
+        var runStart = text.startIndex
+        var runFont: UnsafeMutablePointer<XftFont>?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let face = face(for: text[index], key: key, primary: primary)
+            if face != runFont {
+                if let runFont, runStart < index { runs.append(Run(text: text[runStart..<index], font: runFont)) }
+                runFont = face
+                runStart = index
+            }
+            index = next
+        }
+        if let runFont, runStart < text.endIndex { runs.append(Run(text: text[runStart..<text.endIndex], font: runFont)) }
+        return runs
+    }
+
+    public func advance(of run: Run) -> Double {
+        var extents = XGlyphInfo()
+        var bytes = Array(run.text.utf8)
+        XftTextExtentsUtf8(display, run.font, &bytes, Int32(bytes.count), &extents)
+        return Double(extents.xOff)
+    }
+
+    // MARK: TextMeasuring
+
+    public func advance(of text: Substring, font spec: FontSpec) -> Double {
+        runs(of: text, font: spec).reduce(0) { $0 + advance(of: $1) }
+    }
+
+    public func lineMetrics(for spec: FontSpec) -> LineMetrics {
+        let primary = font(for: Self.key(for: spec))
+        return LineMetrics(ascent: Double(primary.pointee.ascent), descent: Double(primary.pointee.descent))
+    }
+}

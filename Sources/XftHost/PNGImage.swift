@@ -1,0 +1,92 @@
+import CXlib
+import Foundation
+
+/// An 8-bit RGBA image in memory, as captured from the X server or read from a PNG.
+public struct RGBAImage: Equatable {
+    public var width: Int
+    public var height: Int
+    /// Row-major RGBA bytes.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let offset = (y * width + x) * 4
+        return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
+    }
+
+    /// Writes the image through libpng. The encoder writes no timestamps, so the same pixels give
+    /// the same bytes.
+    public func writePNG(to path: String) throws {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = UInt32(cxlib_png_format_rgba)
+        let ok = pixels.withUnsafeBytes { bytes in
+            png_image_write_to_file(&image, path, 0, bytes.baseAddress, 0, nil)
+        }
+        if ok == 0 {
+            let reason = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            png_image_free(&image)
+            throw HostError.imageWrite(path: path, reason: reason.isEmpty ? "libpng failed" : reason)
+        }
+    }
+
+    public static func readPNG(from path: String) throws -> RGBAImage {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        func failure() -> HostError {
+            let reason = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            png_image_free(&image)
+            return HostError.imageRead(path: path, reason: reason.isEmpty ? "libpng failed" : reason)
+        }
+        guard png_image_begin_read_from_file(&image, path) != 0 else { throw failure() }
+        image.format = UInt32(cxlib_png_format_rgba)
+        var pixels = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
+        let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+        guard ok != 0 else { throw failure() }
+        return RGBAImage(width: Int(image.width), height: Int(image.height), pixels: pixels)
+    }
+
+    /// Reads back what the X server holds for `drawable` (a window as shown, or a pixmap).
+    public static func capture(display: OpaquePointer, drawable: Drawable, width: Int, height: Int) -> RGBAImage? {
+        guard width > 0, height > 0,
+              let image = XGetImage(display, drawable, 0, 0, UInt32(width), UInt32(height), UInt(bitPattern: -1), ZPixmap)
+        else { return nil }
+        defer { cxlib_destroy_image(image) }
+        // Images of pixmaps carry no colour masks (pixmaps have no visual): use the screen's.
+        var red = image.pointee.red_mask, green = image.pointee.green_mask, blue = image.pointee.blue_mask
+        if red == 0 && green == 0 && blue == 0 {
+            let visual = XDefaultVisual(display, XDefaultScreen(display))!
+            red = visual.pointee.red_mask; green = visual.pointee.green_mask; blue = visual.pointee.blue_mask
+        }
+        func component(_ pixel: UInt, _ mask: UInt) -> UInt8 {
+            guard mask != 0 else { return 0 }
+            let shift = UInt(mask.trailingZeroBitCount)
+            let maxValue = mask >> shift
+            return UInt8(((pixel & mask) >> shift) * 255 / maxValue)
+        }
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        let bytesPerLine = Int(image.pointee.bytes_per_line)
+        let fastPath = image.pointee.bits_per_pixel == 32 && image.pointee.byte_order == LSBFirst
+        let data = UnsafeRawPointer(image.pointee.data!)
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel: UInt
+                if fastPath {
+                    pixel = UInt(data.loadUnaligned(fromByteOffset: y * bytesPerLine + x * 4, as: UInt32.self).littleEndian)
+                } else {
+                    pixel = image.pointee.f.get_pixel(image, Int32(x), Int32(y))
+                }
+                let offset = (y * width + x) * 4
+                pixels[offset] = component(pixel, red)
+                pixels[offset + 1] = component(pixel, green)
+                pixels[offset + 2] = component(pixel, blue)
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}

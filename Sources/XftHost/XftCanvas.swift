@@ -1,0 +1,171 @@
+import CXlib
+import MaterialFields
+
+/// A `Canvas` that draws into an X pixmap: shapes are rasterized to coverage masks and
+/// composited with XRender (PictOpOver, so alpha blends), text goes through Xft.
+public final class XftCanvas: Canvas {
+    private let display: OpaquePointer
+    private let visual: UnsafeMutablePointer<Visual>
+    private let colormap: Colormap
+    private let fonts: FontCache
+    private var draw: OpaquePointer
+    public private(set) var size: (width: Int, height: Int)
+
+    private var clipStack: [Rect] = []
+    private var solidFills: [Color: Picture] = [:]
+    private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>
+    private var maskPixmap: Pixmap = 0
+    private var maskPicture: Picture = 0
+    private var maskGC: GC?
+    private var maskSize = (width: 0, height: 0)
+
+    public init(display: OpaquePointer, drawable: Drawable, width: Int, height: Int, fonts: FontCache) throws {
+        self.display = display
+        let screen = XDefaultScreen(display)
+        self.visual = XDefaultVisual(display, screen)
+        self.colormap = XDefaultColormap(display, screen)
+        self.fonts = fonts
+        guard let format = XRenderFindStandardFormat(display, Int32(PictStandardA8)),
+              let draw = XftDrawCreate(display, drawable, visual, colormap) else {
+            throw HostError.missingRenderExtension
+        }
+        self.maskFormat = format
+        self.draw = draw
+        self.size = (width, height)
+    }
+
+    deinit {
+        for picture in solidFills.values { XRenderFreePicture(display, picture) }
+        releaseMask()
+        XftDrawDestroy(draw)
+    }
+
+    /// Points the canvas at a new pixmap, as after a resize.
+    public func retarget(to drawable: Drawable, width: Int, height: Int) {
+        XftDrawChange(draw, drawable)
+        size = (width, height)
+        clipStack.removeAll()
+        XftDrawSetClip(draw, nil)
+    }
+
+    private var picture: Picture { XftDrawPicture(draw) }
+
+    private var currentClip: Rect {
+        clipStack.last ?? Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    }
+
+    // MARK: Canvas
+
+    public func fill(_ path: Path, color: Color) {
+        guard color.alpha > 0, !path.isEmpty else { return }
+        if let rect = Self.pixelAlignedRectangle(path) {
+            fillPixelRectangle(rect, color: color)
+            return
+        }
+        guard let mask = CoverageRasterizer.rasterize(path, within: currentClip) else { return }
+        uploadMask(mask)
+        XRenderComposite(display, PictOpOver, solidFill(color), maskPicture, picture,
+                         0, 0, 0, 0, Int32(mask.x), Int32(mask.y), UInt32(mask.width), UInt32(mask.height))
+    }
+
+    public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
+        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty else { return }
+        var xftColor = XftColor(pixel: 0, color: Self.renderColor(color))
+        var x = origin.x.rounded()
+        let y = Int32(origin.y.rounded())
+        for run in fonts.runs(of: text[...], font: font) {
+            var bytes = Array(run.text.utf8)
+            XftDrawStringUtf8(draw, &xftColor, run.font, Int32(x), y, &bytes, Int32(bytes.count))
+            x += fonts.advance(of: run)
+        }
+    }
+
+    public func pushClip(_ rect: Rect) {
+        let clip = rect.integral.intersection(currentClip)
+        clipStack.append(clip)
+        applyClip()
+    }
+
+    public func popClip() {
+        _ = clipStack.popLast()
+        applyClip()
+    }
+
+    private func applyClip() {
+        guard let clip = clipStack.last else {
+            XftDrawSetClip(draw, nil)
+            return
+        }
+        var rect = XRectangle(x: Int16(clamping: Int(clip.x)), y: Int16(clamping: Int(clip.y)),
+                              width: UInt16(clamping: Int(clip.width)), height: UInt16(clamping: Int(clip.height)))
+        XftDrawSetClipRectangles(draw, 0, 0, &rect, 1)
+    }
+
+    // MARK: Helpers
+
+    /// XRender colours are premultiplied, 16 bits a channel.
+    static func renderColor(_ color: Color) -> XRenderColor {
+        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+        return XRenderColor(red: channel(color.red * color.alpha), green: channel(color.green * color.alpha),
+                            blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
+    }
+
+    private func solidFill(_ color: Color) -> Picture {
+        if let picture = solidFills[color] { return picture }
+        var renderColor = Self.renderColor(color)
+        let picture = XRenderCreateSolidFill(display, &renderColor)
+        solidFills[color] = picture
+        return picture
+    }
+
+    /// A single rectangle on whole pixels needs no mask: XRender fills it exactly.
+    private static func pixelAlignedRectangle(_ path: Path) -> Rect? {
+        guard path.contours.count == 1, path.contours[0].count == 4 else { return nil }
+        let points = path.contours[0]
+        let bounds = path.bounds
+        guard bounds == bounds.integral else { return nil }
+        let corners = Set(points.map { "\($0.x),\($0.y)" })
+        let expected = Set([(bounds.minX, bounds.minY), (bounds.maxX, bounds.minY), (bounds.maxX, bounds.maxY), (bounds.minX, bounds.maxY)]
+            .map { "\($0.0),\($0.1)" })
+        return corners == expected ? bounds : nil
+    }
+
+    private func fillPixelRectangle(_ rect: Rect, color: Color) {
+        let clipped = rect.intersection(currentClip)
+        guard !clipped.isEmpty else { return }
+        var renderColor = Self.renderColor(color)
+        XRenderFillRectangle(display, PictOpOver, picture, &renderColor, Int32(clipped.x), Int32(clipped.y),
+                             UInt32(clipped.width), UInt32(clipped.height))
+    }
+
+    private func releaseMask() {
+        if maskPicture != 0 { XRenderFreePicture(display, maskPicture) }
+        if let maskGC { XFreeGC(display, maskGC) }
+        if maskPixmap != 0 { XFreePixmap(display, maskPixmap) }
+        maskPicture = 0
+        maskPixmap = 0
+        maskGC = nil
+    }
+
+    /// Copies the coverage into the scratch A8 picture (grown as needed) at its top-left.
+    private func uploadMask(_ mask: CoverageMask) {
+        if mask.width > maskSize.width || mask.height > maskSize.height {
+            releaseMask()
+            maskSize = (max(mask.width, maskSize.width, 64), max(mask.height, maskSize.height, 64))
+            let root = XDefaultRootWindow(display)
+            maskPixmap = XCreatePixmap(display, root, UInt32(maskSize.width), UInt32(maskSize.height), 8)
+            maskGC = XCreateGC(display, maskPixmap, 0, nil)
+            maskPicture = XRenderCreatePicture(display, maskPixmap, maskFormat, 0, nil)
+        }
+        var coverage = mask.coverage
+        coverage.withUnsafeMutableBytes { bytes in
+            let data = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
+            guard let image = XCreateImage(display, visual, 8, ZPixmap, 0, data, UInt32(mask.width), UInt32(mask.height),
+                                           8, Int32(mask.width)) else { return }
+            XPutImage(display, maskPixmap, maskGC, image, 0, 0, 0, 0, UInt32(mask.width), UInt32(mask.height))
+            // The pixels belong to Swift: detach them before Xlib frees the image.
+            image.pointee.data = nil
+            cxlib_destroy_image(image)
+        }
+    }
+}
