@@ -1,0 +1,156 @@
+import CXlib
+import Foundation
+import XCTest
+import XftHost
+
+/// The real `textfield-catalog` binary on a private X server, driven like a user would: xdotool
+/// for real pointer and key events, the QA state file for the model, and the server's pixels.
+final class CatalogApp {
+    static var binaryPath: String {
+        if let override = ProcessInfo.processInfo.environment["TEXTFIELD_CATALOG"] { return override }
+        // The test runner lives in the build folder next to the binary.
+        let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return runner.deletingLastPathComponent().appendingPathComponent("textfield-catalog").path
+    }
+
+    let server: XvfbServer
+    let process = Process()
+    let statePath: String
+    private(set) var windowID: Window = 0
+    private let display: OpaquePointer
+    private let stderrPipe = Pipe()
+
+    init(arguments: [String] = []) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
+            throw HarnessError("no binary at \(Self.binaryPath); build it first (`swift build`, which `./run.sh test` does)")
+        }
+        guard findExecutable("xdotool") != nil else {
+            throw HarnessError("xdotool is not installed; `./run.sh test` installs it")
+        }
+        server = try XvfbServer()
+        statePath = NSTemporaryDirectory() + "catalog-state-\(UUID().uuidString).json"
+        guard let display = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
+        self.display = display
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.arguments = ["--qa-state", statePath] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.displayName
+        process.environment = environment
+        process.standardError = stderrPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+
+        let found = try waitUntil(timeout: 15) {
+            // xdotool search exits 1 until the window is mapped.
+            let search = try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--name", "^Material text fields$"],
+                                        environment: ["DISPLAY": server.displayName]).stdout
+            guard let id = search.split(separator: "\n").first.flatMap({ Window($0) }) else { return false }
+            windowID = id
+            return (try? state()) != nil
+        }
+        guard found else { throw HarnessError("the catalog window never appeared") }
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        XCloseDisplay(display)
+        try? FileManager.default.removeItem(atPath: statePath)
+    }
+
+    var standardError: String {
+        String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let result = try runCommand(findExecutable("xdotool")!, arguments, environment: ["DISPLAY": server.displayName])
+        guard result.status == 0 else { throw HarnessError("xdotool \(arguments) failed: \(result.stderr)") }
+        return result.stdout
+    }
+
+    // MARK: Model
+
+    struct State: Decodable {
+        struct Window: Decodable { var width: Double; var height: Double; var scrollOffset: Double; var focused: Bool }
+        struct Field: Decodable {
+            var id: String, style: String, kind: String, label: String, text: String
+            var selection: [Int], focused: Bool, state: String, labelPosition: String, frame: [Double]
+        }
+        var theme: String
+        var window: Window
+        var fields: [Field]
+
+        func field(_ id: String) -> Field { fields.first { $0.id == id }! }
+    }
+
+    func state() throws -> State {
+        try JSONDecoder().decode(State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath)))
+    }
+
+    func waitForState(timeout: TimeInterval = 5, _ condition: (State) -> Bool) -> State? {
+        var last: State?
+        _ = waitUntil(timeout: timeout) {
+            guard let current = try? state() else { return false }
+            last = current
+            return condition(current)
+        }
+        return last.flatMap { condition($0) ? $0 : nil }
+    }
+
+    // MARK: Input
+
+    func click(x: Double, y: Double, button: Int = 1) throws {
+        try xdotool(["mousemove", "--window", String(windowID), String(Int(x)), String(Int(y)), "click", String(button)])
+    }
+
+    func click(field id: String, atFraction fraction: Double = 0.5) throws {
+        let frame = try state().field(id).frame
+        try click(x: frame[0] + frame[2] * fraction, y: frame[1] + frame[3] / 2)
+    }
+
+    func type(_ text: String) throws { try xdotool(["type", "--delay", "25", text]) }
+    func key(_ names: String...) throws { try xdotool(["key", "--delay", "25"] + names) }
+
+    /// Binds a spare keycode to `keysym` for good, so xdotool finds it in the keymap and never
+    /// remaps on the fly (a remap can be reverted before the client looks the key up).
+    func bindSpareKeycode(toKeysym name: String) {
+        let keysym = XStringToKeysym(name)
+        var minimum: Int32 = 0, maximum: Int32 = 0
+        XDisplayKeycodes(display, &minimum, &maximum)
+        var symbols = [KeySym](repeating: keysym, count: 2)
+        XChangeKeyboardMapping(display, minimum, 2, &symbols, 1)
+        XSync(display, 0)
+    }
+
+    /// Sends WM_DELETE_WINDOW, as a window manager's close button does.
+    func requestClose() {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = windowID
+        event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(display, windowID, 0, NoEventMask, &event)
+        XSync(display, 0)
+    }
+
+    // MARK: Pixels
+
+    /// What the server shows in the window right now.
+    func capture() throws -> RGBAImage {
+        let current = try state().window
+        XSync(display, 0)
+        guard let image = RGBAImage.capture(display: display, drawable: windowID, width: Int(current.width), height: Int(current.height))
+        else { throw HarnessError("could not read the window's pixels") }
+        return image
+    }
+
+    func waitForExit(timeout: TimeInterval = 5) -> Int32? {
+        guard waitUntil(timeout: timeout, { !process.isRunning }) else { return nil }
+        return process.terminationStatus
+    }
+}

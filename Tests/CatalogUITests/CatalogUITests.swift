@@ -1,0 +1,215 @@
+import Foundation
+import XCTest
+import XftHost
+
+final class CatalogUITests: XCTestCase {
+    /// Strongly purple pixels: the light theme's primary (#6200EE) blended over the field, which
+    /// no grey of a resting field can pass for.
+    private func countPrimaryPixels(in image: RGBAImage, region: (x: Int, y: Int, width: Int, height: Int)) -> Int {
+        var count = 0
+        for y in region.y..<(region.y + region.height) {
+            for x in region.x..<(region.x + region.width) {
+                let p = image.pixel(x: x, y: y)
+                if Int(p.blue) - Int(p.green) > 90 && Int(p.blue) - Int(p.red) > 50 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    func testClickingAFieldAndTypingEditsItAndFloatsItsLabelInThePrimaryColour() throws {
+        // Given the catalog with an empty filled field whose label rests in the input line
+        let app = try CatalogApp()
+        let before = try app.state().field("filled-label")
+        XCTAssertEqual(before.labelPosition, "resting")
+        let frame = before.frame
+        let labelRegion = (x: Int(frame[0]) + 16, y: Int(frame[1]) + 6, width: 40, height: 20)
+        XCTAssertEqual(countPrimaryPixels(in: try app.capture(), region: labelRegion), 0)
+
+        // When the user clicks it and types
+        try app.click(field: "filled-label")
+        try app.type("Hello")
+
+        // Then the model holds the text, the field is focused and its label floats...
+        let after = app.waitForState { $0.field("filled-label").text == "Hello" }
+        XCTAssertNotNil(after, "typed text never reached the field: \((try? app.state().field("filled-label").text) ?? "?")")
+        XCTAssertEqual(after?.field("filled-label").focused, true)
+        XCTAssertEqual(after?.field("filled-label").state, "editing")
+        XCTAssertEqual(after?.field("filled-label").labelPosition, "floating")
+        XCTAssertEqual(after?.field("filled-label").selection, [5, 5])
+        // ...and the screen shows the floating label in the primary colour.
+        XCTAssertTrue(try waitUntil { countPrimaryPixels(in: try app.capture(), region: labelRegion) > 10 },
+                      "no primary-coloured label pixels on screen")
+    }
+
+    func testTabMovesFocusToTheNextField() throws {
+        let app = try CatalogApp()
+        try app.click(field: "filled-label")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").focused })
+        try app.key("Tab")
+        let state = app.waitForState { $0.field("filled-placeholder").focused }
+        XCTAssertNotNil(state, "Tab did not move focus to the next field")
+        XCTAssertEqual(state?.field("filled-label").focused, false)
+        try app.key("shift+Tab")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").focused }, "Shift+Tab did not move focus back")
+    }
+
+    func testEscapeAndClickingEmptySpaceEndEditing() throws {
+        let app = try CatalogApp()
+        try app.click(field: "outlined-label")
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-label").focused })
+        try app.key("Escape")
+        XCTAssertNotNil(app.waitForState { $0.fields.allSatisfy { !$0.focused } }, "Escape did not end editing")
+        try app.click(field: "outlined-label")
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-label").focused })
+        try app.click(x: 5, y: 5)
+        XCTAssertNotNil(app.waitForState { $0.fields.allSatisfy { !$0.focused } }, "a click on empty space did not end editing")
+    }
+
+    func testEditingKeysWorkByGraphemeThroughTheRealKeyboardPath() throws {
+        // Given a keymap that has é and a dead acute, so the input method composes e + ◌́
+        let app = try CatalogApp()
+        app.bindSpareKeycode(toKeysym: "eacute")
+        try app.click(field: "outlined-placeholder")
+        try app.type("abc")
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-placeholder").text == "abc" })
+        // When the user edits with Home, Delete, End, Left, BackSpace and types é
+        try app.key("Home", "Delete", "End", "Left", "BackSpace", "eacute")
+        // Then the text changed one grapheme at a time
+        let state = app.waitForState { $0.field("outlined-placeholder").text == "éc" }
+        XCTAssertNotNil(state, "got \((try? app.state().field("outlined-placeholder").text) ?? "?")")
+        XCTAssertEqual(state?.field("outlined-placeholder").selection, [1, 1])
+    }
+
+    func testClickPlacesTheCaretAtTheNearestGraphemeBoundary() throws {
+        let app = try CatalogApp()
+        let field = try app.state().field("outlined-prefilled")  // "Lisboa"
+        try app.click(x: field.frame[0] + 17, y: field.frame[1] + field.frame[3] / 2)
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-prefilled").selection == [0, 0] }, "click at the text start")
+        try app.click(x: field.frame[0] + field.frame[2] - 20, y: field.frame[1] + field.frame[3] / 2)
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-prefilled").selection == [6, 6] }, "click past the end")
+    }
+
+    func testDisabledFieldIgnoresClicksAndTyping() throws {
+        let app = try CatalogApp()
+        try app.click(field: "filled-disabled")
+        try app.type("x")
+        usleep(300_000)
+        let field = try app.state().field("filled-disabled")
+        XCTAssertEqual(field.text, "Read only")
+        XCTAssertFalse(field.focused)
+        XCTAssertEqual(field.state, "disabled")
+    }
+
+    func testClosingThroughTheWindowManagerExitsZero() throws {
+        let app = try CatalogApp()
+        app.requestClose()
+        XCTAssertEqual(app.waitForExit(), 0)
+    }
+
+    func testResizingRelaysOutIntoOneColumn() throws {
+        let app = try CatalogApp()
+        let wide = try app.state()
+        XCTAssertEqual(wide.field("filled-label").frame[1], wide.field("outlined-label").frame[1], "side by side")
+        try app.xdotool(["windowsize", String(app.windowID), "420", "500"])
+        let narrow = app.waitForState { $0.window.width == 420 }
+        XCTAssertNotNil(narrow, "the resize never reached the layout")
+        XCTAssertEqual(narrow?.field("filled-label").frame[0], narrow?.field("outlined-label").frame[0], "stacked")
+        XCTAssertEqual(narrow?.field("filled-label").frame[2], 372, "fields fill the narrow width")
+        // And the pixels follow: the new bottom-right corner is painted with the surface colour.
+        let image = try app.capture()
+        XCTAssertEqual(image.width, 420)
+        XCTAssertEqual(image.pixel(x: 419, y: 499).red, 255)
+    }
+
+    func testMouseWheelScrollsWhenTheWindowIsSmallerThanTheContent() throws {
+        let app = try CatalogApp(arguments: ["--size", "760x300"])
+        let top = try app.state().field("filled-label").frame[1]
+        try app.click(x: 380, y: 150, button: 5)
+        let scrolled = app.waitForState { $0.window.scrollOffset > 0 }
+        XCTAssertNotNil(scrolled, "the wheel did not scroll")
+        if let scrolled {
+            XCTAssertEqual(scrolled.field("filled-label").frame[1], top - scrolled.window.scrollOffset)
+        }
+    }
+
+    func testIdleCatalogStopsWakingUp() throws {
+        // An unfocused catalog has nothing to animate: it must sleep in poll, not spin.
+        let app = try CatalogApp()
+        let pid = app.process.processIdentifier
+        func cpuTicks() throws -> Int {
+            let fields = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: ")").last!.split(separator: " ")
+            return Int(fields[11])! + Int(fields[12])!  // utime + stime
+        }
+        usleep(300_000)
+        let before = try cpuTicks()
+        usleep(1_000_000)
+        XCTAssertLessThanOrEqual(try cpuTicks() - before, 2, "more than 2 % of a core while idle")
+    }
+}
+
+final class CatalogCommandLineTests: XCTestCase {
+    private var binary: String { CatalogApp.binaryPath }
+
+    func testTwoScreenshotsOfTheSameStateAreByteIdentical() throws {
+        let server = try XvfbServer()
+        let directory = NSTemporaryDirectory()
+        let first = directory + "shot-\(UUID().uuidString).png", second = directory + "shot-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: first); try? FileManager.default.removeItem(atPath: second) }
+        for path in [first, second] {
+            let result = try runCommand(binary, ["--screenshot", path], environment: ["DISPLAY": server.displayName])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        let a = try Data(contentsOf: URL(fileURLWithPath: first)), b = try Data(contentsOf: URL(fileURLWithPath: second))
+        XCTAssertEqual(a, b)
+        // And the screenshot is the catalog, not a blank: white surface and grey filled containers.
+        let image = try RGBAImage.readPNG(from: first)
+        XCTAssertEqual(image.width, 760)
+        XCTAssertEqual(image.height, 720)
+        XCTAssertEqual(image.pixel(x: 2, y: 2).red, 255)
+        let container = image.pixel(x: 200, y: 100)
+        XCTAssertEqual(Int(container.red), 224, accuracy: 2, "on-surface 12% over white")
+    }
+
+    func testDarkThemeScreenshotUsesTheDarkSurface() throws {
+        let server = try XvfbServer()
+        let path = NSTemporaryDirectory() + "dark-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runCommand(binary, ["--screenshot", path, "--theme", "dark", "--size", "400x300"],
+                                    environment: ["DISPLAY": server.displayName])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let image = try RGBAImage.readPNG(from: path)
+        XCTAssertEqual(image.width, 400)
+        let corner = image.pixel(x: 1, y: 1)
+        XCTAssertEqual([corner.red, corner.green, corner.blue], [0x12, 0x12, 0x12])
+    }
+
+    func testWithoutADisplayItSaysSoInOneLineAndExitsOne() throws {
+        let result = try runCommand(binary, [], environment: ["DISPLAY": ""])
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("display"), result.stderr)
+    }
+
+    func testAnUnknownOptionPrintsUsageAndExitsTwo() throws {
+        let result = try runCommand(binary, ["--frobnicate"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("unknown option '--frobnicate'"))
+        XCTAssertTrue(result.stderr.contains("Usage: textfield-catalog"))
+    }
+
+    func testHelpListsEveryOption() throws {
+        let result = try runCommand(binary, ["--help"])
+        XCTAssertEqual(result.status, 0)
+        for option in ["--screenshot", "--qa-state", "--size", "--theme", "--scale", "--slow-animations", "--display", "--help"] {
+            XCTAssertTrue(result.stdout.contains(option), "help lacks \(option)")
+        }
+    }
+
+    func testABadOptionValueIsAUsageError() throws {
+        for arguments in [["--size", "wide"], ["--theme", "sepia"], ["--size"], ["--scale", "0"]] {
+            let result = try runCommand(binary, arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+        }
+    }
+}

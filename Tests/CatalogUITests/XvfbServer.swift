@@ -1,0 +1,92 @@
+import CXlib
+import Foundation
+import XCTest
+
+/// A private Xvfb for one test: the display number comes back through -displayfd, so parallel
+/// runs never collide.
+final class XvfbServer {
+    let displayName: String
+    private let process: Process
+
+    init(width: Int = 1024, height: Int = 800) throws {
+        guard let xvfb = findExecutable("Xvfb") else {
+            throw HarnessError("Xvfb is not installed; `./run.sh test` installs it (Debian package xvfb)")
+        }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var received = Data()
+        let deadline = Date().addingTimeInterval(15)
+        while !received.contains(UInt8(ascii: "\n")) {
+            guard Date() < deadline, process.isRunning else { throw HarnessError("Xvfb did not report a display number") }
+            received.append(output.fileHandleForReading.availableData)
+        }
+        let number = String(decoding: received, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        displayName = ":\(number)"
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func findExecutable(_ name: String) -> String? {
+    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    for directory in paths + ["/usr/bin", "/usr/local/bin"] {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+/// Runs a command to completion and returns its exit status and output.
+@discardableResult
+func runCommand(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                timeout: TimeInterval = 30) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var merged = ProcessInfo.processInfo.environment
+    for (key, value) in environment { merged[key] = value }
+    if environment["DISPLAY"] == "" { merged.removeValue(forKey: "DISPLAY") }
+    process.environment = merged
+    // Files rather than pipes: a chatty child can never block on a full pipe.
+    let directory = FileManager.default.temporaryDirectory
+    let outURL = directory.appendingPathComponent("cmd-\(UUID().uuidString).out")
+    let errURL = directory.appendingPathComponent("cmd-\(UUID().uuidString).err")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(5_000) }
+    if process.isRunning {
+        process.terminate()
+        throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s")
+    }
+    let out = (try? Data(contentsOf: outURL)) ?? Data(), err = (try? Data(contentsOf: errURL)) ?? Data()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
+/// Polls `condition` until it holds or `timeout` passes.
+func waitUntil(timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+        if try condition() { return true }
+        usleep(20_000)
+    } while Date() < deadline
+    return try condition()
+}
