@@ -11,6 +11,7 @@ struct CommandLineOptions {
     var scale = 1.0
     var animationSlowdown = 1.0
     var displayName: String?
+    var fontFamily = "Roboto"
     var showsHelp = false
 
     struct UsageError: Error { var message: String }
@@ -27,6 +28,7 @@ struct CommandLineOptions {
           --theme light|dark       colour scheme, default light
           --scale N                multiply every Material dimension by N (HiDPI), default 1
           --slow-animations N      run every animation N times slower, default 1
+          --font FAMILY            font family for every text, default Roboto
           --display NAME           X display to use instead of $DISPLAY
           -h, --help               show this help and exit
         """
@@ -70,6 +72,8 @@ struct CommandLineOptions {
                     throw UsageError(message: "--slow-animations wants a factor from 1 to 1000, not '\(text)'")
                 }
                 options.animationSlowdown = factor
+            case "--font":
+                options.fontFamily = try value(for: argument)
             case "--display":
                 options.displayName = try value(for: argument)
             default:

@@ -21,7 +21,7 @@ if options.showsHelp {
 
 let host: WindowHost
 do {
-    host = try WindowHost(displayName: options.displayName) { warning in
+    host = try WindowHost(displayName: options.displayName, fontFamily: options.fontFamily) { warning in
         FileHandle.standardError.write(Data("textfield-catalog: \(warning)\n".utf8))
     }
 } catch {

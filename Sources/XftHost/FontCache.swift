@@ -35,7 +35,8 @@ public final class FontCache: TextMeasuring {
         let probe = font(for: FaceKey(quarterPixels: 64, weight: .regular))
         resolvedFamily = Self.familyName(of: probe.pointee.pattern) ?? ""
         if resolvedFamily.lowercased() != family.lowercased() {
-            warn("warning: font family '\(family)' is not installed; drawing with '\(resolvedFamily)' instead (Debian: apt-get install fonts-roboto)")
+            let hint = family.lowercased() == "roboto" ? " (Debian: apt-get install fonts-roboto)" : ""
+            warn("warning: font family '\(family)' is not installed; drawing with '\(resolvedFamily)' instead\(hint)")
         }
     }
 

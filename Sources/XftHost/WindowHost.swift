@@ -26,8 +26,9 @@ public final class WindowHost {
     private let depth: Int32
     private let startTime = WindowHost.monotonicSeconds()
 
-    /// Opens the display (`nil` means `$DISPLAY`). Warnings (a missing font) go to `warn`.
-    public init(displayName: String? = nil, warn: @escaping (String) -> Void) throws {
+    /// Opens the display (`nil` means `$DISPLAY`) and draws text in `fontFamily`. Warnings (a
+    /// missing font) go to `warn`.
+    public init(displayName: String? = nil, fontFamily: String = "Roboto", warn: @escaping (String) -> Void) throws {
         // The input method needs the user's locale; a C locale cannot carry non-ASCII text, so
         // fall back to C.UTF-8 there.
         if setlocale(LC_CTYPE, "") == nil || !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().contains("UTF") {
@@ -46,7 +47,7 @@ public final class WindowHost {
         self.display = display
         self.screen = XDefaultScreen(display)
         self.depth = XDefaultDepth(display, screen)
-        self.fonts = FontCache(display: display, screen: screen, warn: warn)
+        self.fonts = FontCache(display: display, screen: screen, family: fontFamily, warn: warn)
     }
 
     deinit { XCloseDisplay(display) }

@@ -17,7 +17,6 @@ final class CatalogApp {
     let process = Process()
     let statePath: String
     private(set) var windowID: Window = 0
-    private let display: OpaquePointer
     private let stderrPipe = Pipe()
 
     init(arguments: [String] = []) throws {
@@ -29,8 +28,6 @@ final class CatalogApp {
         }
         server = try XvfbServer()
         statePath = NSTemporaryDirectory() + "catalog-state-\(UUID().uuidString).json"
-        guard let display = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
-        self.display = display
         process.executableURL = URL(fileURLWithPath: Self.binaryPath)
         process.arguments = ["--qa-state", statePath] + arguments
         var environment = ProcessInfo.processInfo.environment
@@ -56,7 +53,6 @@ final class CatalogApp {
             process.terminate()
             process.waitUntilExit()
         }
-        XCloseDisplay(display)
         try? FileManager.default.removeItem(atPath: statePath)
     }
 
@@ -114,28 +110,40 @@ final class CatalogApp {
     func type(_ text: String) throws { try xdotool(["type", "--delay", "25", text]) }
     func key(_ names: String...) throws { try xdotool(["key", "--delay", "25"] + names) }
 
+    /// A short-lived connection of the test's own: held open, it would take the test runner down
+    /// with the server in the dead-server test (Xlib exits on a lost connection).
+    private func withDisplay<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
+        guard let display = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
+        defer { XCloseDisplay(display) }
+        return try body(display)
+    }
+
     /// Binds a spare keycode to `keysym` for good, so xdotool finds it in the keymap and never
     /// remaps on the fly (a remap can be reverted before the client looks the key up).
-    func bindSpareKeycode(toKeysym name: String) {
-        let keysym = XStringToKeysym(name)
-        var minimum: Int32 = 0, maximum: Int32 = 0
-        XDisplayKeycodes(display, &minimum, &maximum)
-        var symbols = [KeySym](repeating: keysym, count: 2)
-        XChangeKeyboardMapping(display, minimum, 2, &symbols, 1)
-        XSync(display, 0)
+    func bindSpareKeycode(toKeysym name: String) throws {
+        try withDisplay { display in
+            let keysym = XStringToKeysym(name)
+            var minimum: Int32 = 0, maximum: Int32 = 0
+            XDisplayKeycodes(display, &minimum, &maximum)
+            var symbols = [KeySym](repeating: keysym, count: 2)
+            XChangeKeyboardMapping(display, minimum, 2, &symbols, 1)
+            XSync(display, 0)
+        }
     }
 
     /// Sends WM_DELETE_WINDOW, as a window manager's close button does.
-    func requestClose() {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = windowID
-        event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
-        event.xclient.data.l.1 = Int(CurrentTime)
-        XSendEvent(display, windowID, 0, NoEventMask, &event)
-        XSync(display, 0)
+    func requestClose() throws {
+        try withDisplay { display in
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = windowID
+            event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+            event.xclient.format = 32
+            event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+            event.xclient.data.l.1 = Int(CurrentTime)
+            XSendEvent(display, windowID, 0, NoEventMask, &event)
+            XSync(display, 0)
+        }
     }
 
     // MARK: Pixels
@@ -143,10 +151,12 @@ final class CatalogApp {
     /// What the server shows in the window right now.
     func capture() throws -> RGBAImage {
         let current = try state().window
-        XSync(display, 0)
-        guard let image = RGBAImage.capture(display: display, drawable: windowID, width: Int(current.width), height: Int(current.height))
-        else { throw HarnessError("could not read the window's pixels") }
-        return image
+        return try withDisplay { display in
+            guard let image = RGBAImage.capture(display: display, drawable: windowID, width: Int(current.width),
+                                                height: Int(current.height))
+            else { throw HarnessError("could not read the window's pixels") }
+            return image
+        }
     }
 
     func waitForExit(timeout: TimeInterval = 5) -> Int32? {

@@ -68,7 +68,7 @@ final class CatalogUITests: XCTestCase {
     func testEditingKeysWorkByGraphemeThroughTheRealKeyboardPath() throws {
         // Given a keymap that has é and a dead acute, so the input method composes e + ◌́
         let app = try CatalogApp()
-        app.bindSpareKeycode(toKeysym: "eacute")
+        try app.bindSpareKeycode(toKeysym: "eacute")
         try app.click(field: "outlined-placeholder")
         try app.type("abc")
         XCTAssertNotNil(app.waitForState { $0.field("outlined-placeholder").text == "abc" })
@@ -102,8 +102,16 @@ final class CatalogUITests: XCTestCase {
 
     func testClosingThroughTheWindowManagerExitsZero() throws {
         let app = try CatalogApp()
-        app.requestClose()
+        try app.requestClose()
         XCTAssertEqual(app.waitForExit(), 0)
+    }
+
+    func testADeadXServerEndsTheCatalogWithOneClearLine() throws {
+        let app = try CatalogApp()
+        try app.click(field: "filled-label")  // a blinking caret keeps the loop waking
+        app.server.kill()
+        XCTAssertEqual(app.waitForExit(timeout: 10), 1, "the catalog must notice and exit, not hang")
+        XCTAssertTrue(app.standardError.contains("lost the connection to the X server"), app.standardError)
     }
 
     func testResizingRelaysOutIntoOneColumn() throws {
@@ -183,6 +191,22 @@ final class CatalogCommandLineTests: XCTestCase {
         XCTAssertEqual([corner.red, corner.green, corner.blue], [0x12, 0x12, 0x12])
     }
 
+    func testAMissingFontFamilyWarnsOnceAndStillRenders() throws {
+        let server = try XvfbServer()
+        let path = NSTemporaryDirectory() + "nofont-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runCommand(binary, ["--screenshot", path, "--font", "No Such Family 42"],
+                                    environment: ["DISPLAY": server.displayName])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("No Such Family 42") }
+        XCTAssertEqual(warnings.count, 1, result.stderr)
+        // Text was still drawn: the heading area holds dark pixels.
+        let image = try RGBAImage.readPNG(from: path)
+        var dark = 0
+        for y in 24..<52 { for x in 24..<120 where image.pixel(x: x, y: y).red < 100 { dark += 1 } }
+        XCTAssertGreaterThan(dark, 20)
+    }
+
     func testWithoutADisplayItSaysSoInOneLineAndExitsOne() throws {
         let result = try runCommand(binary, [], environment: ["DISPLAY": ""])
         XCTAssertEqual(result.status, 1)
@@ -201,7 +225,7 @@ final class CatalogCommandLineTests: XCTestCase {
     func testHelpListsEveryOption() throws {
         let result = try runCommand(binary, ["--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--screenshot", "--qa-state", "--size", "--theme", "--scale", "--slow-animations", "--display", "--help"] {
+        for option in ["--screenshot", "--qa-state", "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--help"] {
             XCTAssertTrue(result.stdout.contains(option), "help lacks \(option)")
         }
     }

@@ -29,10 +29,14 @@ final class XvfbServer {
         displayName = ":\(number)"
     }
 
-    deinit {
+    /// Kills the server, as when an X server crashes under its clients.
+    func kill() {
+        guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
     }
+
+    deinit { kill() }
 }
 
 struct HarnessError: Error, CustomStringConvertible {

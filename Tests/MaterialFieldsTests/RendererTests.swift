@@ -48,6 +48,17 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual((110 - indicator.minX) / indicator.width, 100.0 / 300, accuracy: 1e-9)
     }
 
+    func testIndicatorFadesOutAtFullWidthOnBlur() {
+        let field = makeField(.filled)
+        field.pointerDown(at: Point(x: 100, y: 30), extending: false, time: 0)
+        field.blur(at: 1)
+        let indicator = draw(field, time: 1.03).fills.first { $0.path.bounds.height == 2 }!
+        XCTAssertEqual(indicator.path.bounds.width, 300)
+        XCTAssertGreaterThan(indicator.color.alpha, 0)
+        XCTAssertLessThan(indicator.color.alpha, 1)
+        XCTAssertFalse(draw(field, time: 2).fills.contains { $0.path.bounds.height == 2 }, "gone once faded")
+    }
+
     func testOutlinedFloatingLabelCutsANotchInTheOutline() {
         let field = makeField(.outlined, text: "Hi")
         let canvas = draw(field)

@@ -72,11 +72,17 @@ public struct FieldRenderer {
             canvas.fill(underline, color: colors.underline)
         }
         guard activation > 0 else { return }
-        // The indicator grows outward from where the field was clicked, like MDC web's line ripple.
+        let thickness = metrics.focusedStrokeWidth
+        guard field.activation.target > 0 else {
+            // Deactivating, it fades out at full width, as MDC web's line ripple does.
+            canvas.fill(Rect(x: container.minX, y: container.maxY - thickness, width: container.width, height: thickness),
+                        color: colors.activeIndicator.withAlpha(colors.activeIndicator.alpha * activation))
+            return
+        }
+        // Activating, it grows outward from where the field was clicked.
         let originX = min(max(field.activationOrigin, 0), container.width)
         let left = container.minX + originX * (1 - activation)
         let right = container.minX + originX + (container.width - originX) * activation
-        let thickness = metrics.focusedStrokeWidth
         canvas.fill(Rect(x: left, y: container.maxY - thickness, width: right - left, height: thickness),
                     color: colors.activeIndicator)
     }

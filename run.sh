@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# MaterialFields: one entry point for people and CI.
+#   ./run.sh [catalog options]   install what is missing, build (release), open the catalog;
+#                                without a display: render catalog.png under a private Xvfb
+#   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb)
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+
+say() { printf 'run.sh: %s\n' "$*" >&2; }
+
+# The Swift toolchain does not come from apt; find it where the official tarball installs.
+if ! command -v swift >/dev/null 2>&1; then
+    for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+        [ -x "$candidate/swift" ] && PATH="$candidate:$PATH"
+    done
+fi
+if ! command -v swift >/dev/null 2>&1; then
+    say "the Swift toolchain (swift 5.9 or newer) is not on PATH; install it from swift.org and run again"
+    exit 1
+fi
+
+BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig1-dev libfreetype-dev libpng-dev)
+FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji)
+HEADLESS_PACKAGES=(xvfb xauth)
+TEST_PACKAGES=(xvfb xauth xdotool)
+
+# Installs the Debian packages among "$@" that are not installed yet: apt-get as root, sudo
+# otherwise, and a clear message when neither is possible.
+ensure_packages() {
+    if ! command -v dpkg-query >/dev/null 2>&1; then
+        say "not a Debian system: make sure these (or your distribution's equivalents) are installed: $*"
+        return 0
+    fi
+    local missing=() package
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local runner=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1 && { [ -t 0 ] || sudo -n true 2>/dev/null; }; then
+            runner=(sudo)
+        else
+            say "missing packages: ${missing[*]}"
+            say "install them as root: apt-get install ${missing[*]}"
+            exit 1
+        fi
+    fi
+    say "installing ${missing[*]}"
+    "${runner[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Starts a private Xvfb and sets DISPLAY to it; the server stops when this script exits.
+start_private_xvfb() {
+    XVFB_NUMBER_FILE=$(mktemp)
+    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$XVFB_NUMBER_FILE" 2>/dev/null &
+    XVFB_PID=$!
+    trap 'kill "$XVFB_PID" 2>/dev/null && wait "$XVFB_PID" 2>/dev/null; rm -f "$XVFB_NUMBER_FILE"' EXIT
+    local number_file=$XVFB_NUMBER_FILE
+    for _ in $(seq 100); do
+        [ -s "$number_file" ] && break
+        kill -0 "$XVFB_PID" 2>/dev/null || { say "Xvfb failed to start"; exit 1; }
+        sleep 0.1
+    done
+    [ -s "$number_file" ] || { say "Xvfb did not report a display"; exit 1; }
+    export DISPLAY=":$(tr -d '[:space:]' <"$number_file")"
+}
+
+case "${1:-}" in
+test)
+    shift
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    swift build --build-tests
+    exec swift test "$@"
+    ;;
+*)
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
+    swift build -c release --product textfield-catalog
+    BINARY="$ROOT/.build/release/textfield-catalog"
+    if [ -n "${DISPLAY:-}" ]; then
+        exec "$BINARY" "$@"
+    fi
+    ensure_packages "${HEADLESS_PACKAGES[@]}"
+    start_private_xvfb
+    "$BINARY" --screenshot "$ROOT/catalog.png" "$@"
+    echo "$ROOT/catalog.png"
+    ;;
+esac
