@@ -73,7 +73,9 @@ test)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     swift build --build-tests
-    exec swift test "$@"
+    # Every test is XCTest: without this flag the Swift Testing runner ends the output with a
+    # "0 tests" line that reads like nothing ran.
+    exec swift test --disable-swift-testing "$@"
     ;;
 *)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
