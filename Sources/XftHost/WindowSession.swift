@@ -143,15 +143,8 @@ final class WindowSession {
                 needsRedraw = true
                 changedSinceNotify = true
             }
-            var wakeup = scene.nextWakeup(after: now)
-            if let deadline = wakeup, deadline <= now {
-                // Animating: draw at most one frame per interval.
-                if now - lastFrameTime >= Self.frameInterval { needsRedraw = true } else { wakeup = lastFrameTime + Self.frameInterval }
-            }
-            if needsRedraw {
-                redraw(at: now)
-                wakeup = scene.nextWakeup(after: now).map { max($0, now + Self.frameInterval * 0.5) }
-            }
+            if let deadline = nextDeadline(after: now), deadline <= now { needsRedraw = true }
+            if needsRedraw { redraw(at: now) }
             if changedSinceNotify {
                 changedSinceNotify = false
                 didChange()
@@ -159,20 +152,21 @@ final class WindowSession {
             XFlush(display)
             guard XPending(display) == 0 else { continue }
             var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            let timeout: Int32
-            if let wakeup {
-                timeout = Int32(min(max(0, (wakeup - host.now) * 1000).rounded(.up), 60_000))
-            } else {
-                timeout = -1
-            }
-            let ready = poll(&descriptor, 1, timeout)
-            if ready > 0 && descriptor.revents & Int16(POLLHUP | POLLERR) != 0 {
-                fputs("\(WindowHost.programName): lost the connection to the X server\n", stderr)
+            let timeout = nextDeadline(after: host.now).map { deadline in
+                Int32(min(max(0, (deadline - host.now) * 1000).rounded(.up), 60_000))
+            } ?? -1
+            if poll(&descriptor, 1, timeout) > 0 && descriptor.revents & Int16(POLLHUP | POLLERR) != 0 {
+                fputs("\(hostProgramName): lost the connection to the X server\n", stderr)
                 return 1
             }
-            if ready == 0, let wakeup, host.now >= wakeup - 0.001 { needsRedraw = true }
         }
         return exitStatus ?? 0
+    }
+
+    /// When the scene next needs drawing without new input; animation frames are paced to the
+    /// frame interval so an animating scene never redraws faster than that.
+    private func nextDeadline(after time: Double) -> Double? {
+        scene.nextWakeup(after: time).map { max($0, lastFrameTime + Self.frameInterval) }
     }
 
     private func redraw(at time: Double) {
