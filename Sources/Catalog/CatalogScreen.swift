@@ -15,7 +15,7 @@ enum CatalogScreen {
         Variant(slug: "label", caption: "Empty, with label", label: "Name"),
         Variant(slug: "placeholder", caption: "Label and placeholder", label: "Email", placeholder: "name@example.com"),
         Variant(slug: "prefilled", caption: "Prefilled text", label: "City", text: "Lisboa"),
-        Variant(slug: "fallback", caption: "Characters from fallback fonts", label: "Note", text: "Mañana ✓ → ☕ 🎉"),
+        Variant(slug: "note", caption: "Characters from fallback fonts", label: "Note", text: "Mañana ✓ → ☕ 🎉"),
         Variant(slug: "no-label", caption: "Placeholder only, no label", placeholder: "Search"),
         Variant(slug: "disabled", caption: "Disabled", label: "Account", text: "Read only", isEnabled: false),
     ]

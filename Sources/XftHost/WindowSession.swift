@@ -22,6 +22,11 @@ final class WindowSession {
     private var inputMethod: XIM?
     private var inputContext: XIC?
 
+    private let arrowCursor: Cursor
+    private let textCursor: Cursor
+    private var currentPointerShape = PointerShape.arrow
+    private var clickCounter = ClickCounter()
+
     private var needsLayout = true
     private var needsRedraw = true
     private var changedSinceNotify = true
@@ -51,6 +56,10 @@ final class WindowSession {
                                UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         copyGC = XCreateGC(display, window, 0, nil)
+        // Glyphs of the X cursor font: left_ptr and the xterm I-beam.
+        arrowCursor = XCreateFontCursor(display, 68)
+        textCursor = XCreateFontCursor(display, 152)
+        XDefineCursor(display, window, arrowCursor)
         wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", 0)
 
@@ -67,6 +76,8 @@ final class WindowSession {
         if let inputMethod { XCloseIM(inputMethod) }
         XFreePixmap(display, backBuffer)
         XFreeGC(display, copyGC)
+        XFreeCursor(display, arrowCursor)
+        XFreeCursor(display, textCursor)
         XDestroyWindow(display, window)
         XFlush(display)
     }
@@ -196,7 +207,8 @@ final class WindowSession {
             switch button.button {
             case 1:
                 takeKeyboardFocus(time: button.time)
-                apply(.pointerDown(point, button: 1, modifiers: KeyTranslation.modifiers(fromState: button.state)))
+                let clicks = clickCounter.press(at: point, time: button.time)
+                apply(.pointerDown(point, button: 1, clickCount: clicks, modifiers: KeyTranslation.modifiers(fromState: button.state)))
             case 4: apply(.scroll(dy: -48))
             case 5: apply(.scroll(dy: 48))
             default: break
@@ -211,7 +223,9 @@ final class WindowSession {
             var newer = XEvent()
             while XCheckTypedWindowEvent(display, window, MotionNotify, &newer) != 0 { motion = newer.xmotion }
             let held = motion.state & UInt32(Button1Mask) != 0
-            apply(.pointerMoved(Point(x: Double(motion.x), y: Double(motion.y)), buttonHeld: held))
+            let point = Point(x: Double(motion.x), y: Double(motion.y))
+            apply(.pointerMoved(point, buttonHeld: held))
+            updatePointerShape(at: point)
         case FocusIn:
             if let inputContext { XSetICFocus(inputContext) }
             apply(.windowFocus(true))
@@ -235,6 +249,13 @@ final class WindowSession {
         default:
             break
         }
+    }
+
+    private func updatePointerShape(at point: Point) {
+        let shape = scene.pointerShape(at: point)
+        guard shape != currentPointerShape else { return }
+        currentPointerShape = shape
+        XDefineCursor(display, window, shape == .text ? textCursor : arrowCursor)
     }
 
     /// Without a window manager nobody gives a clicked window the keyboard; take it as a WM would.

@@ -89,6 +89,15 @@ final class CatalogUITests: XCTestCase {
         XCTAssertNotNil(app.waitForState { $0.field("outlined-prefilled").selection == [6, 6] }, "click past the end")
     }
 
+    func testDoubleClickSelectsTheWordUnderThePointer() throws {
+        let app = try CatalogApp()
+        let field = try app.state().field("outlined-note")  // "Mañana ✓ → ☕ 🎉"
+        try app.xdotool(["mousemove", "--window", String(app.windowID), String(Int(field.frame[0] + 30)),
+                         String(Int(field.frame[1] + field.frame[3] / 2)), "click", "--repeat", "2", "--delay", "80", "1"])
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-note").selection == [0, 6] },
+                        "got \((try? app.state().field("outlined-note").selection) ?? [])")
+    }
+
     func testDisabledFieldIgnoresClicksAndTyping() throws {
         let app = try CatalogApp()
         try app.click(field: "filled-disabled")

@@ -97,6 +97,15 @@ final class EditableTextTests: XCTestCase {
         XCTAssertEqual(text.text, "one two  ")
     }
 
+    func testWordRangeCoversTheWordOrTheGapUnderTheOffset() {
+        let text = EditableText("hi, you")
+        XCTAssertEqual(text.wordRange(at: 0), 0..<2)
+        XCTAssertEqual(text.wordRange(at: 2), 2..<4)
+        XCTAssertEqual(text.wordRange(at: 6), 4..<7)
+        XCTAssertEqual(text.wordRange(at: 99), 4..<7)
+        XCTAssertEqual(EditableText("").wordRange(at: 0), 0..<0)
+    }
+
     func testSelectionIsClampedToText() {
         var text = EditableText("ab")
         text.select(TextSelection(anchor: -3, head: 99))

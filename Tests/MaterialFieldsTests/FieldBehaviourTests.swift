@@ -25,6 +25,16 @@ final class FieldBehaviourTests: XCTestCase {
         XCTAssertEqual(field.editor.selection, TextSelection(anchor: 0, head: 3))
     }
 
+    func testDoubleClickSelectsAWordAndTripleClickEverything() {
+        let field = makeField(.outlined, text: "one two")  // 8 px a cluster from x = 16
+        field.pointerDown(at: Point(x: 16 + 8 * 5 + 3, y: 28), extending: false, clickCount: 2, time: 0)
+        XCTAssertEqual(field.editor.selection, TextSelection(anchor: 4, head: 7))
+        field.pointerDown(at: Point(x: 16 + 8 * 3 + 3, y: 28), extending: false, clickCount: 2, time: 0)
+        XCTAssertEqual(field.editor.selection, TextSelection(anchor: 3, head: 4), "the space between words")
+        field.pointerDown(at: Point(x: 20, y: 28), extending: false, clickCount: 3, time: 0)
+        XCTAssertEqual(field.editor.selection, TextSelection(anchor: 0, head: 7))
+    }
+
     func testTypingFloatsTheLabelAndKeepsItFloatingAfterBlur() {
         let field = makeField(.filled)
         field.focus(at: 0)
@@ -98,10 +108,18 @@ final class FieldPanelTests: XCTestCase {
     func testClickFocusesAFieldAndClickOnEmptySpaceEndsEditing() {
         let (panel, fields) = makePanel()
         let frame = panel.frame(of: fields[2])!
-        _ = panel.handle(.pointerDown(Point(x: frame.midX, y: frame.midY), button: 1, modifiers: []), at: 0)
+        _ = panel.handle(.pointerDown(Point(x: frame.midX, y: frame.midY), button: 1, clickCount: 1, modifiers: []), at: 0)
         XCTAssertTrue(fields[2].isFocused)
-        _ = panel.handle(.pointerDown(Point(x: 2, y: 590), button: 1, modifiers: []), at: 1)
+        _ = panel.handle(.pointerDown(Point(x: 2, y: 590), button: 1, clickCount: 1, modifiers: []), at: 1)
         XCTAssertNil(panel.focusedField)
+    }
+
+    func testPointerIsAnIBeamOverEnabledFieldsOnly() {
+        let (panel, fields) = makePanel()
+        let enabled = panel.frame(of: fields[0])!, disabled = panel.frame(of: fields[1])!
+        XCTAssertEqual(panel.pointerShape(at: Point(x: enabled.midX, y: enabled.midY)), .text)
+        XCTAssertEqual(panel.pointerShape(at: Point(x: disabled.midX, y: disabled.midY)), .arrow)
+        XCTAssertEqual(panel.pointerShape(at: Point(x: 1, y: 1)), .arrow)
     }
 
     func testEscapeEndsEditing() {

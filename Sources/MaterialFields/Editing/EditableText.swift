@@ -142,6 +142,19 @@ public struct EditableText: Equatable, Sendable {
         character.isLetter || character.isNumber || character == "_"
     }
 
+    /// The word containing the cluster at `offset`, or the run of spaces and punctuation there
+    /// (what a double click selects).
+    public func wordRange(at offset: Int) -> Range<Int> {
+        let characters = Array(text)
+        guard !characters.isEmpty else { return 0..<0 }
+        let index = min(max(offset, 0), characters.count - 1)
+        let isWord = Self.isWordCharacter(characters[index])
+        var lower = index, upper = index + 1
+        while lower > 0, Self.isWordCharacter(characters[lower - 1]) == isWord { lower -= 1 }
+        while upper < characters.count, Self.isWordCharacter(characters[upper]) == isWord { upper += 1 }
+        return lower..<upper
+    }
+
     private func wordBoundary(before offset: Int) -> Int {
         let characters = Array(text.prefix(offset))
         var index = characters.count

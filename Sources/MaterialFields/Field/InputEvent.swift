@@ -13,12 +13,20 @@ public enum EditingKey: Equatable, Sendable {
     case shortcut(Character)
 }
 
+/// The pointer image a scene asks for at a point.
+public enum PointerShape: Sendable {
+    case arrow
+    /// The I-beam over editable text.
+    case text
+}
+
 /// Plain input events, free of any windowing system.
 public enum InputEvent: Equatable, Sendable {
     case key(EditingKey, KeyModifiers)
     /// Committed text from the keyboard or an input method.
     case text(String)
-    case pointerDown(Point, button: Int, modifiers: KeyModifiers)
+    /// A button press; `clickCount` is 2 for a double click, 3 for a triple click.
+    case pointerDown(Point, button: Int, clickCount: Int, modifiers: KeyModifiers)
     case pointerMoved(Point, buttonHeld: Bool)
     case pointerUp(Point)
     /// Wheel scrolling, in pixels; positive moves the content up (shows what is below).

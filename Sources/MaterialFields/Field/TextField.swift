@@ -107,6 +107,13 @@ public final class TextField {
         return best
     }
 
+    /// The cluster under `x`: the last boundary at or left of it.
+    private func caretOffset(before x: Double) -> Int {
+        guard let layout else { return 0 }
+        let target = x - layout.textLine.x + textScroll
+        return max(0, (caretOffsets.lastIndex { $0 <= target } ?? 0))
+    }
+
     // MARK: Focus
 
     /// Starts editing. `pointX` is where a click landed (field coordinates); nil for keyboard focus,
@@ -143,12 +150,21 @@ public final class TextField {
 
     // MARK: Pointer
 
-    /// A press at `point` (field coordinates): focuses the field and places the caret; Shift extends.
-    public func pointerDown(at point: Point, extending: Bool, time: Double) {
+    /// A press at `point` (field coordinates): focuses the field and places the caret; Shift
+    /// extends the selection, a double click selects a word, a triple click everything.
+    public func pointerDown(at point: Point, extending: Bool, clickCount: Int = 1, time: Double) {
         guard isEnabled else { return }
         focus(at: time, fromPointX: point.x)
         let offset = caretOffset(nearestTo: point.x)
-        editor.select(extending ? TextSelection(anchor: editor.selection.anchor, head: offset) : TextSelection(caret: offset))
+        switch clickCount {
+        case 2:
+            let word = editor.wordRange(at: caretOffset(before: point.x))
+            editor.select(TextSelection(anchor: word.lowerBound, head: word.upperBound))
+        case 3...:
+            editor.selectAll()
+        default:
+            editor.select(extending ? TextSelection(anchor: editor.selection.anchor, head: offset) : TextSelection(caret: offset))
+        }
         isSelectingWithPointer = true
         caretMoved(at: time)
     }

@@ -146,7 +146,7 @@ public final class FieldPanel: Scene {
             guard newOffset != scrollOffset else { return false }
             scrollOffset = newOffset
             return true
-        case .pointerDown(let windowPoint, let button, let modifiers):
+        case .pointerDown(let windowPoint, let button, let clickCount, let modifiers):
             guard button == 1 else { return false }
             let point = Point(x: windowPoint.x, y: windowPoint.y + scrollOffset)
             guard let index = fieldFrames.firstIndex(where: { $0.contains(point) }) else {
@@ -161,7 +161,7 @@ public final class FieldPanel: Scene {
             }
             if let current = focusedField, current !== field { current.blur(at: time) }
             field.pointerDown(at: Point(x: point.x - frame.minX, y: point.y - frame.minY),
-                              extending: modifiers.contains(.shift), time: time)
+                              extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
             pointerField = field
             return true
         case .pointerMoved(let windowPoint, let buttonHeld):
@@ -246,6 +246,14 @@ public final class FieldPanel: Scene {
                 renderer.draw(field, at: origin, on: canvas, time: time, showsCaret: caretOn)
             }
         }
+    }
+
+    public func pointerShape(at point: Point) -> PointerShape {
+        let contentPoint = Point(x: point.x, y: point.y + scrollOffset)
+        guard let index = fieldFrames.firstIndex(where: { $0.contains(contentPoint) }), fields[index].isEnabled else {
+            return .arrow
+        }
+        return .text
     }
 
     public var caretRect: Rect? {

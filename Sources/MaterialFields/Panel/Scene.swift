@@ -11,6 +11,7 @@ public protocol Scene: AnyObject {
     func draw(on canvas: Canvas, at time: Double)
     /// Ends every animation and shows the caret solid: the state a screenshot captures.
     func settle()
+    func pointerShape(at point: Point) -> PointerShape
     /// The caret of the focused field in window pixels, for input-method candidate windows.
     var caretRect: Rect? { get }
 }
