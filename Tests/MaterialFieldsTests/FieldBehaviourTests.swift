@@ -150,6 +150,17 @@ final class FieldPanelTests: XCTestCase {
         XCTAssertEqual(panel.scrollOffset, panel.contentHeight - 120)
     }
 
+    func testScrollIndicatorAppearsOnlyWhenContentOverflowsAndFollowsTheOffset() {
+        let (panel, _) = makePanel()
+        XCTAssertNil(panel.scrollThumb)
+        panel.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)
+        let top = panel.scrollThumb!
+        XCTAssertEqual(top.minY, 2)
+        _ = panel.handle(.scroll(dy: 10_000), at: 0)
+        XCTAssertEqual(panel.scrollThumb!.maxY, 118, accuracy: 1e-9)
+        XCTAssertEqual(panel.scrollThumb!.height, top.height)
+    }
+
     func testTabScrollsTheFocusedFieldIntoView() {
         let (panel, fields) = makePanel()
         panel.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)

@@ -246,6 +246,20 @@ public final class FieldPanel: Scene {
                 renderer.draw(field, at: origin, on: canvas, time: time, showsCaret: caretOn)
             }
         }
+        if let thumb = scrollThumb {
+            canvas.fill(.roundedRectangle(thumb, radii: CornerRadii(all: thumb.width / 2)), color: scheme.onSurface.withAlpha(0.38))
+        }
+    }
+
+    /// A slim indicator on the right edge that shows where the view is when the content is taller
+    /// than the window.
+    var scrollThumb: Rect? {
+        guard contentHeight > size.height, size.height > 0 else { return nil }
+        let width = 4 * metrics.scale, inset = 2 * metrics.scale
+        let track = size.height - 2 * inset
+        let length = max(24 * metrics.scale, track * size.height / contentHeight)
+        let top = inset + (track - length) * (scrollOffset / maximumScroll)
+        return Rect(x: size.width - width - inset, y: top, width: width, height: min(length, track))
     }
 
     public func pointerShape(at point: Point) -> PointerShape {
