@@ -15,6 +15,8 @@ public final class FontCache: TextMeasuring {
     private struct FallbackKey: Hashable { var face: FaceKey; var index: Int }
 
     private var primaryFaces: [FaceKey: UnsafeMutablePointer<XftFont>] = [:]
+    /// The 16 px face opened at start: drawn with when a size cannot be opened.
+    private var lastResort: UnsafeMutablePointer<XftFont>!
     private var fallbackFaces: [FallbackKey: UnsafeMutablePointer<XftFont>] = [:]
     /// Candidates for missing characters, best first, one sorted list per weight.
     private var fallbackSets: [FontWeight: UnsafeMutablePointer<FcFontSet>] = [:]
@@ -28,11 +30,17 @@ public final class FontCache: TextMeasuring {
     }
 
     /// - Parameter warn: receives one line when the family is missing and another face stands in.
-    public init(display: OpaquePointer, screen: Int32, family: String = "Roboto", warn: (String) -> Void) {
+    /// Throws when not even a stand-in face can be opened.
+    public init(display: OpaquePointer, screen: Int32, family: String = "Roboto", warn: (String) -> Void) throws {
         self.display = display
         self.screen = screen
         self.family = family
-        let probe = font(for: FaceKey(quarterPixels: 64, weight: .regular))
+        guard let probe = openFace(for: FaceKey(quarterPixels: 64, weight: .regular))
+                ?? XftFontOpenName(display, screen, "sans-16") else {
+            throw HostError.noUsableFont
+        }
+        lastResort = probe
+        primaryFaces[FaceKey(quarterPixels: 64, weight: .regular)] = probe
         resolvedFamily = Self.familyName(of: probe.pointee.pattern) ?? ""
         if resolvedFamily.lowercased() != family.lowercased() {
             let hint = family.lowercased() == "roboto" ? " (Debian: apt-get install fonts-roboto)" : ""
@@ -40,10 +48,16 @@ public final class FontCache: TextMeasuring {
         }
     }
 
-    deinit {
-        for font in primaryFaces.values { XftFontClose(display, font) }
-        for font in fallbackFaces.values { XftFontClose(display, font) }
+    deinit { close() }
+
+    /// Frees every face. The owner calls it before closing the display; afterwards the cache is empty.
+    func close() {
+        for font in Set(primaryFaces.values).union(fallbackFaces.values) { XftFontClose(display, font) }
         for set in fallbackSets.values { FcFontSetDestroy(set) }
+        primaryFaces = [:]
+        fallbackFaces = [:]
+        fallbackSets = [:]
+        fallbackIndexByScalar = [:]
     }
 
     private static func key(for spec: FontSpec) -> FaceKey {
@@ -68,18 +82,21 @@ public final class FontCache: TextMeasuring {
         return pattern
     }
 
-    private func font(for key: FaceKey) -> UnsafeMutablePointer<XftFont> {
-        if let font = primaryFaces[key] { return font }
+    private func openFace(for key: FaceKey) -> UnsafeMutablePointer<XftFont>? {
         let pattern = requestPattern(for: key)
         defer { FcPatternDestroy(pattern) }
         var result = FcResultNoMatch
-        var font: UnsafeMutablePointer<XftFont>?
-        if let match = FcFontMatch(nil, pattern, &result) {
-            font = XftFontOpenPattern(display, match)  // takes ownership of `match` on success
-            if font == nil { FcPatternDestroy(match) }
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        guard let font = XftFontOpenPattern(display, match) else {  // owns `match` only on success
+            FcPatternDestroy(match)
+            return nil
         }
-        // Xft's own fallback ("fixed" from the core protocol) keeps text visible on a bare system.
-        let opened = font ?? XftFontOpenName(display, screen, "sans-\(Double(key.quarterPixels) / 4)")!
+        return font
+    }
+
+    private func font(for key: FaceKey) -> UnsafeMutablePointer<XftFont> {
+        if let font = primaryFaces[key] { return font }
+        guard let opened = openFace(for: key) else { return lastResort }
         primaryFaces[key] = opened
         return opened
     }

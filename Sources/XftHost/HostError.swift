@@ -4,6 +4,8 @@ public enum HostError: Error, CustomStringConvertible {
     case missingRenderExtension
     case imageWrite(path: String, reason: String)
     case imageRead(path: String, reason: String)
+    case captureFailed
+    case noUsableFont
 
     public var description: String {
         switch self {
@@ -17,6 +19,10 @@ public enum HostError: Error, CustomStringConvertible {
             return "cannot write PNG '\(path)': \(reason)"
         case .imageRead(let path, let reason):
             return "cannot read PNG '\(path)': \(reason)"
+        case .captureFailed:
+            return "could not read the rendered pixels back from the X server"
+        case .noUsableFont:
+            return "fontconfig finds no usable font at all (Debian: apt-get install fonts-roboto fonts-dejavu-core)"
         }
     }
 }

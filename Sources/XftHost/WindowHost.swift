@@ -47,10 +47,18 @@ public final class WindowHost {
         self.display = display
         self.screen = XDefaultScreen(display)
         self.depth = XDefaultDepth(display, screen)
-        self.fonts = FontCache(display: display, screen: screen, family: fontFamily, warn: warn)
+        do {
+            self.fonts = try FontCache(display: display, screen: screen, family: fontFamily, warn: warn)
+        } catch {
+            XCloseDisplay(display)
+            throw error
+        }
     }
 
-    deinit { XCloseDisplay(display) }
+    deinit {
+        fonts.close()
+        XCloseDisplay(display)
+    }
 
     static func monotonicSeconds() -> Double {
         var spec = timespec()
@@ -92,7 +100,7 @@ public final class WindowHost {
         scene.draw(on: canvas, at: now)
         XSync(display, 0)
         guard let image = RGBAImage.capture(display: display, drawable: pixmap, width: width, height: height) else {
-            throw HostError.imageWrite(path: "", reason: "could not read the rendered pixels back from the X server")
+            throw HostError.captureFailed
         }
         return image
     }

@@ -27,6 +27,7 @@ final class WindowSession {
     private var currentPointerShape = PointerShape.arrow
     private var clickCounter = ClickCounter()
 
+    private var pendingSize: (width: Int, height: Int)?
     private var needsLayout = true
     private var needsRedraw = true
     private var changedSinceNotify = true
@@ -147,6 +148,10 @@ final class WindowSession {
                 dispatch(&event)
             }
             if exitStatus != nil { break }
+            if let newSize = pendingSize {
+                pendingSize = nil
+                if newSize != size { resize(to: newSize) }
+            }
             let now = host.now
             if needsLayout {
                 scene.resize(to: Size(width: Double(size.width), height: Double(size.height)), measurer: host.fonts)
@@ -239,8 +244,8 @@ final class WindowSession {
                       expose.x, expose.y)
         case ConfigureNotify:
             let configure = event.xconfigure
-            let newSize = (max(1, Int(configure.width)), max(1, Int(configure.height)))
-            if newSize != size { resize(to: newSize) }
+            // A drag-resize sends a burst: only the last size gets a new back buffer.
+            pendingSize = (max(1, Int(configure.width)), max(1, Int(configure.height)))
         case ClientMessage:
             let message = event.xclient
             if message.message_type == wmProtocols && Atom(message.data.l.0) == wmDeleteWindow { exitStatus = 0 }

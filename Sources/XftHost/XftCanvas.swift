@@ -120,14 +120,8 @@ public final class XftCanvas: Canvas {
 
     /// A single rectangle on whole pixels needs no mask: XRender fills it exactly.
     private static func pixelAlignedRectangle(_ path: Path) -> Rect? {
-        guard path.contours.count == 1, path.contours[0].count == 4 else { return nil }
-        let points = path.contours[0]
         let bounds = path.bounds
-        guard bounds == bounds.integral else { return nil }
-        let corners = Set(points.map { "\($0.x),\($0.y)" })
-        let expected = Set([(bounds.minX, bounds.minY), (bounds.maxX, bounds.minY), (bounds.maxX, bounds.maxY), (bounds.minX, bounds.maxY)]
-            .map { "\($0.0),\($0.1)" })
-        return corners == expected ? bounds : nil
+        return bounds == bounds.integral && path == .rectangle(bounds) ? bounds : nil
     }
 
     private func fillPixelRectangle(_ rect: Rect, color: Color) {

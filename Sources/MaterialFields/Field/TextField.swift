@@ -189,7 +189,10 @@ public final class TextField {
     /// single-line field.
     public func insert(_ text: String, at time: Double) {
         guard state == .editing else { return }
-        let singleLine = String(text.map { $0.isNewline ? " " : $0 }.filter { !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) })
+        let singleLine = String(text.compactMap { character -> Character? in
+            if character.isNewline { return " " }
+            return character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : character
+        })
         guard !singleLine.isEmpty else { return }
         editor.insert(singleLine)
         textChanged(at: time)

@@ -104,9 +104,11 @@ public final class FieldPanel: Scene {
             }
         }
         contentHeight = bottom - 24 * metrics.scale + margin
-        fieldFrames = fields.map { field in
-            placements.first { if case .field(let f) = $0.content { return f === field } else { return false } }?.frame ?? .zero
+        var frameByField: [ObjectIdentifier: Rect] = [:]
+        for placement in placements {
+            if case .field(let field) = placement.content { frameByField[ObjectIdentifier(field)] = placement.frame }
         }
+        fieldFrames = fields.map { frameByField[ObjectIdentifier($0)] ?? .zero }
         scrollOffset = clampedScroll(scrollOffset)
     }
 
@@ -135,6 +137,7 @@ public final class FieldPanel: Scene {
     // MARK: Events
 
     public func handle(_ event: InputEvent, at time: Double) -> Bool {
+        isSettled = false
         switch event {
         case .windowFocus(let focused):
             guard focused != isWindowFocused else { return false }
