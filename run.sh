@@ -3,6 +3,7 @@
 #   ./run.sh [catalog options]   install what is missing, build (release), open the catalog;
 #                                without a display: render catalog.png under a private Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb)
+#   ./run.sh bench               speed and memory figures on a private Xvfb (Scripts/bench.sh)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -24,6 +25,9 @@ BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig1-d
 FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji)
 HEADLESS_PACKAGES=(xvfb xauth)
 TEST_PACKAGES=(xvfb xauth xdotool)
+BENCH_PACKAGES=(xvfb xdotool)
+# What ../shared/bench-peers needs to run Tk and GTK beside us.
+PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick)
 
 # Installs the Debian packages among "$@" that are not installed yet: apt-get as root, sudo
 # otherwise, and a clear message when neither is possible.
@@ -76,6 +80,13 @@ test)
     # Every test is XCTest: without this flag the Swift Testing runner ends the output with a
     # "0 tests" line that reads like nothing ran.
     exec swift test --disable-swift-testing "$@"
+    ;;
+bench)
+    shift
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
+    [ -d ../shared/bench-peers ] && ensure_packages "${PEER_PACKAGES[@]}"
+    swift build -c release --product textfield-catalog
+    exec Scripts/bench.sh "$@"
     ;;
 *)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"

@@ -2,7 +2,7 @@
 ///
 /// All time is passed in (seconds on a monotonic clock), so tests step it.
 public final class TextField {
-    public private(set) var configuration: FieldConfiguration
+    public let configuration: FieldConfiguration
     public private(set) var editor: EditableText
     public private(set) var isFocused = false
 
@@ -20,6 +20,10 @@ public final class TextField {
     /// x of every grapheme boundary of the text, relative to the start of the text.
     public private(set) var caretOffsets: [Double] = [0]
     private weak var measurer: TextMeasuring?
+    private var isSelectingWithPointer = false
+
+    /// Label float, notch and indicator all run together for this long (Material: 150 ms).
+    public static let motionDuration = 0.150
 
     /// Multiplies every animation's duration (`--slow-animations`), for watching motion closely.
     public var animationSlowdown: Double = 1 {
@@ -29,17 +33,12 @@ public final class TextField {
         }
     }
 
-    /// Label float, notch and indicator all run together for this long (Material: 150 ms).
-    public static let motionDuration = 0.150
-    private var isSelectingWithPointer = false
-
     public init(_ configuration: FieldConfiguration) {
         self.configuration = configuration
         self.editor = EditableText(configuration.text)
-        let position = LabelPosition.resolve(hasLabel: !configuration.label.isEmpty,
-                                             hasText: !configuration.text.isEmpty, canFloat: true, isEditing: false)
-        self.labelFloat = Transition(value: position == .floating ? 1 : 0, fullDuration: Self.motionDuration)
+        self.labelFloat = Transition(value: 0, fullDuration: Self.motionDuration)
         self.activation = Transition(value: 0, fullDuration: Self.motionDuration)
+        labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
     }
 
     // MARK: Derived state
@@ -111,7 +110,7 @@ public final class TextField {
     private func caretOffset(before x: Double) -> Int {
         guard let layout else { return 0 }
         let target = x - layout.textLine.x + textScroll
-        return max(0, (caretOffsets.lastIndex { $0 <= target } ?? 0))
+        return caretOffsets.lastIndex { $0 <= target } ?? 0
     }
 
     // MARK: Focus

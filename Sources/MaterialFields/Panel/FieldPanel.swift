@@ -1,5 +1,3 @@
-import Foundation
-
 /// An element of a panel column.
 public enum PanelItem {
     case heading(String)
@@ -17,7 +15,7 @@ public struct PanelColumn {
 /// the window is too narrow to hold them side by side.
 public final class FieldPanel: Scene {
     public let columns: [PanelColumn]
-    public var scheme: ColorScheme
+    public let scheme: ColorScheme
     public let metrics: MaterialMetrics
     public private(set) var size = Size(width: 0, height: 0)
     public private(set) var scrollOffset: Double = 0
@@ -47,12 +45,11 @@ public final class FieldPanel: Scene {
         }
     }
 
-    public var backgroundColor: Color { scheme.surface }
     public var focusedField: TextField? { fields.first { $0.isFocused } }
 
     /// The field's container frame in window pixels (after scrolling).
     public func frame(of field: TextField) -> Rect? {
-        guard let index = fields.firstIndex(where: { $0 === field }) else { return nil }
+        guard let index = fields.firstIndex(where: { $0 === field }), index < fieldFrames.count else { return nil }
         return fieldFrames[index].offsetBy(dx: 0, dy: -scrollOffset)
     }
 
@@ -126,8 +123,8 @@ public final class FieldPanel: Scene {
     private func clampedScroll(_ offset: Double) -> Double { min(max(0, offset), maximumScroll) }
 
     private func reveal(_ field: TextField) {
-        guard let index = fields.firstIndex(where: { $0 === field }) else { return }
-        let frame = fieldFrames[index]
+        guard let windowFrame = frame(of: field) else { return }
+        let frame = windowFrame.offsetBy(dx: 0, dy: scrollOffset)
         // Include the outlined label above and a little air below.
         let top = frame.minY - margin, bottom = frame.maxY + margin
         if top < scrollOffset { scrollOffset = clampedScroll(top) }

@@ -1,7 +1,6 @@
 /// What a window host drives: it feeds plain events in, asks when to wake next, and lets the
 /// scene draw. `FieldPanel` is the scene of fields; a program can host its own.
 public protocol Scene: AnyObject {
-    var backgroundColor: Color { get }
     func resize(to size: Size, measurer: TextMeasuring)
     /// Returns true when the scene now looks different.
     func handle(_ event: InputEvent, at time: Double) -> Bool
