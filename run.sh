@@ -21,7 +21,7 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig1-dev libfreetype-dev libpng-dev)
+BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-dev libfreetype-dev libpng-dev)
 FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji)
 HEADLESS_PACKAGES=(xvfb xauth)
 TEST_PACKAGES=(xvfb xauth xdotool)

@@ -21,6 +21,7 @@ final class WindowSession {
     private let wmDeleteWindow: Atom
     private var inputMethod: XIM?
     private var inputContext: XIC?
+    private var inputSpot: (Int16, Int16)?
 
     private let arrowCursor: Cursor
     private let textCursor: Cursor
@@ -190,8 +191,13 @@ final class WindowSession {
         XCopyArea(display, backBuffer, window, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
         lastFrameTime = time
         needsRedraw = false
+        // Candidate windows of an input method follow the caret; tell the IM only when it moved.
         if let inputContext, let caret = scene.caretRect {
-            cxlib_ic_set_spot(inputContext, Int16(clamping: Int(caret.minX)), Int16(clamping: Int(caret.maxY)))
+            let spot = (Int16(clamping: Int(caret.minX)), Int16(clamping: Int(caret.maxY)))
+            if inputSpot.map({ $0 != spot }) ?? true {
+                inputSpot = spot
+                cxlib_ic_set_spot(inputContext, spot.0, spot.1)
+            }
         }
     }
 
