@@ -15,7 +15,9 @@
 
 /* Swift cannot call C variadic functions; these fixed-arity wrappers cover what the host needs. */
 
-/* An input context for root-window (over-the-spot-less) preedit and status, on one window. */
+/* An input context on one window. The input method draws any preedit and status itself
+   (XIMPreeditNothing / XIMStatusNothing), which every IM supports, from the built-in compose
+   handling to ibus and fcitx. */
 static inline XIC cxlib_create_ic(XIM im, Window window) {
     return XCreateIC(im,
                      XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
@@ -38,15 +40,7 @@ static inline void cxlib_ic_set_spot(XIC ic, short x, short y) {
     XFree(list);
 }
 
-/* fontconfig property names are macros that do not import as Swift strings. */
-static const char *const cxlib_fc_family = FC_FAMILY;
-static const char *const cxlib_fc_pixel_size = FC_PIXEL_SIZE;
-static const char *const cxlib_fc_weight = FC_WEIGHT;
-static const char *const cxlib_fc_charset = FC_CHARSET;
-static const char *const cxlib_fc_file = FC_FILE;
-static const char *const cxlib_fc_color = FC_COLOR;
-static const char *const cxlib_fc_scalable = FC_SCALABLE;
-
+/* PNG_FORMAT_RGBA is built from other macros, which Swift does not import. */
 static const unsigned cxlib_png_format_rgba = PNG_FORMAT_RGBA;
 
 /* XDestroyImage is a macro. */

@@ -20,8 +20,9 @@ public final class FontCache: TextMeasuring {
     private var fallbackFaces: [FallbackKey: UnsafeMutablePointer<XftFont>] = [:]
     /// Candidates for missing characters, best first, one sorted list per weight.
     private var fallbackSets: [FontWeight: UnsafeMutablePointer<FcFontSet>] = [:]
+    private struct FallbackQuery: Hashable { var scalar: UInt32; var prefersColor: Bool }
     /// Code point -> index into the fallback set, or -1 when nothing has it (misses are cached too).
-    private var fallbackIndexByScalar: [FontWeight: [UInt32: Int]] = [:]
+    private var fallbackIndexByScalar: [FontWeight: [FallbackQuery: Int]] = [:]
 
     /// A stretch of text drawn with one face.
     public struct Run {
@@ -66,7 +67,7 @@ public final class FontCache: TextMeasuring {
 
     private static func familyName(of pattern: OpaquePointer?) -> String? {
         var value: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, cxlib_fc_family, 0, &value) == FcResultMatch, let value else { return nil }
+        guard FcPatternGetString(pattern, FC_FAMILY, 0, &value) == FcResultMatch, let value else { return nil }
         return String(cString: value)
     }
 
@@ -74,9 +75,9 @@ public final class FontCache: TextMeasuring {
     /// defaults (antialiasing, hinting from Xft resources) applied.
     private func requestPattern(for key: FaceKey) -> OpaquePointer {
         let pattern = FcPatternCreate()!
-        _ = family.withCString { FcPatternAddString(pattern, cxlib_fc_family, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        FcPatternAddDouble(pattern, cxlib_fc_pixel_size, Double(key.quarterPixels) / 4)
-        FcPatternAddInteger(pattern, cxlib_fc_weight, key.weight == .medium ? Int32(FC_WEIGHT_MEDIUM) : Int32(FC_WEIGHT_REGULAR))
+        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcPatternAddDouble(pattern, FC_PIXEL_SIZE, Double(key.quarterPixels) / 4)
+        FcPatternAddInteger(pattern, FC_WEIGHT, key.weight == .medium ? Int32(FC_WEIGHT_MEDIUM) : Int32(FC_WEIGHT_REGULAR))
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         XftDefaultSubstitute(display, screen, pattern)
         return pattern
@@ -111,20 +112,25 @@ public final class FontCache: TextMeasuring {
         return set
     }
 
-    private func fallbackIndex(for scalar: UInt32, weight: FontWeight) -> Int {
-        if let index = fallbackIndexByScalar[weight]?[scalar] { return index }
+    /// The best face in the sorted fallback list that has `scalar`. Emoji-presentation characters
+    /// prefer a colour face, so ☕ and 🎉 look alike even where a text face sorts first.
+    private func fallbackIndex(for query: FallbackQuery, weight: FontWeight) -> Int {
+        if let index = fallbackIndexByScalar[weight]?[query] { return index }
         var found = -1
         if let set = fallbackSet(for: weight) {
-            for index in 0..<Int(set.pointee.nfont) {
+            let candidates = (0..<Int(set.pointee.nfont)).filter { index in
                 var charset: OpaquePointer?
                 guard let candidate = set.pointee.fonts[index],
-                      FcPatternGetCharSet(candidate, cxlib_fc_charset, 0, &charset) == FcResultMatch,
-                      FcCharSetHasChar(charset, scalar) == FcTrue else { continue }
-                found = index
-                break
+                      FcPatternGetCharSet(candidate, FC_CHARSET, 0, &charset) == FcResultMatch else { return false }
+                return FcCharSetHasChar(charset, query.scalar) == FcTrue
             }
+            let colour = candidates.first { index in
+                var isColor: FcBool = FcFalse
+                return FcPatternGetBool(set.pointee.fonts[index], FC_COLOR, 0, &isColor) == FcResultMatch && isColor == FcTrue
+            }
+            found = (query.prefersColor ? colour : nil) ?? candidates.first ?? -1
         }
-        fallbackIndexByScalar[weight, default: [:]][scalar] = found
+        fallbackIndexByScalar[weight, default: [:]][query] = found
         return found
     }
 
@@ -160,7 +166,8 @@ public final class FontCache: TextMeasuring {
         }
         let base = scalars.first { !Self.isFollower($0) } ?? scalars.first!
         if XftCharExists(display, primary, base.value) == FcTrue { return primary }
-        let index = fallbackIndex(for: base.value, weight: key.weight)
+        let prefersColor = base.properties.isEmojiPresentation || scalars.contains { $0.value == 0xFE0F }
+        let index = fallbackIndex(for: FallbackQuery(scalar: base.value, prefersColor: prefersColor), weight: key.weight)
         guard index >= 0, let font = fallbackFont(index: index, key: key) else { return primary }
         return font
     }

@@ -37,6 +37,16 @@ final class XftHostTests: XCTestCase {
         XCTAssertGreaterThan(host.fonts.advance(of: check), 0)
     }
 
+    func testEmojiPresentationCharactersPreferAColourFace() throws {
+        // fonts-noto-color-emoji is installed by ./run.sh; DejaVu, which sorts first, has ☕ in black.
+        let runs = host.fonts.runs(of: "a☕"[...], font: FontSpec(pixelSize: 16))
+        let cup = try XCTUnwrap(runs.last)
+        XCTAssertEqual(String(cup.text), "☕")
+        var isColor: FcBool = FcFalse
+        XCTAssertEqual(FcPatternGetBool(cup.font.pointee.pattern, FC_COLOR, 0, &isColor), FcResultMatch)
+        XCTAssertEqual(isColor, FcTrue)
+    }
+
     func testPlainTextIsOneRun() {
         let runs = host.fonts.runs(of: "Lisboa, Mañana"[...], font: FontSpec(pixelSize: 16))
         XCTAssertEqual(runs.count, 1)
