@@ -14,7 +14,7 @@ final class WindowSession {
 
     private let window: Window
     private var backBuffer: Pixmap = 0
-    private var copyGC: GC
+    private let copyGC: GC
     private var canvas: XftCanvas!
     private var size: (width: Int, height: Int)
     private let wmProtocols: Atom
