@@ -87,9 +87,13 @@ public final class FontCache: TextMeasuring {
         let pattern = requestPattern(for: key)
         defer { FcPatternDestroy(pattern) }
         var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
-        guard let font = XftFontOpenPattern(display, match) else {  // owns `match` only on success
-            FcPatternDestroy(match)
+        return FcFontMatch(nil, pattern, &result).flatMap(open)
+    }
+
+    /// Opens a face from a resolved pattern, which Xft owns on success and we free on failure.
+    private func open(_ resolved: OpaquePointer) -> UnsafeMutablePointer<XftFont>? {
+        guard let font = XftFontOpenPattern(display, resolved) else {
+            FcPatternDestroy(resolved)
             return nil
         }
         return font
@@ -140,11 +144,7 @@ public final class FontCache: TextMeasuring {
         guard let set = fallbackSet(for: key.weight), let candidate = set.pointee.fonts[index] else { return nil }
         let pattern = requestPattern(for: key)
         defer { FcPatternDestroy(pattern) }
-        guard let prepared = FcFontRenderPrepare(nil, pattern, candidate) else { return nil }
-        guard let font = XftFontOpenPattern(display, prepared) else {
-            FcPatternDestroy(prepared)
-            return nil
-        }
+        guard let font = FcFontRenderPrepare(nil, pattern, candidate).flatMap(open) else { return nil }
         fallbackFaces[cacheKey] = font
         return font
     }

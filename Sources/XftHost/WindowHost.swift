@@ -84,8 +84,6 @@ public final class WindowHost {
         }
     }
 
-    static var programName: String { hostProgramName }
-
     // MARK: Offscreen
 
     /// Lays the scene out at `size`, settles every animation, draws it into a pixmap and reads the

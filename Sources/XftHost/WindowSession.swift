@@ -7,7 +7,6 @@ import MaterialFields
 final class WindowSession {
     private unowned let host: WindowHost
     private let display: OpaquePointer
-    private let screen: Int32
     private let depth: Int32
     private let scene: Scene
     private let didChange: () -> Void
@@ -41,7 +40,6 @@ final class WindowSession {
          didChange: @escaping () -> Void) throws {
         self.host = host
         self.display = display
-        self.screen = screen
         self.depth = depth
         self.scene = scene
         self.didChange = didChange
@@ -123,7 +121,7 @@ final class WindowSession {
 
     private func openInputMethod() {
         guard let im = XOpenIM(display, nil, nil, nil) else {
-            fputs("\(WindowHost.programName): note: no X input method; typing uses plain key lookup\n", stderr)
+            fputs("\(hostProgramName): note: no X input method; typing uses plain key lookup\n", stderr)
             return
         }
         inputMethod = im

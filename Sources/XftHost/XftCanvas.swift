@@ -73,10 +73,12 @@ public final class XftCanvas: Canvas {
         var xftColor = XftColor(pixel: 0, color: Self.renderColor(color))
         var x = origin.x.rounded()
         let y = Int32(origin.y.rounded())
-        for run in fonts.runs(of: text[...], font: font) {
+        let runs = fonts.runs(of: text[...], font: font)
+        for (index, run) in runs.enumerated() {
             var bytes = Array(run.text.utf8)
             XftDrawStringUtf8(draw, &xftColor, run.font, Int32(x), y, &bytes, Int32(bytes.count))
-            x += fonts.advance(of: run)
+            // Only a following run needs to know where this one ends.
+            if index < runs.count - 1 { x += fonts.advance(of: run) }
         }
     }
 
@@ -110,8 +112,16 @@ public final class XftCanvas: Canvas {
                             blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
     }
 
+    /// Animations blend colours frame by frame, so the cache is bounded: past this many entries
+    /// the server-side pictures are freed and it starts over.
+    private static let solidFillLimit = 64
+
     private func solidFill(_ color: Color) -> Picture {
         if let picture = solidFills[color] { return picture }
+        if solidFills.count >= Self.solidFillLimit {
+            for picture in solidFills.values { XRenderFreePicture(display, picture) }
+            solidFills.removeAll(keepingCapacity: true)
+        }
         var renderColor = Self.renderColor(color)
         let picture = XRenderCreateSolidFill(display, &renderColor)
         solidFills[color] = picture

@@ -121,11 +121,6 @@ public struct EditableText: Equatable, Sendable {
         insert("")
     }
 
-    public mutating func replaceAll(with newText: String) {
-        text = newText
-        selection = TextSelection(caret: newText.count)
-    }
-
     // MARK: Offsets
 
     private func stringIndex(_ offset: Int) -> String.Index {

@@ -149,16 +149,13 @@ public final class FieldPanel: Scene {
         case .pointerDown(let windowPoint, let button, let clickCount, let modifiers):
             guard button == 1 else { return false }
             let point = Point(x: windowPoint.x, y: windowPoint.y + scrollOffset)
-            guard let index = fieldFrames.firstIndex(where: { $0.contains(point) }) else {
+            // A press outside every field, or on a disabled one, ends editing.
+            guard let index = fieldFrames.firstIndex(where: { $0.contains(point) }), fields[index].isEnabled else {
                 pointerField = nil
                 return endEditing(at: time)
             }
             let field = fields[index]
             let frame = fieldFrames[index]
-            guard field.isEnabled else {
-                pointerField = nil
-                return endEditing(at: time)
-            }
             if let current = focusedField, current !== field { current.blur(at: time) }
             field.pointerDown(at: Point(x: point.x - frame.minX, y: point.y - frame.minY),
                               extending: modifiers.contains(.shift), clickCount: clickCount, time: time)

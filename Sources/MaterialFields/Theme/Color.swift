@@ -14,13 +14,6 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 
-    /// This colour composited over an opaque background.
-    public func over(_ background: Color) -> Color {
-        Color(red: red * alpha + background.red * (1 - alpha),
-              green: green * alpha + background.green * (1 - alpha),
-              blue: blue * alpha + background.blue * (1 - alpha), alpha: 1)
-    }
-
     public func interpolated(to other: Color, fraction t: Double) -> Color {
         Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
               blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
