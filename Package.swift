@@ -21,7 +21,10 @@ let package = Package(
         // The only code that talks to the X server.
         .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib"]),
         .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost"]),
+        // Starts private X servers and runs commands for the tests that need a display.
+        .target(name: "TestHarness", path: "Tests/TestHarness"),
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
-        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib"]),
+        .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
+        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
     ]
 )

@@ -7,6 +7,7 @@
 #include <X11/Xresource.h>
 #include <X11/keysym.h>
 #include <X11/XKBlib.h>
+#include <X11/cursorfont.h>
 #include <X11/extensions/Xrender.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>

@@ -5,7 +5,7 @@ import MaterialFields
 /// atomically, so a reader never sees half of it.
 final class QAStateWriter {
     private let url: URL
-    private let panel: FieldPanel
+    private let scene: FieldScene
     private let theme: String
     private var lastWritten: Data?
     private var reportedFailure = false
@@ -23,18 +23,18 @@ final class QAStateWriter {
         var fields: [FieldSnapshot]
     }
 
-    init(path: String, panel: FieldPanel, theme: String) {
+    init(path: String, scene: FieldScene, theme: String) {
         self.url = URL(fileURLWithPath: path)
-        self.panel = panel
+        self.scene = scene
         self.theme = theme
     }
 
     func update() {
         let document = Document(
             theme: theme,
-            window: .init(width: panel.size.width, height: panel.size.height, scrollOffset: panel.scrollOffset,
-                          contentHeight: panel.contentHeight, focused: panel.isWindowFocused),
-            fields: panel.snapshot())
+            window: .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
+                          contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused),
+            fields: scene.snapshot())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document), data != lastWritten else { return }

@@ -19,6 +19,9 @@ if options.showsHelp {
     exit(0)
 }
 
+// The catalog is the program, so it may set the locale the input method composes in.
+WindowHost.adoptUserLocale()
+
 let host: WindowHost
 do {
     host = try WindowHost(displayName: options.displayName, fontFamily: options.fontFamily) { warning in
@@ -28,16 +31,16 @@ do {
     fail("\(error)", status: 1)
 }
 
-let panel = CatalogScreen.makePanel(scheme: options.theme == .dark ? .dark : .light,
+let scene = CatalogScreen.makeScene(scheme: options.theme == .dark ? .dark : .light,
                                     metrics: MaterialMetrics(scale: options.scale),
                                     animationSlowdown: options.animationSlowdown)
 
 if let screenshotPath = options.screenshotPath {
     do {
-        let image = try host.renderSettled(panel, size: options.size)
+        let image = try host.renderSettled(scene, size: options.size)
         try image.writePNG(to: screenshotPath)
         if let qaStatePath = options.qaStatePath {
-            QAStateWriter(path: qaStatePath, panel: panel, theme: options.theme.rawValue).update()
+            QAStateWriter(path: qaStatePath, scene: scene, theme: options.theme.rawValue).update()
         }
     } catch {
         fail("\(error)", status: 1)
@@ -45,9 +48,9 @@ if let screenshotPath = options.screenshotPath {
     exit(0)
 }
 
-let qaState = options.qaStatePath.map { QAStateWriter(path: $0, panel: panel, theme: options.theme.rawValue) }
+let qaState = options.qaStatePath.map { QAStateWriter(path: $0, scene: scene, theme: options.theme.rawValue) }
 do {
-    let status = try host.run(panel, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
+    let status = try host.run(scene, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
                                                            className: "MaterialFields", size: options.size)) {
         qaState?.update()
     }

@@ -25,14 +25,19 @@ public final class FontCache: TextMeasuring {
     private var fallbackIndexByScalar: [FontWeight: [FallbackQuery: Int]] = [:]
 
     /// A stretch of text drawn with one face.
-    public struct Run {
-        public var text: Substring
-        public var font: UnsafeMutablePointer<XftFont>
+    package struct Run {
+        package var text: Substring
+        package var font: UnsafeMutablePointer<XftFont>
     }
+
+    private struct ClusterKey: Hashable { var face: FaceKey; var cluster: Character }
+    /// Advances of clusters already measured: typing mostly repeats a few dozen of them.
+    private var clusterAdvances: [ClusterKey: Double] = [:]
+    private static let clusterCacheLimit = 8192
 
     /// - Parameter warn: receives one line when the family is missing and another face stands in.
     /// Throws when not even a stand-in face can be opened.
-    public init(display: OpaquePointer, screen: Int32, family: String = "Roboto", warn: (String) -> Void) throws {
+    package init(display: OpaquePointer, screen: Int32, family: String = "Roboto", warn: (String) -> Void) throws {
         self.display = display
         self.screen = screen
         self.family = family
@@ -59,6 +64,7 @@ public final class FontCache: TextMeasuring {
         fallbackFaces = [:]
         fallbackSets = [:]
         fallbackIndexByScalar = [:]
+        clusterAdvances = [:]
     }
 
     private static func key(for spec: FontSpec) -> FaceKey {
@@ -173,7 +179,7 @@ public final class FontCache: TextMeasuring {
     }
 
     /// Splits `text` into runs that each draw with one face.
-    public func runs(of text: Substring, font spec: FontSpec) -> [Run] {
+    package func runs(of text: Substring, font spec: FontSpec) -> [Run] {
         let key = Self.key(for: spec)
         let primary = font(for: key)
         var runs: [Run] = []
@@ -194,7 +200,7 @@ public final class FontCache: TextMeasuring {
         return runs
     }
 
-    public func advance(of run: Run) -> Double {
+    package func advance(of run: Run) -> Double {
         var extents = XGlyphInfo()
         var bytes = Array(run.text.utf8)
         XftTextExtentsUtf8(display, run.font, &bytes, Int32(bytes.count), &extents)
@@ -205,6 +211,29 @@ public final class FontCache: TextMeasuring {
 
     public func advance(of text: Substring, font spec: FontSpec) -> Double {
         runs(of: text, font: spec).reduce(0) { $0 + advance(of: $1) }
+    }
+
+    /// Each cluster measured on its own (Xft does no shaping, so nothing joins across clusters)
+    /// and cached, so re-measuring after an edit costs a lookup per cluster.
+    public func caretStops(of text: Substring, font spec: FontSpec) -> [Double] {
+        let key = Self.key(for: spec)
+        var stops = [0.0]
+        stops.reserveCapacity(text.count + 1)
+        var x = 0.0
+        for cluster in text {
+            let cacheKey = ClusterKey(face: key, cluster: cluster)
+            let width: Double
+            if let cached = clusterAdvances[cacheKey] {
+                width = cached
+            } else {
+                width = advance(of: Substring(String(cluster)), font: spec)
+                if clusterAdvances.count >= Self.clusterCacheLimit { clusterAdvances.removeAll(keepingCapacity: true) }
+                clusterAdvances[cacheKey] = width
+            }
+            x += width
+            stops.append(x)
+        }
+        return stops
     }
 
     public func lineMetrics(for spec: FontSpec) -> LineMetrics {

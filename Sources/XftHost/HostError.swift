@@ -5,6 +5,7 @@ public enum HostError: Error, CustomStringConvertible {
     case imageWrite(path: String, reason: String)
     case imageRead(path: String, reason: String)
     case captureFailed
+    case connectionLost
     case noUsableFont
 
     public var description: String {
@@ -19,6 +20,8 @@ public enum HostError: Error, CustomStringConvertible {
             return "cannot write PNG '\(path)': \(reason)"
         case .imageRead(let path, let reason):
             return "cannot read PNG '\(path)': \(reason)"
+        case .connectionLost:
+            return "lost the connection to the X server"
         case .captureFailed:
             return "could not read the rendered pixels back from the X server"
         case .noUsableFont:

@@ -1,44 +1,42 @@
+import CXlib
 import MaterialFields
 
 /// Maps X keysyms and modifier state onto the model's plain key events.
 enum KeyTranslation {
-    // Xlib's modifier bits.
-    static let shiftMask: UInt32 = 1 << 0
-    static let controlMask: UInt32 = 1 << 2
-    static let mod1Mask: UInt32 = 1 << 3
-
     static func modifiers(fromState state: UInt32) -> KeyModifiers {
         var modifiers: KeyModifiers = []
-        if state & shiftMask != 0 { modifiers.insert(.shift) }
-        if state & controlMask != 0 { modifiers.insert(.control) }
-        if state & mod1Mask != 0 { modifiers.insert(.alt) }
+        if state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { modifiers.insert(.control) }
+        if state & UInt32(Mod1Mask) != 0 { modifiers.insert(.alt) }
         return modifiers
     }
 
+    private static let editingKeys: [UInt: EditingKey] = {
+        let pairs: [(Int32, EditingKey)] = [
+            (XK_BackSpace, .backspace),
+            (XK_Tab, .tab), (XK_ISO_Left_Tab, .tab), (XK_KP_Tab, .tab),
+            (XK_Return, .enter), (XK_KP_Enter, .enter),
+            (XK_Escape, .escape),
+            (XK_Delete, .delete), (XK_KP_Delete, .delete),
+            (XK_Left, .left), (XK_KP_Left, .left),
+            (XK_Up, .up), (XK_KP_Up, .up),
+            (XK_Right, .right), (XK_KP_Right, .right),
+            (XK_Down, .down), (XK_KP_Down, .down),
+            (XK_Home, .home), (XK_KP_Home, .home),
+            (XK_End, .end), (XK_KP_End, .end),
+        ]
+        return Dictionary(uniqueKeysWithValues: pairs.map { (UInt($0.0), $0.1) })
+    }()
+
     /// The editing key for a keysym, or nil for keys that produce text (or nothing).
-    static func editingKey(forKeysym keysym: UInt) -> EditingKey? {
-        switch keysym {
-        case 0xFF08: return .backspace
-        case 0xFF09, 0xFE20: return .tab           // Tab, ISO_Left_Tab (Shift+Tab)
-        case 0xFF0D, 0xFF8D: return .enter         // Return, KP_Enter
-        case 0xFF1B: return .escape
-        case 0xFFFF, 0xFF9F: return .delete        // Delete, KP_Delete
-        case 0xFF51, 0xFF96: return .left
-        case 0xFF52, 0xFF97: return .up
-        case 0xFF53, 0xFF98: return .right
-        case 0xFF54, 0xFF99: return .down
-        case 0xFF50, 0xFF95: return .home
-        case 0xFF57, 0xFF9C: return .end
-        default: return nil
-        }
-    }
+    static func editingKey(forKeysym keysym: KeySym) -> EditingKey? { editingKeys[keysym] }
 
     /// Text for a keysym when no input method is available: Latin-1 keysyms equal their code
     /// point and Unicode keysyms carry it in the low 24 bits.
-    static func text(forKeysym keysym: UInt) -> String? {
+    static func text(forKeysym keysym: KeySym) -> String? {
         let scalar: UInt32
         switch keysym {
-        case 0x20...0x7E, 0xA0...0xFF: scalar = UInt32(keysym)
+        case UInt(XK_space)...UInt(XK_asciitilde), UInt(XK_nobreakspace)...UInt(XK_ydiaeresis): scalar = UInt32(keysym)
         case 0x0100_0100...0x0110_FFFF: scalar = UInt32(keysym - 0x0100_0000)
         default: return nil
         }

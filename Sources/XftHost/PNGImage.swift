@@ -52,7 +52,7 @@ public struct RGBAImage: Equatable {
     }
 
     /// Reads back what the X server holds for `drawable` (a window as shown, or a pixmap).
-    public static func capture(display: OpaquePointer, drawable: Drawable, width: Int, height: Int) -> RGBAImage? {
+    package static func capture(display: OpaquePointer, drawable: Drawable, width: Int, height: Int) -> RGBAImage? {
         guard width > 0, height > 0,
               let image = XGetImage(display, drawable, 0, 0, UInt32(width), UInt32(height), UInt(bitPattern: -1), ZPixmap)
         else { return nil }

@@ -17,23 +17,46 @@ public struct WindowOptions {
     }
 }
 
+/// A handle for a timer or a watched file descriptor added to a host's event loop.
+public final class LoopRegistration {
+    private var cancellation: (() -> Void)?
+    init(cancellation: @escaping () -> Void) { self.cancellation = cancellation }
+    public func cancel() {
+        cancellation?()
+        cancellation = nil
+    }
+}
+
 /// One X11 connection: a window that hosts a `Scene`, its event loop, and offscreen rendering
-/// for screenshots.
+/// for screenshots. It never exits the process and never changes its locale: a lost server
+/// comes back as `HostError.connectionLost` from `run`, and `adoptUserLocale()` is the
+/// application's to call.
 public final class WindowHost {
-    public let display: OpaquePointer
-    public let fonts: FontCache
+    let display: OpaquePointer
+    let fonts: FontCache
     private let screen: Int32
     private let depth: Int32
     private let startTime = WindowHost.monotonicSeconds()
+    /// Set from Xlib's IO error exit handler: the server is gone and the loop must stop.
+    var isConnectionLost = false
+
+    struct Timer { var id: Int; var deadline: Double; var action: () -> Void }
+    struct Watch { var id: Int; var descriptor: Int32; var action: () -> Void }
+    private(set) var timers: [Timer] = []
+    private(set) var watches: [Watch] = []
+    private var nextRegistrationID = 0
+    /// Text the scene copied, by selection (served to this process until X ownership lands).
+    var selectionTexts: [SelectionKind: String] = [:]
+
+    /// The fonts the host draws with, as the model's measuring protocol.
+    public var measurer: TextMeasuring { fonts }
+    /// The family fontconfig chose for the requested one.
+    public var resolvedFontFamily: String { fonts.resolvedFamily }
 
     /// Opens the display (`nil` means `$DISPLAY`) and draws text in `fontFamily`. Warnings (a
-    /// missing font) go to `warn`.
+    /// missing font) go to `warn`. Input methods compose in the process locale: call
+    /// `adoptUserLocale()` first unless the program sets LC_CTYPE itself.
     public init(displayName: String? = nil, fontFamily: String = "Roboto", warn: @escaping (String) -> Void) throws {
-        // The input method needs the user's locale; a C locale cannot carry non-ASCII text, so
-        // fall back to C.UTF-8 there.
-        if setlocale(LC_CTYPE, "") == nil || !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().contains("UTF") {
-            setlocale(LC_CTYPE, "C.UTF-8")
-        }
         XSetLocaleModifiers("")
         guard let display = XOpenDisplay(displayName) else {
             throw HostError.cannotOpenDisplay(displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
@@ -43,7 +66,6 @@ public final class WindowHost {
             XCloseDisplay(display)
             throw HostError.missingRenderExtension
         }
-        WindowHost.installErrorHandlers()
         self.display = display
         self.screen = XDefaultScreen(display)
         self.depth = XDefaultDepth(display, screen)
@@ -53,11 +75,21 @@ public final class WindowHost {
             XCloseDisplay(display)
             throw error
         }
+        installErrorHandlers()
     }
 
     deinit {
         fonts.close()
-        XCloseDisplay(display)
+        if !isConnectionLost { XCloseDisplay(display) }
+    }
+
+    /// Takes the user's locale for character handling (LC_CTYPE), or C.UTF-8 when that locale
+    /// cannot carry non-ASCII text, so the input method composes it. A program calls this once
+    /// at start, before creating a host; a library never changes the locale on its own.
+    public static func adoptUserLocale() {
+        if setlocale(LC_CTYPE, "") == nil || !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().contains("UTF") {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
     }
 
     static func monotonicSeconds() -> Double {
@@ -69,12 +101,15 @@ public final class WindowHost {
     /// Seconds since the host started: the scene's clock.
     public var now: Double { WindowHost.monotonicSeconds() - startTime }
 
-    private static func installErrorHandlers() {
-        // Without these Xlib prints and exits on its own; a lost server gets one clear line.
-        XSetIOErrorHandler { _ in
-            fputs("\(hostProgramName): lost the connection to the X server\n", stderr)
-            exit(1)
-        }
+    private func installErrorHandlers() {
+        // Xlib's default IO error handling prints a paragraph and exits the process. Print
+        // nothing there; the exit handler (per display, with context) marks the connection lost
+        // and returns, so `run` can end with an error the application reports.
+        XSetIOErrorHandler { _ in 0 }
+        XSetIOErrorExitHandler(display, { _, context in
+            guard let context else { return }
+            Unmanaged<WindowHost>.fromOpaque(context).takeUnretainedValue().isConnectionLost = true
+        }, Unmanaged.passUnretained(self).toOpaque())
         XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }
             var text = [CChar](repeating: 0, count: 256)
@@ -84,19 +119,52 @@ public final class WindowHost {
         }
     }
 
+    // MARK: Loop additions
+
+    /// Runs `action` from the event loop once, `seconds` from now.
+    @discardableResult
+    public func addTimer(after seconds: Double, _ action: @escaping () -> Void) -> LoopRegistration {
+        let id = nextRegistrationID
+        nextRegistrationID += 1
+        timers.append(Timer(id: id, deadline: now + (seconds.isFinite ? max(0, seconds) : 0), action: action))
+        return LoopRegistration { [weak self] in self?.timers.removeAll { $0.id == id } }
+    }
+
+    /// Runs `action` from the event loop whenever `descriptor` is readable (or hung up), until cancelled.
+    @discardableResult
+    public func watch(fileDescriptor descriptor: Int32, _ action: @escaping () -> Void) -> LoopRegistration {
+        let id = nextRegistrationID
+        nextRegistrationID += 1
+        watches.append(Watch(id: id, descriptor: descriptor, action: action))
+        return LoopRegistration { [weak self] in self?.watches.removeAll { $0.id == id } }
+    }
+
+    var nextTimerDeadline: Double? { timers.map(\.deadline).min() }
+
+    /// Runs and removes every timer due at `time`.
+    func fireTimers(at time: Double) {
+        let due = timers.filter { $0.deadline <= time }
+        guard !due.isEmpty else { return }
+        timers.removeAll { $0.deadline <= time }
+        for timer in due { timer.action() }
+    }
+
     // MARK: Offscreen
 
     /// Lays the scene out at `size`, settles every animation, draws it into a pixmap and reads the
     /// pixels back: what the window would show, with no window.
     public func renderSettled(_ scene: Scene, size: Size) throws -> RGBAImage {
-        let width = max(1, Int(size.width)), height = max(1, Int(size.height))
+        let width = max(1, min(Int(size.width.isFinite ? size.width : 1), 16384))
+        let height = max(1, min(Int(size.height.isFinite ? size.height : 1), 16384))
         let pixmap = XCreatePixmap(display, XDefaultRootWindow(display), UInt32(width), UInt32(height), UInt32(depth))
         defer { XFreePixmap(display, pixmap) }
         let canvas = try XftCanvas(display: display, drawable: pixmap, width: width, height: height, fonts: fonts)
         scene.resize(to: Size(width: Double(width), height: Double(height)), measurer: fonts)
         scene.settle()
-        scene.draw(on: canvas, at: now)
+        scene.invalidateAll()
+        _ = scene.render(on: canvas, at: now)
         XSync(display, 0)
+        if isConnectionLost { throw HostError.connectionLost }
         guard let image = RGBAImage.capture(display: display, drawable: pixmap, width: width, height: height) else {
             throw HostError.captureFailed
         }
@@ -106,10 +174,11 @@ public final class WindowHost {
     // MARK: Window
 
     /// Opens the window and runs until it is closed. `didChange` runs after every batch of events
-    /// or resize that changed the scene. Returns the exit status.
+    /// or resize that changed the scene. Returns 0 when the window was closed; throws
+    /// `HostError.connectionLost` when the X server went away.
     public func run(_ scene: Scene, options: WindowOptions, didChange: @escaping () -> Void = {}) throws -> Int32 {
         let session = try WindowSession(host: self, display: display, screen: screen, depth: depth, scene: scene,
                                         options: options, didChange: didChange)
-        return session.run()
+        return try session.run()
     }
 }

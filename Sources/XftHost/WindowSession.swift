@@ -2,9 +2,12 @@ import CXlib
 import Foundation
 import MaterialFields
 
-/// A mapped window and its event loop. The loop sleeps in poll() until an X event arrives or the
-/// scene's next deadline (animation frame, caret blink) passes; with nothing pending it blocks.
-final class WindowSession {
+/// A mapped window and its event loop. The loop sleeps in poll() until an X event arrives, a
+/// file descriptor an app watches is readable, or the next deadline (the scene's next frame or
+/// caret blink, an app timer) passes; with nothing pending it blocks. Every wake renders the
+/// scene at that instant, so each instant the scene asked for is drawn, and only the region the
+/// scene reports as changed is copied to the window.
+final class WindowSession: SceneHost {
     private unowned let host: WindowHost
     private let display: OpaquePointer
     private let depth: Int32
@@ -24,15 +27,17 @@ final class WindowSession {
 
     private let arrowCursor: Cursor
     private let textCursor: Cursor
-    private var currentPointerShape = PointerShape.arrow
     private var clickCounter = ClickCounter()
 
     private var pendingSize: (width: Int, height: Int)?
     private var needsLayout = true
-    private var needsRedraw = true
-    private var changedSinceNotify = true
+    private var needsRender = true
+    private var modelChanged = true
     private var lastFrameTime = -Double.infinity
+    /// The instant the scene asked to be drawn at, when the loop last went to sleep.
+    private var scheduledFrame: Double?
     private var exitStatus: Int32?
+    private var pendingSelectionAnswers: [() -> Void] = []
 
     private static let frameInterval = 1.0 / 60
 
@@ -43,7 +48,9 @@ final class WindowSession {
         self.depth = depth
         self.scene = scene
         self.didChange = didChange
-        size = (max(1, Int(options.size.width)), max(1, Int(options.size.height)))
+        let width = options.size.width.isFinite ? Int(min(max(options.size.width, 1), 16384)) : 1
+        let height = options.size.height.isFinite ? Int(min(max(options.size.height, 1), 16384)) : 1
+        size = (width, height)
 
         let root = XRootWindow(display, screen)
         var attributes = XSetWindowAttributes()
@@ -51,14 +58,13 @@ final class WindowSession {
         attributes.background_pixmap = 0
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | ExposureMask | StructureNotifyMask | FocusChangeMask
+            | EnterWindowMask | LeaveWindowMask | ExposureMask | StructureNotifyMask | FocusChangeMask
         window = XCreateWindow(display, root, 0, 0, UInt32(size.width), UInt32(size.height), 0, depth,
                                UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         copyGC = XCreateGC(display, window, 0, nil)
-        // Glyphs of the X cursor font: left_ptr and the xterm I-beam.
-        arrowCursor = XCreateFontCursor(display, 68)
-        textCursor = XCreateFontCursor(display, 152)
+        arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
+        textCursor = XCreateFontCursor(display, UInt32(XC_xterm))
         XDefineCursor(display, window, arrowCursor)
         wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", 0)
@@ -68,10 +74,13 @@ final class WindowSession {
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: host.fonts)
         XMapWindow(display, window)
+        scene.host = self
     }
 
     deinit {
+        if scene.host === self { scene.host = nil }
         canvas = nil
+        guard !host.isConnectionLost else { return }
         if let inputContext { XDestroyIC(inputContext) }
         if let inputMethod { XCloseIM(inputMethod) }
         XFreePixmap(display, backBuffer)
@@ -137,45 +146,58 @@ final class WindowSession {
 
     // MARK: Loop
 
-    func run() -> Int32 {
+    func run() throws -> Int32 {
         let connection = XConnectionNumber(display)
         while exitStatus == nil {
-            while XPending(display) > 0 && exitStatus == nil {
+            while exitStatus == nil, !host.isConnectionLost, XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
                 if XFilterEvent(&event, 0) != 0 { continue }
                 dispatch(&event)
             }
+            if host.isConnectionLost { throw HostError.connectionLost }
             if exitStatus != nil { break }
+            answerSelectionRequests()
+            host.fireTimers(at: host.now)
             if let newSize = pendingSize {
                 pendingSize = nil
                 if newSize != size { resize(to: newSize) }
             }
-            let now = host.now
             if needsLayout {
                 scene.resize(to: Size(width: Double(size.width), height: Double(size.height)), measurer: host.fonts)
                 needsLayout = false
-                needsRedraw = true
-                changedSinceNotify = true
+                modelChanged = true
             }
-            if let deadline = nextDeadline(after: now), deadline <= now { needsRedraw = true }
-            if needsRedraw { redraw(at: now) }
-            if changedSinceNotify {
-                changedSinceNotify = false
+            let now = host.now
+            // The deadline the loop slept toward is due: draw that instant, whatever woke us.
+            if needsRender || (scheduledFrame.map { $0 <= now } ?? false) { render(at: now) }
+            if modelChanged {
+                modelChanged = false
                 didChange()
             }
             XFlush(display)
-            guard XPending(display) == 0 else { continue }
-            var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            let timeout = nextDeadline(after: host.now).map { deadline in
-                Int32(min(max(0, (deadline - host.now) * 1000).rounded(.up), 60_000))
-            } ?? -1
-            if poll(&descriptor, 1, timeout) > 0 && descriptor.revents & Int16(POLLHUP | POLLERR) != 0 {
-                fputs("\(hostProgramName): lost the connection to the X server\n", stderr)
-                return 1
-            }
+            if host.isConnectionLost { throw HostError.connectionLost }
+            guard XPending(display) == 0, pendingSelectionAnswers.isEmpty else { continue }
+            try sleep(connection: connection)
         }
         return exitStatus ?? 0
+    }
+
+    /// Blocks until an X event, a watched descriptor, or the next deadline.
+    private func sleep(connection: Int32) throws {
+        let watches = host.watches
+        var descriptors = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0)]
+            + watches.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        let now = host.now
+        scheduledFrame = nextDeadline(after: now)
+        let deadline = [scheduledFrame, host.nextTimerDeadline].compactMap { $0 }.min()
+        let timeout = deadline.map { Int32(min(max(0, ($0 - now) * 1000).rounded(.up), 60_000)) } ?? -1
+        guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return }
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { throw HostError.connectionLost }
+        for (watch, descriptor) in zip(watches, descriptors.dropFirst()) where descriptor.revents != 0 {
+            // A watch cancelled by an earlier action in this batch does not run.
+            if host.watches.contains(where: { $0.id == watch.id }) { watch.action() }
+        }
     }
 
     /// When the scene next needs drawing without new input; animation frames are paced to the
@@ -184,26 +206,18 @@ final class WindowSession {
         scene.nextWakeup(after: time).map { max($0, lastFrameTime + Self.frameInterval) }
     }
 
-    private func redraw(at time: Double) {
-        scene.draw(on: canvas, at: time)
-        XCopyArea(display, backBuffer, window, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+    private func render(at time: Double) {
+        needsRender = false
+        scheduledFrame = nil
+        guard let region = scene.render(on: canvas, at: time) else { return }
         lastFrameTime = time
-        needsRedraw = false
-        // Candidate windows of an input method follow the caret; tell the IM only when it moved.
-        if let inputContext, let caret = scene.caretRect {
-            let spot = (Int16(clamping: Int(caret.minX)), Int16(clamping: Int(caret.maxY)))
-            if inputSpot.map({ $0 != spot }) ?? true {
-                inputSpot = spot
-                cxlib_ic_set_spot(inputContext, spot.0, spot.1)
-            }
-        }
+        let x = Int32(clamping: Int(region.minX)), y = Int32(clamping: Int(region.minY))
+        XCopyArea(display, backBuffer, window, copyGC, x, y, UInt32(region.width), UInt32(region.height), x, y)
     }
 
     private func apply(_ event: InputEvent) {
-        if scene.handle(event, at: host.now) {
-            needsRedraw = true
-            changedSinceNotify = true
-        }
+        needsRender = true
+        if scene.handle(event, at: host.now) { modelChanged = true }
     }
 
     private func dispatch(_ event: inout XEvent) {
@@ -213,28 +227,47 @@ final class WindowSession {
         case ButtonPress:
             let button = event.xbutton
             let point = Point(x: Double(button.x), y: Double(button.y))
-            switch button.button {
-            case 1:
+            let modifiers = KeyTranslation.modifiers(fromState: button.state)
+            switch Int32(button.button) {
+            case Button1, Button2:
                 takeKeyboardFocus(time: button.time)
-                let clicks = clickCounter.press(at: point, time: button.time)
-                apply(.pointerDown(point, button: 1, clickCount: clicks, modifiers: KeyTranslation.modifiers(fromState: button.state)))
-            case 4: apply(.scroll(dy: -48))
-            case 5: apply(.scroll(dy: 48))
+                let pointerButton: PointerButton = Int32(button.button) == Button1 ? .primary : .middle
+                let clicks = pointerButton == .primary ? clickCounter.press(at: point, time: button.time) : 1
+                apply(.pointerDown(point, button: pointerButton, clickCount: clicks, modifiers: modifiers))
+            case Button3:
+                apply(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: modifiers))
+            case Button4: apply(.scroll(steps: -1))
+            case Button5: apply(.scroll(steps: 1))
             default: break
             }
         case ButtonRelease:
-            if event.xbutton.button == 1 {
-                apply(.pointerUp(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+            let button = event.xbutton
+            let point = Point(x: Double(button.x), y: Double(button.y))
+            switch Int32(button.button) {
+            case Button1: apply(.pointerUp(point, button: .primary))
+            case Button2: apply(.pointerUp(point, button: .middle))
+            case Button3: apply(.pointerUp(point, button: .secondary))
+            default: break
             }
         case MotionNotify:
-            // Only the newest position of a burst of motion matters.
             var motion = event.xmotion
-            var newer = XEvent()
-            while XCheckTypedWindowEvent(display, window, MotionNotify, &newer) != 0 { motion = newer.xmotion }
+            // Only the newest of a run of motion events matters, but never one from past a
+            // button event: a drag's press and release must see the positions around them.
+            while XEventsQueued(display, QueuedAfterReading) > 0 {
+                var next = XEvent()
+                XPeekEvent(display, &next)
+                guard next.type == MotionNotify, next.xmotion.window == motion.window else { break }
+                XNextEvent(display, &next)
+                motion = next.xmotion
+            }
             let held = motion.state & UInt32(Button1Mask) != 0
-            let point = Point(x: Double(motion.x), y: Double(motion.y))
-            apply(.pointerMoved(point, buttonHeld: held))
-            updatePointerShape(at: point)
+            apply(.pointerMoved(Point(x: Double(motion.x), y: Double(motion.y)), buttonHeld: held))
+        case LeaveNotify:
+            if event.xcrossing.mode == NotifyNormal { apply(.pointerExited) }
+        case EnterNotify:
+            let crossing = event.xcrossing
+            apply(.pointerMoved(Point(x: Double(crossing.x), y: Double(crossing.y)),
+                                buttonHeld: crossing.state & UInt32(Button1Mask) != 0))
         case FocusIn:
             if let inputContext { XSetICFocus(inputContext) }
             apply(.windowFocus(true))
@@ -243,6 +276,7 @@ final class WindowSession {
             if let inputContext { XUnsetICFocus(inputContext) }
             apply(.windowFocus(false))
         case Expose:
+            // The back buffer holds the whole picture: copy what was uncovered, draw nothing.
             let expose = event.xexpose
             XCopyArea(display, backBuffer, window, copyGC, expose.x, expose.y, UInt32(expose.width), UInt32(expose.height),
                       expose.x, expose.y)
@@ -260,13 +294,6 @@ final class WindowSession {
         }
     }
 
-    private func updatePointerShape(at point: Point) {
-        let shape = scene.pointerShape(at: point)
-        guard shape != currentPointerShape else { return }
-        currentPointerShape = shape
-        XDefineCursor(display, window, shape == .text ? textCursor : arrowCursor)
-    }
-
     /// Without a window manager nobody gives a clicked window the keyboard; take it as a WM would.
     private func takeKeyboardFocus(time: Time) {
         var focused: Window = 0
@@ -282,6 +309,7 @@ final class WindowSession {
         XFreePixmap(display, backBuffer)
         backBuffer = replacement
         needsLayout = true
+        needsRender = true
     }
 
     private func handleKeyPress(_ key: inout XKeyEvent) {
@@ -314,4 +342,41 @@ final class WindowSession {
             apply(.text(text))
         }
     }
+
+    // MARK: SceneHost
+
+    func setSelectionText(_ text: String, for selection: SelectionKind) {
+        host.selectionTexts[selection] = text
+    }
+
+    func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
+        // Answers come from the loop, never from inside the request, as X's would.
+        let text = host.selectionTexts[selection]
+        pendingSelectionAnswers.append { completion(text) }
+    }
+
+    private func answerSelectionRequests() {
+        guard !pendingSelectionAnswers.isEmpty else { return }
+        let answers = pendingSelectionAnswers
+        pendingSelectionAnswers = []
+        for answer in answers { answer() }
+        needsRender = true
+        modelChanged = true
+    }
+
+    func invalidate(_ rect: Rect) { needsRender = true }
+
+    func setPointerShape(_ shape: PointerShape) {
+        XDefineCursor(display, window, shape == .text ? textCursor : arrowCursor)
+    }
+
+    func setInputMethodSpot(_ caret: Rect) {
+        guard let inputContext else { return }
+        let spot = (Int16(clamping: Int(caret.minX.isFinite ? caret.minX : 0)), Int16(clamping: Int(caret.maxY.isFinite ? caret.maxY : 0)))
+        guard inputSpot.map({ $0 != spot }) ?? true else { return }
+        inputSpot = spot
+        cxlib_ic_set_spot(inputContext, spot.0, spot.1)
+    }
+
+    func ringBell() { XBell(display, 0) }
 }

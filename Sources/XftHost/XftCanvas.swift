@@ -3,13 +3,13 @@ import MaterialFields
 
 /// A `Canvas` that draws into an X pixmap: shapes are rasterized to coverage masks and
 /// composited with XRender (PictOpOver, so alpha blends), text goes through Xft.
-public final class XftCanvas: Canvas {
+package final class XftCanvas: Canvas {
     private let display: OpaquePointer
     private let visual: UnsafeMutablePointer<Visual>
     private let colormap: Colormap
     private let fonts: FontCache
     private var draw: OpaquePointer
-    public private(set) var size: (width: Int, height: Int)
+    package private(set) var size: (width: Int, height: Int)
 
     private var clipStack: [Rect] = []
     private var solidFills: [Color: Picture] = [:]
@@ -19,7 +19,7 @@ public final class XftCanvas: Canvas {
     private var maskGC: GC?
     private var maskSize = (width: 0, height: 0)
 
-    public init(display: OpaquePointer, drawable: Drawable, width: Int, height: Int, fonts: FontCache) throws {
+    package init(display: OpaquePointer, drawable: Drawable, width: Int, height: Int, fonts: FontCache) throws {
         self.display = display
         let screen = XDefaultScreen(display)
         self.visual = XDefaultVisual(display, screen)
@@ -41,7 +41,7 @@ public final class XftCanvas: Canvas {
     }
 
     /// Points the canvas at a new pixmap, as after a resize.
-    public func retarget(to drawable: Drawable, width: Int, height: Int) {
+    package func retarget(to drawable: Drawable, width: Int, height: Int) {
         XftDrawChange(draw, drawable)
         size = (width, height)
         clipStack.removeAll()
@@ -56,7 +56,7 @@ public final class XftCanvas: Canvas {
 
     // MARK: Canvas
 
-    public func fill(_ path: Path, color: Color) {
+    package func fill(_ path: Path, color: Color) {
         guard color.alpha > 0, !path.isEmpty else { return }
         if let rect = Self.pixelAlignedRectangle(path) {
             fillPixelRectangle(rect, color: color)
@@ -68,7 +68,7 @@ public final class XftCanvas: Canvas {
                          0, 0, 0, 0, Int32(mask.x), Int32(mask.y), UInt32(mask.width), UInt32(mask.height))
     }
 
-    public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
+    package func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
         guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty else { return }
         var xftColor = XftColor(pixel: 0, color: Self.renderColor(color))
         var x = origin.x.rounded()
@@ -82,13 +82,13 @@ public final class XftCanvas: Canvas {
         }
     }
 
-    public func pushClip(_ rect: Rect) {
+    package func pushClip(_ rect: Rect) {
         let clip = rect.integral.intersection(currentClip)
         clipStack.append(clip)
         applyClip()
     }
 
-    public func popClip() {
+    package func popClip() {
         _ = clipStack.popLast()
         applyClip()
     }

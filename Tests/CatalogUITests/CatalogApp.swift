@@ -1,7 +1,8 @@
 import CXlib
 import Foundation
 import XCTest
-import XftHost
+@testable import XftHost
+import TestHarness
 
 /// The real `textfield-catalog` binary on a private X server, driven like a user would: xdotool
 /// for real pointer and key events, the QA state file for the model, and the server's pixels.

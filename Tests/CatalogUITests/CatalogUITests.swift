@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import XftHost
+@testable import XftHost
+import TestHarness
 
 final class CatalogUITests: XCTestCase {
     /// Strongly purple pixels: the light theme's primary (#6200EE) blended over the field, which

@@ -9,7 +9,7 @@ final class DecisionTests: XCTestCase {
             (false, false, true, false, .none), (false, false, true, true, .none),
             (false, true, false, false, .none), (false, true, false, true, .none),
             (false, true, true, false, .none), (false, true, true, true, .none),
-            (true, false, false, false, .resting), (true, false, false, true, .resting),
+            (true, false, false, false, .resting), (true, false, false, true, .none),  // MDC: cannot float, editing: hidden
             (true, false, true, false, .resting), (true, false, true, true, .floating),
             (true, true, false, false, .none), (true, true, false, true, .none),
             (true, true, true, false, .floating), (true, true, true, true, .floating),

@@ -39,7 +39,7 @@ final class FieldBehaviourTests: XCTestCase {
         let field = makeField(.filled)
         field.focus(at: 0)
         field.insert("hi", at: 0.2)
-        field.blur(at: 1)
+        field.endEditing(at: 1)
         XCTAssertEqual(field.text, "hi")
         XCTAssertEqual(field.labelPosition, .floating)
         XCTAssertEqual(field.state, .normal)
@@ -56,9 +56,9 @@ final class FieldBehaviourTests: XCTestCase {
         let field = makeField(.outlined, width: 100)  // text line 68 px, 8 px a cluster
         field.focus(at: 0)
         field.insert(String(repeating: "x", count: 20), at: 0)
-        XCTAssertEqual(field.textScroll, 160 - 66, "caret at the right edge")
+        XCTAssertEqual(field.textLayout!.scrollX, 160 - 66, "caret at the right edge")
         _ = field.handle(.home, modifiers: [], at: 0)
-        XCTAssertEqual(field.textScroll, 0)
+        XCTAssertEqual(field.textLayout!.scrollX, 0)
     }
 
     func testCtrlAHandledAsSelectAllButTabIsLeftToTheContainer() {
@@ -78,115 +78,146 @@ final class FieldBehaviourTests: XCTestCase {
     }
 }
 
-final class FieldPanelTests: XCTestCase {
-    private func makePanel() -> (FieldPanel, [TextField]) {
+/// Two columns side by side: the first two fields left, the third right.
+private final class TwoColumns: SceneLayout {
+    let fields: [TextField]
+    init(_ fields: [TextField]) { self.fields = fields }
+    func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
+        var arrangement = Arrangement()
+        var y = 24.0
+        for (index, field) in fields.enumerated() {
+            let x = index < 2 ? 24.0 : 400.0
+            if index == 2 { y = 24 }
+            let height = field.layOut(width: 300, metrics: metrics, measurer: measurer)
+            arrangement.fieldFrames.append((field, Rect(x: x, y: y, width: 300, height: height)))
+            y += height + 24
+        }
+        arrangement.decorations = [Decoration(text: "Heading", frame: Rect(x: 24, y: 0, width: 300, height: 20), baseline: 16,
+                                              font: FontSpec(pixelSize: 16), color: .clear)]
+        arrangement.contentHeight = 24 + 2 * (56 + 24)
+        return arrangement
+    }
+}
+
+final class FieldSceneTests: XCTestCase {
+    private func makeScene(height: Double = 600) -> (FieldScene, [TextField], RecordingHost) {
         let fields = [
-            TextField(FieldConfiguration(identifier: "a", style: .filled, label: "A")),
-            TextField(FieldConfiguration(identifier: "b", style: .filled, label: "B", isEnabled: false)),
-            TextField(FieldConfiguration(identifier: "c", style: .outlined, label: "C")),
+            TextField(identifier: "a", style: .filled, label: "A"),
+            TextField(identifier: "b", style: .filled, label: "B", isEnabled: false),
+            TextField(identifier: "c", style: .outlined, label: "C"),
         ]
-        let panel = FieldPanel(columns: [PanelColumn([.heading("H"), .field(fields[0]), .field(fields[1])]),
-                                         PanelColumn([.heading("H2"), .field(fields[2])])],
-                               scheme: .light)
-        panel.resize(to: Size(width: 800, height: 600), measurer: sharedMeasurer)
-        return (panel, fields)
+        let scene = FieldScene(fields: fields, layout: TwoColumns(fields), scheme: .light)
+        let host = RecordingHost()
+        scene.host = host
+        scene.resize(to: Size(width: 800, height: height), measurer: sharedMeasurer)
+        return (scene, fields, host)
     }
 
     func testTabMovesFocusForwardSkippingDisabledFieldsAndWraps() {
-        let (panel, fields) = makePanel()
-        XCTAssertTrue(panel.handle(.key(.tab, []), at: 0))
+        let (scene, fields, _) = makeScene()
+        XCTAssertTrue(scene.handle(.key(.tab, []), at: 0))
         XCTAssertTrue(fields[0].isFocused)
-        _ = panel.handle(.key(.tab, []), at: 1)
+        scene.handle(.key(.tab, []), at: 1)
         XCTAssertFalse(fields[0].isFocused)
         XCTAssertTrue(fields[2].isFocused, "disabled b is skipped")
-        _ = panel.handle(.key(.tab, []), at: 2)
+        scene.handle(.key(.tab, []), at: 2)
         XCTAssertTrue(fields[0].isFocused, "wraps around")
-        _ = panel.handle(.key(.tab, .shift), at: 3)
+        scene.handle(.key(.tab, .shift), at: 3)
         XCTAssertTrue(fields[2].isFocused, "Shift+Tab goes back")
     }
 
     func testClickFocusesAFieldAndClickOnEmptySpaceEndsEditing() {
-        let (panel, fields) = makePanel()
-        let frame = panel.frame(of: fields[2])!
-        _ = panel.handle(.pointerDown(Point(x: frame.midX, y: frame.midY), button: 1, clickCount: 1, modifiers: []), at: 0)
+        let (scene, fields, _) = makeScene()
+        let frame = scene.frame(of: fields[2])!
+        scene.handle(.pointerDown(Point(x: frame.midX, y: frame.midY), button: .primary, clickCount: 1, modifiers: []), at: 0)
         XCTAssertTrue(fields[2].isFocused)
-        _ = panel.handle(.pointerDown(Point(x: 2, y: 590), button: 1, clickCount: 1, modifiers: []), at: 1)
-        XCTAssertNil(panel.focusedField)
+        scene.handle(.pointerDown(Point(x: 2, y: 590), button: .primary, clickCount: 1, modifiers: []), at: 1)
+        XCTAssertNil(scene.focusedField)
     }
 
-    func testPointerIsAnIBeamOverEnabledFieldsOnly() {
-        let (panel, fields) = makePanel()
-        let enabled = panel.frame(of: fields[0])!, disabled = panel.frame(of: fields[1])!
-        XCTAssertEqual(panel.pointerShape(at: Point(x: enabled.midX, y: enabled.midY)), .text)
-        XCTAssertEqual(panel.pointerShape(at: Point(x: disabled.midX, y: disabled.midY)), .arrow)
-        XCTAssertEqual(panel.pointerShape(at: Point(x: 1, y: 1)), .arrow)
+    func testPointerAsksForAnIBeamOverEnabledFieldsOnlyAndHoverFollowsIt() {
+        let (scene, fields, host) = makeScene()
+        let enabled = scene.frame(of: fields[0])!, disabled = scene.frame(of: fields[1])!
+        scene.handle(.pointerMoved(Point(x: enabled.midX, y: enabled.midY), buttonHeld: false), at: 0)
+        XCTAssertEqual(host.pointerShapes, [.text])
+        XCTAssertTrue(fields[0].isHovered)
+        scene.handle(.pointerMoved(Point(x: disabled.midX, y: disabled.midY), buttonHeld: false), at: 0)
+        XCTAssertEqual(host.pointerShapes, [.text, .arrow])
+        XCTAssertFalse(fields[0].isHovered)
+        XCTAssertFalse(fields[1].isHovered, "a disabled field shows no hover")
+        scene.handle(.pointerMoved(Point(x: enabled.midX, y: enabled.midY), buttonHeld: false), at: 0)
+        scene.handle(.pointerExited, at: 0)
+        XCTAssertFalse(fields[0].isHovered)
+        XCTAssertEqual(host.pointerShapes.last, .arrow)
     }
 
     func testEscapeEndsEditing() {
-        let (panel, fields) = makePanel()
-        _ = panel.handle(.key(.tab, []), at: 0)
-        _ = panel.handle(.text("x"), at: 0.1)
-        XCTAssertTrue(panel.handle(.key(.escape, []), at: 0.2))
+        let (scene, fields, _) = makeScene()
+        scene.handle(.key(.tab, []), at: 0)
+        scene.handle(.text("x"), at: 0.1)
+        XCTAssertTrue(scene.handle(.key(.escape, []), at: 0.2))
         XCTAssertFalse(fields[0].isFocused)
         XCTAssertEqual(fields[0].text, "x")
     }
 
-    func testColumnsSitSideBySideWhenWideAndStackWhenNarrow() {
-        let (panel, fields) = makePanel()
-        XCTAssertEqual(panel.frame(of: fields[0])!.minY, panel.frame(of: fields[2])!.minY)
-        panel.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
-        XCTAssertEqual(panel.frame(of: fields[0])!.minX, panel.frame(of: fields[2])!.minX)
-        XCTAssertGreaterThan(panel.frame(of: fields[2])!.minY, panel.frame(of: fields[1])!.maxY)
+    func testWheelScrollsOneScaledStepOnlyWhenContentIsTaller() {
+        let (scene, fields, _) = makeScene()
+        XCTAssertFalse(scene.handle(.scroll(steps: 1), at: 0), "everything fits")
+        scene.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)
+        let before = scene.frame(of: fields[0])!.minY
+        XCTAssertTrue(scene.handle(.scroll(steps: 1), at: 0))
+        XCTAssertEqual(scene.frame(of: fields[0])!.minY, before - 48)
+        scene.handle(.scroll(steps: 10_000), at: 0)
+        XCTAssertEqual(scene.scroll.offset, scene.scroll.contentHeight - 120)
     }
 
-    func testWheelScrollsOnlyWhenContentIsTaller() {
-        let (panel, fields) = makePanel()
-        XCTAssertFalse(panel.handle(.scroll(dy: 48), at: 0), "everything fits")
-        panel.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)
-        let before = panel.frame(of: fields[0])!.minY
-        XCTAssertTrue(panel.handle(.scroll(dy: 48), at: 0))
-        XCTAssertEqual(panel.frame(of: fields[0])!.minY, before - 48)
-        _ = panel.handle(.scroll(dy: 10_000), at: 0)
-        XCTAssertEqual(panel.scrollOffset, panel.contentHeight - 120)
+    func testWheelStepScalesWithTheMetrics() {
+        let field = TextField(identifier: "a", style: .filled)
+        let scene = FieldScene(fields: [field], scheme: .light, metrics: MaterialMetrics(scale: 2))
+        scene.resize(to: Size(width: 300, height: 50), measurer: sharedMeasurer)
+        scene.handle(.scroll(steps: 1), at: 0)
+        XCTAssertEqual(scene.scroll.offset, 96)
     }
 
     func testScrollIndicatorAppearsOnlyWhenContentOverflowsAndFollowsTheOffset() {
-        let (panel, _) = makePanel()
-        XCTAssertNil(panel.scrollThumb)
-        panel.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)
-        let top = panel.scrollThumb!
+        let (scene, _, _) = makeScene()
+        XCTAssertNil(scene.scroll.indicator(scale: 1))
+        scene.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)
+        let top = scene.scroll.indicator(scale: 1)!
         XCTAssertEqual(top.minY, 2)
-        _ = panel.handle(.scroll(dy: 10_000), at: 0)
-        XCTAssertEqual(panel.scrollThumb!.maxY, 118, accuracy: 1e-9)
-        XCTAssertEqual(panel.scrollThumb!.height, top.height)
+        scene.handle(.scroll(steps: 10_000), at: 0)
+        XCTAssertEqual(scene.scroll.indicator(scale: 1)!.maxY, 118, accuracy: 1e-9)
+        XCTAssertEqual(scene.scroll.indicator(scale: 1)!.height, top.height)
     }
 
     func testTabScrollsTheFocusedFieldIntoView() {
-        let (panel, fields) = makePanel()
-        panel.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)
-        _ = panel.handle(.key(.tab, []), at: 0)
-        _ = panel.handle(.key(.tab, []), at: 1)
-        let frame = panel.frame(of: fields[2])!
+        let (scene, fields, _) = makeScene(height: 100)
+        scene.handle(.key(.tab, []), at: 0)
+        scene.handle(.key(.tab, .shift), at: 1)
+        scene.handle(.key(.tab, .shift), at: 2)
+        XCTAssertTrue(fields[0].isFocused)
+        let frame = scene.frame(of: fields[0])!
         XCTAssertGreaterThanOrEqual(frame.minY, 0)
-        XCTAssertLessThanOrEqual(frame.maxY, 120)
+        XCTAssertLessThanOrEqual(frame.maxY, 100)
     }
 
-    func testIdlePanelNeedsNoWakeupButABlinkingCaretDoes() {
-        let (panel, _) = makePanel()
-        XCTAssertNil(panel.nextWakeup(after: 0))
-        _ = panel.handle(.windowFocus(true), at: 0)
-        _ = panel.handle(.key(.tab, []), at: 0)
-        XCTAssertEqual(panel.nextWakeup(after: 0.05), 0.05, "animating: wake for the next frame")
-        _ = panel.handle(.key(.end, []), at: 1)  // collapse the select-all
-        XCTAssertEqual(panel.nextWakeup(after: 1.2)!, 1.5, accuracy: 1e-9)
-        XCTAssertNil(panel.nextWakeup(after: 11.5), "blinking stops after 10 s idle")
+    func testIdleSceneNeedsNoWakeupButABlinkingCaretDoes() {
+        let (scene, _, _) = makeScene()
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        XCTAssertNil(scene.nextWakeup(after: 0))
+        scene.handle(.windowFocus(true), at: 0)
+        scene.handle(.key(.tab, []), at: 0)
+        XCTAssertEqual(scene.nextWakeup(after: 0.05), 0.05, "animating: wake for the next frame")
+        scene.handle(.key(.end, []), at: 1)  // collapse the select-all
+        XCTAssertEqual(scene.nextWakeup(after: 1.2)!, 1.5, accuracy: 1e-9)
+        XCTAssertNil(scene.nextWakeup(after: 11.5), "blinking stops after 10 s idle")
     }
 
     func testSnapshotListsEveryFieldInWindowPixels() {
-        let (panel, fields) = makePanel()
-        _ = panel.handle(.key(.tab, []), at: 0)
-        _ = panel.handle(.text("hey"), at: 0)
-        let snapshot = panel.snapshot()
+        let (scene, fields, _) = makeScene()
+        scene.handle(.key(.tab, []), at: 0)
+        scene.handle(.text("hey"), at: 0)
+        let snapshot = scene.snapshot()
         XCTAssertEqual(snapshot.map(\.id), ["a", "b", "c"])
         XCTAssertEqual(snapshot[0].text, "hey")
         XCTAssertEqual(snapshot[0].selection, [3, 3])
@@ -194,7 +225,7 @@ final class FieldPanelTests: XCTestCase {
         XCTAssertEqual(snapshot[0].state, .editing)
         XCTAssertEqual(snapshot[0].labelPosition, .floating)
         XCTAssertEqual(snapshot[1].state, .disabled)
-        let frame = panel.frame(of: fields[2])!
+        let frame = scene.frame(of: fields[2])!
         XCTAssertEqual(snapshot[2].frame, [frame.x, frame.y, frame.width, frame.height])
     }
 }

@@ -3,12 +3,14 @@ import XCTest
 
 final class LayoutTests: XCTestCase {
     private func layout(_ style: FieldStyle, label: String = "Label", width: Double = 300, scale: Double = 1) -> FieldLayout {
-        FieldLayout.compute(configuration: FieldConfiguration(identifier: "f", style: style, label: label),
-                            width: width, metrics: MaterialMetrics(scale: scale), measurer: FakeMeasurer())
+        FieldLayout.compute(FieldLayoutInput(style: style, density: 0, label: label, labelBehavior: .floats,
+                                             hasLeadingIcon: false, hasTrailingSlot: false, hasAssistiveRow: false,
+                                             width: width, metrics: MaterialMetrics(scale: scale)),
+                            measurer: FakeMeasurer())
     }
 
     func testContainerIsFiftySixPixelsAndFullWidth() {
-        for style in FieldStyle.allCases {
+        for style in FieldStyle.material {
             let frames = layout(style)
             XCTAssertEqual(frames.container, Rect(x: 0, y: 0, width: 300, height: 56))
             XCTAssertEqual(frames.preferredHeight, 56)
@@ -57,9 +59,10 @@ final class LayoutTests: XCTestCase {
     }
 
     func testCaretIsCentredOnTheTextAscentAndDescent() {
-        let frames = layout(.outlined)
-        XCTAssertEqual(frames.caretTop, frames.textBaseline - 12)
-        XCTAssertEqual(frames.caretHeight, 16)
+        let field = makeField(.outlined)
+        let caret = field.caretRect!
+        XCTAssertEqual(caret.minY, field.layout!.textBaseline - 12)
+        XCTAssertEqual(caret.height, 16)
     }
 
     func testScaleMultipliesEveryNumber() {

@@ -93,7 +93,7 @@ final class MotionTests: XCTestCase {
         XCTAssertEqual(field.labelFloat.value(at: 1.15), 1)
         XCTAssertEqual(field.activation.value(at: 1.15), 1)
         // When it loses focus mid-way back, the label returns from where it is
-        field.blur(at: 2)
+        field.endEditing(at: 2)
         let halfway = field.labelFloat.value(at: 2.05)
         field.focus(at: 2.05)
         XCTAssertEqual(field.labelFloat.value(at: 2.05), halfway, accuracy: 1e-12)

@@ -3,12 +3,9 @@ import XCTest
 
 final class RendererTests: XCTestCase {
     private let scheme = ColorScheme.light
-    private let renderer = FieldRenderer(scheme: .light)
 
     private func draw(_ field: TextField, time: Double = 100, caret: Bool = true) -> RecordingCanvas {
-        let canvas = RecordingCanvas()
-        renderer.draw(field, at: Point(x: 10, y: 20), on: canvas, time: time, showsCaret: caret)
-        return canvas
+        field.drawn(at: time, caret: caret)
     }
 
     func testRestingFilledFieldDrawsContainerUnderlineAndLabel() {
@@ -51,7 +48,7 @@ final class RendererTests: XCTestCase {
     func testIndicatorFadesOutAtFullWidthOnBlur() {
         let field = makeField(.filled)
         field.pointerDown(at: Point(x: 100, y: 30), extending: false, time: 0)
-        field.blur(at: 1)
+        field.endEditing(at: 1)
         let indicator = draw(field, time: 1.03).fills.first { $0.path.bounds.height == 2 }!
         XCTAssertEqual(indicator.path.bounds.width, 300)
         XCTAssertGreaterThan(indicator.color.alpha, 0)

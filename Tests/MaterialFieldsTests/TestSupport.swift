@@ -2,9 +2,14 @@
 
 /// Monospaced metrics: every grapheme cluster advances 0.5 em; ascent 0.75 em, descent 0.25 em.
 final class FakeMeasurer: TextMeasuring {
+    private(set) var measuredClusters = 0
     func advance(of text: Substring, font: FontSpec) -> Double { Double(text.count) * font.pixelSize / 2 }
     func lineMetrics(for font: FontSpec) -> LineMetrics {
         LineMetrics(ascent: font.pixelSize * 0.75, descent: font.pixelSize * 0.25)
+    }
+    func caretStops(of text: Substring, font: FontSpec) -> [Double] {
+        measuredClusters += text.count
+        return (0...text.count).map { Double($0) * font.pixelSize / 2 }
     }
 }
 
@@ -33,12 +38,57 @@ final class RecordingCanvas: Canvas {
     }
 }
 
+/// Watches what a scene asks of its host.
+final class RecordingHost: SceneHost {
+    var selections: [SelectionKind: String] = [:]
+    var pointerShapes: [PointerShape] = []
+    var invalidations = 0
+    var spots: [Rect] = []
+    var bells = 0
+    var pendingPastes: [(SelectionKind, (String?) -> Void)] = []
+
+    func setSelectionText(_ text: String, for selection: SelectionKind) { selections[selection] = text }
+    func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
+        pendingPastes.append((selection, completion))
+    }
+    func invalidate(_ rect: Rect) { invalidations += 1 }
+    func setPointerShape(_ shape: PointerShape) { pointerShapes.append(shape) }
+    func setInputMethodSpot(_ caret: Rect) { spots.append(caret) }
+    func ringBell() { bells += 1 }
+
+    /// Answers every paste request as X would: later, from the loop.
+    func answerPastes() {
+        let pastes = pendingPastes
+        pendingPastes = []
+        for (selection, completion) in pastes { completion(selections[selection]) }
+    }
+}
+
 func makeField(_ style: FieldStyle, label: String = "Label", placeholder: String = "", text: String = "",
                enabled: Bool = true, width: Double = 300) -> TextField {
-    let field = TextField(FieldConfiguration(identifier: "f", style: style, label: label, placeholder: placeholder,
-                                             text: text, isEnabled: enabled))
+    let field = TextField(identifier: "f", style: style, label: label, placeholder: placeholder, text: text, isEnabled: enabled)
     field.layOut(width: width, metrics: MaterialMetrics(), measurer: sharedMeasurer)
     return field
 }
 
 let sharedMeasurer = FakeMeasurer()
+
+/// The edit commands applied directly, for tests of the editing model alone.
+extension EditableText {
+    mutating func insert(_ text: String) { apply(insertion(text, cause: .typing)) }
+    mutating func deleteBackward() { if let edit = backwardDeletion() { apply(edit) } }
+    mutating func deleteForward() { if let edit = forwardDeletion() { apply(edit) } }
+    mutating func deleteWordBackward() { if let edit = backwardDeletion(byWord: true) { apply(edit) } }
+    mutating func deleteWordForward() { if let edit = forwardDeletion(byWord: true) { apply(edit) } }
+}
+
+extension TextField {
+    /// Draws the field's appearance at `time` onto a recording canvas.
+    func drawn(at time: Double, origin: Point = Point(x: 10, y: 20), caret: Bool = true, scheme: ColorScheme = .light) -> RecordingCanvas {
+        let canvas = RecordingCanvas()
+        if let appearance = appearance(at: time, origin: origin, scheme: scheme, showsCaret: caret) {
+            FieldRenderer.draw(appearance, on: canvas)
+        }
+        return canvas
+    }
+}

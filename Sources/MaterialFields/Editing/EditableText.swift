@@ -1,6 +1,6 @@
 /// A selection or caret in grapheme-cluster units: `anchor` stays put while `head` moves.
 /// A caret is a selection whose anchor equals its head.
-public struct TextSelection: Equatable, Sendable {
+public struct TextSelection: Equatable, Sendable, Codable {
     public var anchor: Int
     public var head: Int
 
@@ -11,35 +11,43 @@ public struct TextSelection: Equatable, Sendable {
     public var upperBound: Int { max(anchor, head) }
     public var isCaret: Bool { anchor == head }
     public var range: Range<Int> { lowerBound..<upperBound }
+
+    func clamped(to count: Int) -> TextSelection {
+        TextSelection(anchor: min(max(anchor, 0), count), head: min(max(head, 0), count))
+    }
 }
 
 /// Text plus selection, edited in whole grapheme clusters: "e" + U+0301, a ZWJ family and a flag
 /// are each one caret step and one deletion.
+///
+/// The text is kept as an array of `Character`s, so an offset is an index: moving, selecting and
+/// editing cost what they touch, not the length of the text. Commands that change text do not
+/// change it here: they return a `TextEdit` for the field's one edit pipeline, which applies it
+/// with `apply(_:)`.
 public struct EditableText: Equatable, Sendable {
-    public private(set) var text: String
+    public private(set) var characters: [Character]
     public private(set) var selection: TextSelection
 
     public init(_ text: String = "", caret: Int? = nil) {
-        self.text = text
-        let count = text.count
-        self.selection = TextSelection(caret: min(max(caret ?? count, 0), count))
+        characters = Array(text)
+        selection = TextSelection(caret: min(max(caret ?? characters.count, 0), characters.count))
     }
 
     /// Length in grapheme clusters, the unit of every offset here.
-    public var count: Int { text.count }
+    public var count: Int { characters.count }
+    public var isEmpty: Bool { characters.isEmpty }
+    public var text: String { String(characters) }
 
-    public var selectedText: Substring {
-        let range = stringRange(selection.range)
-        return text[range]
+    public func text(in range: Range<Int>) -> String {
+        let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        return String(characters[lower..<upper])
     }
+
+    public var selectedText: String { text(in: selection.range) }
 
     // MARK: Selection
 
-    public mutating func select(_ newSelection: TextSelection) {
-        let count = self.count
-        selection = TextSelection(anchor: min(max(newSelection.anchor, 0), count),
-                                  head: min(max(newSelection.head, 0), count))
-    }
+    public mutating func select(_ newSelection: TextSelection) { selection = newSelection.clamped(to: count) }
 
     public mutating func selectAll() { select(TextSelection(anchor: 0, head: count)) }
 
@@ -73,74 +81,86 @@ public struct EditableText: Equatable, Sendable {
         moveHead(to: wordBoundary(after: selection.head), extending: extending)
     }
 
-    private mutating func moveHead(to offset: Int, extending: Bool) {
+    public mutating func moveHead(to offset: Int, extending: Bool) {
         let clamped = min(max(offset, 0), count)
         select(extending ? TextSelection(anchor: selection.anchor, head: clamped) : TextSelection(caret: clamped))
     }
 
-    // MARK: Editing
+    // MARK: Edits (computed, not applied)
 
-    /// Replaces the selection with `newText` and puts the caret after it.
-    public mutating func insert(_ newText: String) {
-        let lower = selection.lowerBound
-        let range = stringRange(selection.range)
-        // Count the inserted clusters in context: a combining mark typed after "e" merges with it.
-        let before = text[..<range.lowerBound]
-        let after = text[range.upperBound...]
-        let combined = String(before) + newText
-        text = combined + String(after)
-        let caret = combined.count
-        selection = TextSelection(caret: min(max(caret, lower), count))
+    /// Replaces the selection with `newText`.
+    public func insertion(_ newText: String, cause: EditCause) -> TextEdit {
+        TextEdit(range: selection.range, replacement: newText, cause: cause)
     }
 
-    /// Backspace: deletes the selection, or the grapheme cluster before the caret.
-    public mutating func deleteBackward() {
-        if selection.isCaret {
-            guard selection.head > 0 else { return }
-            selection = TextSelection(anchor: selection.head - 1, head: selection.head)
-        }
-        insert("")
+    /// Backspace: the selection, or the grapheme cluster before the caret. Nil when there is nothing to delete.
+    public func backwardDeletion(byWord: Bool = false) -> TextEdit? {
+        let cause: EditCause = byWord ? .deleteWordBackward : .deleteBackward
+        if !selection.isCaret { return TextEdit(range: selection.range, replacement: "", cause: cause) }
+        guard selection.head > 0 else { return nil }
+        let start = byWord ? wordBoundary(before: selection.head) : selection.head - 1
+        return TextEdit(range: start..<selection.head, replacement: "", cause: cause)
     }
 
-    /// Delete: deletes the selection, or the grapheme cluster after the caret.
-    public mutating func deleteForward() {
-        if selection.isCaret {
-            guard selection.head < count else { return }
-            selection = TextSelection(anchor: selection.head, head: selection.head + 1)
-        }
-        insert("")
+    /// Delete: the selection, or the grapheme cluster after the caret.
+    public func forwardDeletion(byWord: Bool = false) -> TextEdit? {
+        let cause: EditCause = byWord ? .deleteWordForward : .deleteForward
+        if !selection.isCaret { return TextEdit(range: selection.range, replacement: "", cause: cause) }
+        guard selection.head < count else { return nil }
+        let end = byWord ? wordBoundary(after: selection.head) : selection.head + 1
+        return TextEdit(range: selection.head..<end, replacement: "", cause: cause)
     }
 
-    public mutating func deleteWordBackward() {
-        if selection.isCaret { selection = TextSelection(anchor: wordBoundary(before: selection.head), head: selection.head) }
-        insert("")
+    /// Replaces everything.
+    public func replacingAll(with newText: String, cause: EditCause) -> TextEdit {
+        TextEdit(range: 0..<count, replacement: newText, cause: cause)
     }
 
-    public mutating func deleteWordForward() {
-        if selection.isCaret { selection = TextSelection(anchor: selection.head, head: wordBoundary(after: selection.head)) }
-        insert("")
+    // MARK: Applying
+
+    /// Applies `edit`. The clusters around it are segmented again, so a combining mark typed after
+    /// "e" becomes part of it and deleting what stood between two regional indicators joins them
+    /// into a flag, exactly as Swift's `String` would segment the whole text.
+    @discardableResult
+    public mutating func apply(_ edit: TextEdit) -> AppliedEdit {
+        let lower = min(max(edit.range.lowerBound, 0), count)
+        let upper = min(max(edit.range.upperBound, lower), count)
+        let before = selection
+        let replaced = String(characters[lower..<upper])
+
+        // Re-segment a window of whole neighbouring clusters; runs of regional indicators pair up
+        // from their start, so the window takes such a run whole.
+        var start = lower, end = upper
+        if start > 0 { start -= 1 }
+        while start > 0, Self.isRegionalIndicator(characters[start]), Self.isRegionalIndicator(characters[start - 1]) { start -= 1 }
+        if end < count { end += 1 }
+        while end < count, Self.isRegionalIndicator(characters[end - 1]), Self.isRegionalIndicator(characters[end]) { end += 1 }
+
+        let leading = String(characters[start..<lower]) + edit.replacement
+        let merged = leading + String(characters[upper..<end])
+        let clusters = Array(merged)
+        characters.replaceSubrange(start..<end, with: clusters)
+        let caret = min(max(start + leading.count, start), start + clusters.count)
+        selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
+        var applied = edit
+        applied.range = lower..<upper
+        return AppliedEdit(edit: applied, replacedText: replaced, selectionBefore: before,
+                           oldClusters: start..<end, newClusterCount: clusters.count)
     }
 
-    // MARK: Offsets
-
-    private func stringIndex(_ offset: Int) -> String.Index {
-        text.index(text.startIndex, offsetBy: min(max(offset, 0), count))
+    private static func isRegionalIndicator(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { (0x1F1E6...0x1F1FF).contains($0.value) }
     }
 
-    private func stringRange(_ range: Range<Int>) -> Range<String.Index> {
-        let lower = stringIndex(range.lowerBound)
-        let upper = text.index(lower, offsetBy: range.count)
-        return lower..<upper
-    }
+    // MARK: Words
 
-    private static func isWordCharacter(_ character: Character) -> Bool {
+    static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
     }
 
     /// The word containing the cluster at `offset`, or the run of spaces and punctuation there
     /// (what a double click selects).
     public func wordRange(at offset: Int) -> Range<Int> {
-        let characters = Array(text)
         guard !characters.isEmpty else { return 0..<0 }
         let index = min(max(offset, 0), characters.count - 1)
         let isWord = Self.isWordCharacter(characters[index])
@@ -150,19 +170,19 @@ public struct EditableText: Equatable, Sendable {
         return lower..<upper
     }
 
-    private func wordBoundary(before offset: Int) -> Int {
-        let characters = Array(text.prefix(offset))
-        var index = characters.count
+    /// The start of the word before `offset`, skipping spaces and punctuation first.
+    public func wordBoundary(before offset: Int) -> Int {
+        var index = min(max(offset, 0), count)
         while index > 0, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
         while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
         return index
     }
 
-    private func wordBoundary(after offset: Int) -> Int {
-        let characters = Array(text.dropFirst(offset))
-        var index = 0
-        while index < characters.count, !Self.isWordCharacter(characters[index]) { index += 1 }
-        while index < characters.count, Self.isWordCharacter(characters[index]) { index += 1 }
-        return offset + index
+    /// The end of the word after `offset`, skipping spaces and punctuation first.
+    public func wordBoundary(after offset: Int) -> Int {
+        var index = min(max(offset, 0), count)
+        while index < count, !Self.isWordCharacter(characters[index]) { index += 1 }
+        while index < count, Self.isWordCharacter(characters[index]) { index += 1 }
+        return index
     }
 }

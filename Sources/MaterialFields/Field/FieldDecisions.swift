@@ -19,11 +19,12 @@ public enum LabelPosition: String, Sendable, Codable {
     /// Above the input line (filled) or on the outline (outlined), at 12 px.
     case floating
 
-    /// MDC iOS's rule: a label floats when it would otherwise collide with text or the caret.
+    /// MDC iOS's rule: a label floats when it would otherwise collide with text or the caret; a
+    /// label that cannot float gets out of the way instead.
     public static func resolve(hasLabel: Bool, hasText: Bool, canFloat: Bool, isEditing: Bool) -> LabelPosition {
         guard hasLabel else { return .none }
-        guard canFloat else { return hasText ? .none : .resting }
-        return (hasText || isEditing) ? .floating : .resting
+        guard hasText || isEditing else { return .resting }
+        return canFloat ? .floating : .none
     }
 }
 

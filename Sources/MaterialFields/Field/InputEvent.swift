@@ -13,11 +13,18 @@ public enum EditingKey: Equatable, Sendable {
     case shortcut(Character)
 }
 
-/// The pointer image a scene asks for at a point.
+/// The pointer image a scene asks the host for.
 public enum PointerShape: Sendable {
     case arrow
     /// The I-beam over editable text.
     case text
+}
+
+/// Mouse buttons by role, so no scene compares raw X button numbers.
+public enum PointerButton: Int, Sendable {
+    case primary = 1
+    case middle = 2
+    case secondary = 3
 }
 
 /// Plain input events, free of any windowing system.
@@ -26,11 +33,22 @@ public enum InputEvent: Equatable, Sendable {
     /// Committed text from the keyboard or an input method.
     case text(String)
     /// A button press; `clickCount` is 2 for a double click, 3 for a triple click.
-    case pointerDown(Point, button: Int, clickCount: Int, modifiers: KeyModifiers)
+    case pointerDown(Point, button: PointerButton, clickCount: Int, modifiers: KeyModifiers)
+    /// The pointer moved, with or without the primary button held.
     case pointerMoved(Point, buttonHeld: Bool)
-    case pointerUp(Point)
-    /// Wheel scrolling, in pixels; positive moves the content up (shows what is below).
-    case scroll(dy: Double)
+    case pointerUp(Point, button: PointerButton)
+    /// The pointer left the window.
+    case pointerExited
+    /// Wheel scrolling, in wheel steps; positive moves the content up (shows what is below).
+    case scroll(steps: Double)
     /// The window gained or lost keyboard focus.
     case windowFocus(Bool)
+}
+
+/// Which X selection a copy or paste uses.
+public enum SelectionKind: Sendable {
+    /// Ctrl+C / Ctrl+V.
+    case clipboard
+    /// The text last selected; middle click pastes it.
+    case primary
 }

@@ -9,88 +9,125 @@ public struct LabelPlacement: Equatable, Sendable {
     }
 }
 
+/// What the layout of a field depends on, and nothing else: a change to anything outside it
+/// (text, placeholder, colours, state) never lays the field out again.
+public struct FieldLayoutInput: Equatable, Sendable {
+    public var style: FieldStyle
+    public var density: Double
+    public var label: String
+    public var labelBehavior: LabelBehavior
+    public var hasLeadingIcon: Bool
+    /// A trailing icon or a clear button can show: the trailing slot is reserved.
+    public var hasTrailingSlot: Bool
+    public var hasAssistiveRow: Bool
+    public var width: Double
+    public var metrics: MaterialMetrics
+}
+
 /// Frames of one field in its own coordinates (container top-left is the origin), computed
-/// top-down from configuration, metrics and width. Rendering reads it and never measures.
+/// top-down from `FieldLayoutInput` and a measurer. Rendering reads it and never measures.
 public struct FieldLayout: Equatable, Sendable {
     public var container: Rect
-    /// The band the input text and caret live in, already inside the horizontal padding.
+    /// The band the input text and caret live in, already inside the paddings and icons.
     public var textLine: Rect
     public var textBaseline: Double
     public var textFont: FontSpec
-    /// Caret top and height, centred on the text's ascent and descent.
-    public var caretTop: Double
-    public var caretHeight: Double
     public var restingLabel: LabelPlacement?
     public var floatingLabel: LabelPlacement?
-    /// The full-open notch in the outline's top edge, for outlined fields with a label.
+    /// The full-open notch in the outline's top edge, for outlined fields with a floating label.
     public var notch: ClosedRange<Double>?
-    /// How far the field draws outside its container (the outlined floating label rises above it).
+    public var leadingIcon: Rect?
+    public var trailingSlot: Rect?
+    /// The row of helper or error text (leading) and trailing text, below the container.
+    public var assistiveRow: Rect?
+    public var assistiveBaseline: Double
+    /// How far the field draws outside its container's top (the outlined floating label).
     public var overhangTop: Double
     public var metrics: MaterialMetrics
 
-    /// Height the field needs at a width: the container (assistive text will add its row here).
-    public var preferredHeight: Double { container.height }
+    /// Height the field needs: the container plus its assistive row.
+    public var preferredHeight: Double { assistiveRow?.maxY ?? container.height }
 
-    public static func compute(configuration: FieldConfiguration, width: Double,
-                               metrics: MaterialMetrics, measurer: TextMeasuring) -> FieldLayout {
+    /// Everything the field may paint, in its own coordinates.
+    public var paintBounds: Rect {
+        Rect(x: container.minX, y: container.minY - overhangTop, width: container.width,
+             height: preferredHeight + overhangTop)
+    }
+
+    public static func compute(_ input: FieldLayoutInput, measurer: TextMeasuring) -> FieldLayout {
+        let metrics = input.metrics
+        let scale = metrics.scale
+        let positioning = input.style.positioning(density: input.density)
         let padding = metrics.horizontalPadding
-        let container = Rect(x: 0, y: 0, width: max(width, 2 * padding), height: metrics.containerHeight)
-        let hasLabel = !configuration.label.isEmpty
+        // Never narrower than its paddings: a field squeezed below that overflows its frame instead.
+        let width = max(input.width.isFinite ? input.width : 0, 2 * padding)
+        let container = Rect(x: 0, y: 0, width: width, height: positioning.containerHeight * scale)
+        let floats = !input.label.isEmpty && input.labelBehavior == .floats
+
+        let iconSpan = metrics.iconEdgeInset + metrics.iconSize + metrics.iconTextGap
+        let textLeft = input.hasLeadingIcon ? iconSpan : padding
+        let textRight = max(textLeft, width - (input.hasTrailingSlot ? iconSpan : padding))
+        let iconTop = (container.height - metrics.iconSize) / 2
+        let leadingIcon = input.hasLeadingIcon
+            ? Rect(x: metrics.iconEdgeInset, y: iconTop, width: metrics.iconSize, height: metrics.iconSize) : nil
+        let trailingSlot = input.hasTrailingSlot
+            ? Rect(x: width - metrics.iconEdgeInset - metrics.iconSize, y: iconTop, width: metrics.iconSize, height: metrics.iconSize)
+            : nil
+
         let textFont = metrics.inputFont
         let textMetrics = measurer.lineMetrics(for: textFont)
-
-        // The input line: centred in the container, except in a labelled filled field, where it
-        // sits below the floating label's line.
-        let centredLineTop = (container.height - metrics.inputLineHeight) / 2
-        let lineTop: Double
-        switch configuration.style {
-        case .filled where hasLabel:
-            lineTop = metrics.filledFloatingLabelTop + metrics.floatingLabelLineHeight
-        case .filled, .outlined:
-            lineTop = centredLineTop
-        }
-        let textLine = Rect(x: padding, y: lineTop, width: container.width - 2 * padding, height: metrics.inputLineHeight)
+        let lineTop = (floats ? positioning.textTopWithFloatingLabel : positioning.textTopWithoutFloatingLabel) * scale
+        let textLine = Rect(x: textLeft, y: lineTop, width: textRight - textLeft, height: metrics.inputLineHeight)
         let textBaseline = baseline(inLineTop: lineTop, lineHeight: metrics.inputLineHeight, metrics: textMetrics)
 
         var resting: LabelPlacement?
         var floating: LabelPlacement?
         var notch: ClosedRange<Double>?
         var overhang = 0.0
-        if hasLabel {
+        if !input.label.isEmpty {
             let restingFont = metrics.restingLabelFont
             let restingMetrics = measurer.lineMetrics(for: restingFont)
+            let restingTop = (container.height - metrics.inputLineHeight) / 2
             resting = LabelPlacement(
-                origin: Point(x: padding, y: baseline(inLineTop: centredLineTop, lineHeight: metrics.inputLineHeight, metrics: restingMetrics)),
-                font: restingFont, width: measurer.advance(of: configuration.label, font: restingFont))
+                origin: Point(x: textLeft, y: baseline(inLineTop: restingTop, lineHeight: metrics.inputLineHeight, metrics: restingMetrics)),
+                font: restingFont, width: measurer.advance(of: input.label, font: restingFont))
 
             let floatingFont = metrics.floatingLabelFont
             let floatingMetrics = measurer.lineMetrics(for: floatingFont)
-            let floatingWidth = measurer.advance(of: configuration.label, font: floatingFont)
-            let floatingTop: Double
-            switch configuration.style {
-            case .filled:
-                floatingTop = metrics.filledFloatingLabelTop
-            case .outlined:
-                floatingTop = -metrics.floatingLabelLineHeight / 2
-                overhang = metrics.floatingLabelLineHeight / 2
+            let floatingWidth = measurer.advance(of: input.label, font: floatingFont)
+            let floatingTop = positioning.floatingLabelTop * scale
+            overhang = max(0, -floatingTop)
+            // On an outline the label starts at the padding even beside a leading icon, as MDC does.
+            let floatingX = input.style.container == .outlined ? padding : textLeft
+            if input.style.container == .outlined && floats {
                 let maxEnd = container.width - metrics.cornerRadius
-                notch = (padding - metrics.notchPadding)...min(maxEnd, padding + floatingWidth + metrics.notchPadding)
+                notch = (floatingX - metrics.notchPadding)...max(floatingX - metrics.notchPadding,
+                                                                 min(maxEnd, floatingX + floatingWidth + metrics.notchPadding))
             }
             floating = LabelPlacement(
-                origin: Point(x: padding, y: baseline(inLineTop: floatingTop, lineHeight: metrics.floatingLabelLineHeight, metrics: floatingMetrics)),
+                origin: Point(x: floatingX, y: baseline(inLineTop: floatingTop, lineHeight: metrics.floatingLabelLineHeight,
+                                                         metrics: floatingMetrics)),
                 font: floatingFont, width: floatingWidth)
         }
 
-        let caretHeight = textMetrics.ascent + textMetrics.descent
+        var assistiveRow: Rect?
+        var assistiveBaseline = 0.0
+        if input.hasAssistiveRow {
+            let top = container.maxY + metrics.assistiveGap
+            assistiveRow = Rect(x: padding, y: top, width: max(0, width - 2 * padding), height: metrics.assistiveLineHeight)
+            assistiveBaseline = baseline(inLineTop: top, lineHeight: metrics.assistiveLineHeight,
+                                         metrics: measurer.lineMetrics(for: metrics.assistiveFont))
+        }
+
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
-                           caretTop: textBaseline - textMetrics.ascent, caretHeight: caretHeight,
-                           restingLabel: resting, floatingLabel: floating, notch: notch,
+                           restingLabel: resting, floatingLabel: floating, notch: notch, leadingIcon: leadingIcon,
+                           trailingSlot: trailingSlot, assistiveRow: assistiveRow, assistiveBaseline: assistiveBaseline,
                            overhangTop: overhang, metrics: metrics)
     }
 
     /// The baseline that centres a font's ascent + descent in a line box, on a whole pixel so
     /// glyphs stay crisp.
-    static func baseline(inLineTop top: Double, lineHeight: Double, metrics: LineMetrics) -> Double {
+    public static func baseline(inLineTop top: Double, lineHeight: Double, metrics: LineMetrics) -> Double {
         (top + (lineHeight - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent).rounded()
     }
 }

@@ -1,12 +1,21 @@
 /// Material's numbers for text fields, in pixels at scale 1 (see DESIGN.md). Multiplying by
 /// `scale` gives HiDPI sizes.
 public struct MaterialMetrics: Equatable, Sendable {
-    public var scale: Double
+    /// The HiDPI factor, clamped to `scaleRange`; NaN or infinity means 1.
+    public let scale: Double
 
-    public init(scale: Double = 1) { self.scale = scale }
+    public static let scaleRange = 0.25...8.0
 
-    public var containerHeight: Double { 56 * scale }
+    public init(scale: Double = 1) {
+        self.scale = scale.isFinite ? min(max(scale, Self.scaleRange.lowerBound), Self.scaleRange.upperBound) : 1
+    }
+
     public var horizontalPadding: Double { 16 * scale }
+    /// Between an icon and the text.
+    public var iconTextGap: Double { 12 * scale }
+    public var iconSize: Double { 24 * scale }
+    /// Icons sit this far in from the container's edge.
+    public var iconEdgeInset: Double { 12 * scale }
     public var cornerRadius: Double { 4 * scale }
     /// Space on each side of a floating label inside the outline's notch.
     public var notchPadding: Double { 4 * scale }
@@ -15,9 +24,13 @@ public struct MaterialMetrics: Equatable, Sendable {
     public var restingLabelFont: FontSpec { FontSpec(pixelSize: 16 * scale) }
     public var floatingLabelFont: FontSpec { FontSpec(pixelSize: 12 * scale) }
     public var floatingLabelLineHeight: Double { 16 * scale }
-    /// Filled: the top of the floating label sits this far below the container top.
-    public var filledFloatingLabelTop: Double { 8 * scale }
+    public var assistiveFont: FontSpec { FontSpec(pixelSize: 12 * scale) }
+    public var assistiveLineHeight: Double { 16 * scale }
+    /// Between the container's bottom and the assistive row.
+    public var assistiveGap: Double { 4 * scale }
     public var strokeWidth: Double { 1 * scale }
     public var focusedStrokeWidth: Double { 2 * scale }
     public var caretWidth: Double { 2 * scale }
+    /// One wheel step scrolls this far.
+    public var wheelStep: Double { 48 * scale }
 }

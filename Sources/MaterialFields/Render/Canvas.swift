@@ -26,25 +26,14 @@ public protocol TextMeasuring: AnyObject {
     /// Horizontal advance of `text` set in `font`, including any fallback faces the host uses.
     func advance(of text: Substring, font: FontSpec) -> Double
     func lineMetrics(for font: FontSpec) -> LineMetrics
+    /// The x of every grapheme boundary of `text`: element `i` is where the caret stands before
+    /// cluster `i`, so there are `text.count + 1` stops starting at 0. A shaping host answers with
+    /// shaped advances, so caret, hit testing and drawing agree.
+    func caretStops(of text: Substring, font: FontSpec) -> [Double]
 }
 
 extension TextMeasuring {
     public func advance(of text: String, font: FontSpec) -> Double { advance(of: text[...], font: font) }
-
-    /// The x offset of every grapheme boundary: element `i` is the width of the first `i` characters.
-    public func caretOffsets(of text: String, font: FontSpec) -> [Double] {
-        var offsets: [Double] = [0]
-        offsets.reserveCapacity(text.count + 1)
-        var x = 0.0
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            x += advance(of: text[index..<next], font: font)
-            offsets.append(x)
-            index = next
-        }
-        return offsets
-    }
 }
 
 /// Where the field renderer draws. Implemented by the Xft canvas on screen and by a recording

@@ -1,5 +1,5 @@
 /// A point in window pixels (y grows downward, as on X11).
-public struct Point: Equatable, Sendable {
+public struct Point: Equatable, Hashable, Sendable {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
@@ -12,7 +12,7 @@ public struct Size: Equatable, Sendable {
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
-public struct Rect: Equatable, Sendable {
+public struct Rect: Equatable, Hashable, Sendable {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -52,6 +52,17 @@ public struct Rect: Equatable, Sendable {
     }
 
     public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
+
+    /// The smallest rectangle holding both; an empty rectangle adds nothing.
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let left = min(minX, other.minX), top = min(minY, other.minY)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
+    /// True when every coordinate is a finite number.
+    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
 
     /// The smallest rectangle on whole pixels that covers this one.
     public var integral: Rect {

@@ -126,3 +126,46 @@ private struct RoundedOutline {
         }
     }
 }
+
+extension Path {
+    /// A circle as a polygon, about one segment per 1.5 px of circumference.
+    public static func circle(center: Point, radius: Double) -> Path {
+        let segments = max(12, Int((2 * Double.pi * radius / 1.5).rounded(.up)))
+        return Path(contours: [(0..<segments).map { step in
+            let angle = 2 * Double.pi * Double(step) / Double(segments)
+            return Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+        }])
+    }
+
+    /// The path scaled about the origin, then moved by (dx, dy).
+    public func applying(scale: Double, dx: Double, dy: Double) -> Path {
+        Path(contours: contours.map { contour in
+            contour.map { Point(x: $0.x * scale + dx, y: $0.y * scale + dy) }
+        })
+    }
+
+    /// Twice the signed area of a contour: positive when it runs clockwise on screen (y down).
+    static func orientation(of contour: [Point]) -> Double {
+        var sum = 0.0
+        for index in contour.indices {
+            let a = contour[index], b = contour[(index + 1) % contour.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return sum
+    }
+}
+
+extension FieldIcon {
+    /// Material's "cancel" glyph: a disc with an X cut out of it, for the clear button.
+    public static let clear: FieldIcon = {
+        let disc = Path.circle(center: Point(x: 12, y: 12), radius: 10).contours[0]
+        // A plus sign of half-length 5 and half-width 1, turned 45 degrees, running against the disc
+        // so the non-zero rule leaves it empty.
+        let plus: [(Double, Double)] = [(1, 5), (1, 1), (5, 1), (5, -1), (1, -1), (1, -5),
+                                        (-1, -5), (-1, -1), (-5, -1), (-5, 1), (-1, 1), (-1, 5)]
+        let root = 0.5.squareRoot()
+        var cross = plus.map { Point(x: 12 + ($0.0 - $0.1) * root, y: 12 + ($0.0 + $0.1) * root) }
+        if (Path.orientation(of: cross) > 0) == (Path.orientation(of: disc) > 0) { cross.reverse() }
+        return FieldIcon(name: "clear", shape: Path(contours: [disc, cross]))
+    }()
+}

@@ -1,14 +1,12 @@
-import CXlib
 import Foundation
-import XCTest
 
 /// A private Xvfb for one test: the display number comes back through -displayfd, so parallel
 /// runs never collide.
-final class XvfbServer {
-    let displayName: String
+public final class XvfbServer {
+    public let displayName: String
     private let process: Process
 
-    init(width: Int = 1024, height: Int = 800) throws {
+    public init(width: Int = 1024, height: Int = 800) throws {
         guard let xvfb = findExecutable("Xvfb") else {
             throw HarnessError("Xvfb is not installed; `./run.sh test` installs it (Debian package xvfb)")
         }
@@ -30,7 +28,7 @@ final class XvfbServer {
     }
 
     /// Kills the server, as when an X server crashes under its clients.
-    func kill() {
+    public func kill() {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
@@ -39,12 +37,12 @@ final class XvfbServer {
     deinit { kill() }
 }
 
-struct HarnessError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct HarnessError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
-func findExecutable(_ name: String) -> String? {
+public func findExecutable(_ name: String) -> String? {
     let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     for directory in paths + ["/usr/bin", "/usr/local/bin"] {
         let candidate = "\(directory)/\(name)"
@@ -55,7 +53,7 @@ func findExecutable(_ name: String) -> String? {
 
 /// Runs a command to completion and returns its exit status and output.
 @discardableResult
-func runCommand(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+public func runCommand(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                 timeout: TimeInterval = 30) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -86,7 +84,7 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
 }
 
 /// Polls `condition` until it holds or `timeout` passes.
-func waitUntil(timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+public func waitUntil(timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     repeat {
         if try condition() { return true }

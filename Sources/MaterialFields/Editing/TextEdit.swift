@@ -1,0 +1,52 @@
+/// Why a text change happened. Undo grouping, delegates and observers read it.
+public enum EditCause: String, Sendable, Codable {
+    /// Text typed on the keyboard.
+    case typing
+    /// Text committed by an input method (compose, dead keys, ibus, fcitx).
+    case inputMethod
+    /// Enter in a multi-line field.
+    case newline
+    case deleteBackward, deleteForward, deleteWordBackward, deleteWordForward
+    case paste, cut
+    /// The clear button, or an app clearing the field as a user action.
+    case clear
+    /// `text = ...` from the program.
+    case programmatic
+    case undo, redo
+}
+
+/// One change of text, as a value: replace the grapheme clusters in `range` (offsets in the text
+/// before the change) with `replacement`, then select `selectionAfter` (nil puts the caret right
+/// after the inserted text). Every change of a field's text, whatever its cause, is one of these
+/// and goes through `TextField.apply(_:)`.
+public struct TextEdit: Equatable, Sendable {
+    public var range: Range<Int>
+    public var replacement: String
+    public var selectionAfter: TextSelection?
+    public var cause: EditCause
+
+    public init(range: Range<Int>, replacement: String, selectionAfter: TextSelection? = nil, cause: EditCause) {
+        self.range = range
+        self.replacement = replacement
+        self.selectionAfter = selectionAfter
+        self.cause = cause
+    }
+
+    /// True for edits a user makes (typing, deleting, pasting), false for the program's own.
+    public var isUserEdit: Bool { cause != .programmatic && cause != .undo && cause != .redo }
+}
+
+/// What an applied edit changed, for undo and for re-measuring only what changed.
+public struct AppliedEdit: Equatable, Sendable {
+    /// The edit as it was applied (after filters, limits and the delegate).
+    public var edit: TextEdit
+    /// The text the edit replaced.
+    public var replacedText: String
+    /// The selection before the edit.
+    public var selectionBefore: TextSelection
+    /// Clusters `oldClusters` of the old text became `newClusterCount` clusters starting at the same
+    /// offset; outside them every cluster is unchanged. Wider than `edit.range` when an edit merged
+    /// with a neighbour (a combining mark typed after "e", a regional indicator completing a flag).
+    public var oldClusters: Range<Int>
+    public var newClusterCount: Int
+}

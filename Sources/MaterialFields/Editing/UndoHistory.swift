@@ -1,0 +1,126 @@
+/// The undo and redo stacks of one field, bounded in memory.
+///
+/// Typing is grouped: a run of inserts, each starting where the previous one ended, is one step
+/// until a space or punctuation ends a word. Every other edit (a delete of a selection, a paste,
+/// a cut, a clear) is a step of its own; a run of single Backspaces or Deletes is grouped too.
+public struct UndoHistory: Equatable, Sendable {
+    /// One step: the edit that undoes it, the edit that redoes it.
+    public struct Step: Equatable, Sendable {
+        var undo: TextEdit
+        var redo: TextEdit
+        var groupable: Bool
+        var cost: Int { undo.replacement.utf8.count + redo.replacement.utf8.count + 64 }
+    }
+
+    private(set) var undoSteps: [Step] = []
+    private(set) var redoSteps: [Step] = []
+    private var storedBytes = 0
+    /// Oldest steps are dropped past this many bytes of stored text.
+    public var byteLimit = 1 << 20
+    /// The next edit starts a new step even if it could be grouped (after a caret jump).
+    private var isGroupClosed = true
+
+    public init() {}
+
+    public var canUndo: Bool { !undoSteps.isEmpty }
+    public var canRedo: Bool { !redoSteps.isEmpty }
+
+    /// Breaks typing groups, as a click or an arrow key does.
+    public mutating func closeGroup() { isGroupClosed = true }
+
+    mutating func record(_ applied: AppliedEdit) {
+        let edit = applied.edit
+        let insertedEnd = applied.oldClusters.lowerBound + applied.newClusterCount
+            - (applied.oldClusters.upperBound - edit.range.upperBound)
+        let redo = TextEdit(range: edit.range, replacement: edit.replacement,
+                            selectionAfter: nil, cause: .redo)
+        let undo = TextEdit(range: edit.range.lowerBound..<max(edit.range.lowerBound, insertedEnd),
+                            replacement: applied.replacedText, selectionAfter: applied.selectionBefore, cause: .undo)
+        let groupable: Bool
+        switch edit.cause {
+        case .typing, .inputMethod:
+            groupable = applied.replacedText.isEmpty
+                && !edit.replacement.contains { !EditableText.isWordCharacter($0) && !$0.isWhitespace }
+        case .deleteBackward, .deleteForward:
+            groupable = edit.range.count == 1 && applied.selectionBefore.isCaret
+        default:
+            groupable = false
+        }
+        redoSteps.removeAll()
+        if groupable, !isGroupClosed, var last = undoSteps.last, last.groupable, last.redo.cause == .redo,
+           let merged = Self.merge(last, with: undo, redo: redo, cause: edit.cause) {
+            storedBytes -= last.cost
+            last = merged
+            undoSteps[undoSteps.count - 1] = last
+            storedBytes += last.cost
+        } else {
+            let step = Step(undo: undo, redo: redo, groupable: groupable)
+            undoSteps.append(step)
+            storedBytes += step.cost
+        }
+        // A word ends at whitespace: the next letter starts a new step.
+        isGroupClosed = !groupable || edit.replacement.last.map(\.isWhitespace) == true
+        trim()
+    }
+
+    /// Joins a new step onto the previous one when they touch: inserts that continue at the end of
+    /// the previous insert, or deletes that continue at its edge.
+    private static func merge(_ last: Step, with undo: TextEdit, redo: TextEdit, cause: EditCause) -> Step? {
+        switch cause {
+        case .typing, .inputMethod:
+            guard last.undo.replacement.isEmpty, last.undo.range.upperBound == redo.range.lowerBound else { return nil }
+            return Step(undo: TextEdit(range: last.undo.range.lowerBound..<undo.range.upperBound, replacement: "",
+                                       selectionAfter: last.undo.selectionAfter, cause: .undo),
+                        redo: TextEdit(range: last.redo.range, replacement: last.redo.replacement + redo.replacement,
+                                       cause: .redo),
+                        groupable: true)
+        case .deleteBackward:
+            guard last.redo.replacement.isEmpty, redo.range.upperBound == last.redo.range.lowerBound else { return nil }
+            return Step(undo: TextEdit(range: redo.range.lowerBound..<redo.range.lowerBound,
+                                       replacement: undo.replacement + last.undo.replacement,
+                                       selectionAfter: last.undo.selectionAfter, cause: .undo),
+                        redo: TextEdit(range: redo.range.lowerBound..<last.redo.range.upperBound, replacement: "", cause: .redo),
+                        groupable: true)
+        case .deleteForward:
+            guard last.redo.replacement.isEmpty, redo.range.lowerBound == last.redo.range.lowerBound else { return nil }
+            return Step(undo: TextEdit(range: redo.range.lowerBound..<redo.range.lowerBound,
+                                       replacement: last.undo.replacement + undo.replacement,
+                                       selectionAfter: last.undo.selectionAfter, cause: .undo),
+                        redo: TextEdit(range: last.redo.range.lowerBound..<(last.redo.range.upperBound + redo.range.count),
+                                       replacement: "", cause: .redo),
+                        groupable: true)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func trim() {
+        while storedBytes > byteLimit, undoSteps.count > 1 {
+            storedBytes -= undoSteps.removeFirst().cost
+        }
+    }
+
+    /// The edit that undoes the newest step; the step moves to the redo stack.
+    mutating func popUndo() -> TextEdit? {
+        guard let step = undoSteps.popLast() else { return nil }
+        storedBytes -= step.cost
+        redoSteps.append(step)
+        isGroupClosed = true
+        return step.undo
+    }
+
+    mutating func popRedo() -> TextEdit? {
+        guard let step = redoSteps.popLast() else { return nil }
+        undoSteps.append(step)
+        storedBytes += step.cost
+        isGroupClosed = true
+        return step.redo
+    }
+
+    mutating func removeAll() {
+        undoSteps.removeAll()
+        redoSteps.removeAll()
+        storedBytes = 0
+        isGroupClosed = true
+    }
+}

@@ -1,0 +1,130 @@
+/// How a container is drawn and where its activation indicator goes.
+public enum ContainerKind: String, Sendable, Codable {
+    /// A tinted box with rounded top corners and an underline; the indicator grows along the
+    /// bottom from the click point.
+    case filled
+    /// A rounded stroke all round; it thickens and takes the primary colour when active, and
+    /// opens a notch in its top edge for the floating label.
+    case outlined
+}
+
+/// Where label and text sit vertically in a container, in pixels at scale 1. A style has one of
+/// these for normal density and one for the densest, and a field interpolates between them.
+public struct VerticalPositioning: Hashable, Sendable {
+    public var containerHeight: Double
+    /// Top of the floating label's 16 px line box, from the container top (negative: it rises
+    /// above the container, as the outlined label sits on the outline).
+    public var floatingLabelTop: Double
+    /// Top of the 24 px input line when the field has a label that floats.
+    public var textTopWithFloatingLabel: Double
+    /// Top of the input line otherwise (no label, or a label that disappears instead of floating).
+    public var textTopWithoutFloatingLabel: Double
+
+    public init(containerHeight: Double, floatingLabelTop: Double, textTopWithFloatingLabel: Double,
+                textTopWithoutFloatingLabel: Double) {
+        self.containerHeight = containerHeight
+        self.floatingLabelTop = floatingLabelTop
+        self.textTopWithFloatingLabel = textTopWithFloatingLabel
+        self.textTopWithoutFloatingLabel = textTopWithoutFloatingLabel
+    }
+
+    func interpolated(to other: VerticalPositioning, fraction t: Double) -> VerticalPositioning {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+        return VerticalPositioning(
+            containerHeight: mix(containerHeight, other.containerHeight),
+            floatingLabelTop: mix(floatingLabelTop, other.floatingLabelTop),
+            textTopWithFloatingLabel: mix(textTopWithFloatingLabel, other.textTopWithFloatingLabel),
+            textTopWithoutFloatingLabel: mix(textTopWithoutFloatingLabel, other.textTopWithoutFloatingLabel))
+    }
+}
+
+/// A family of fields as data: its container and its vertical positioning. The renderer and the
+/// layout read these values; a third family is a new value, not a new case in their code.
+public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
+    /// Stable name for QA tooling ("filled", "outlined").
+    public var name: String
+    public var container: ContainerKind
+    public var normal: VerticalPositioning
+    public var dense: VerticalPositioning
+
+    public init(name: String, container: ContainerKind, normal: VerticalPositioning, dense: VerticalPositioning) {
+        self.name = name
+        self.container = container
+        self.normal = normal
+        self.dense = dense
+    }
+
+    public var description: String { name }
+
+    /// Positioning at a vertical density from 0 (Material's 56 px field) to 1 (a 40 px dense field).
+    /// Values outside 0...1, and NaN, are clamped (NaN counts as 0).
+    public func positioning(density: Double) -> VerticalPositioning {
+        normal.interpolated(to: dense, fraction: density.isNaN ? 0 : min(max(density, 0), 1))
+    }
+
+    /// MDC's filled field: the label floats 8 px below the container top, text sits under it.
+    public static let filled = FieldStyle(
+        name: "filled", container: .filled,
+        normal: VerticalPositioning(containerHeight: 56, floatingLabelTop: 8, textTopWithFloatingLabel: 24,
+                                    textTopWithoutFloatingLabel: 16),
+        dense: VerticalPositioning(containerHeight: 40, floatingLabelTop: 2, textTopWithFloatingLabel: 16,
+                                   textTopWithoutFloatingLabel: 8))
+
+    /// MDC's outlined field: the label floats centred on the top outline, text is centred.
+    public static let outlined = FieldStyle(
+        name: "outlined", container: .outlined,
+        normal: VerticalPositioning(containerHeight: 56, floatingLabelTop: -8, textTopWithFloatingLabel: 16,
+                                    textTopWithoutFloatingLabel: 16),
+        dense: VerticalPositioning(containerHeight: 40, floatingLabelTop: -8, textTopWithFloatingLabel: 8,
+                                   textTopWithoutFloatingLabel: 8))
+
+    /// The Material families, in the order the catalog shows them.
+    public static let material: [FieldStyle] = [.filled, .outlined]
+}
+
+extension FieldStyle: Codable {
+    public init(from decoder: Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let style = FieldStyle.material.first(where: { $0.name == name }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown style \(name)"))
+        }
+        self = style
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
+
+/// Single-line text field; multi-line text areas join as a second kind.
+public enum FieldKind: String, Sendable, Codable {
+    case textField
+}
+
+/// What the label does when the field has text or is being edited (MDC's `labelBehavior`).
+public enum LabelBehavior: String, Sendable, Codable {
+    /// It rises to the floating position.
+    case floats
+    /// It disappears, as a placeholder does.
+    case disappears
+}
+
+/// A vector icon drawn in a 24 x 24 box (at scale 1), filled with the icon colour.
+public struct FieldIcon: Equatable, Sendable {
+    /// Stable name for QA tooling.
+    public var name: String
+    /// Contours in the 24 x 24 design box.
+    public var shape: Path
+
+    public init(name: String, shape: Path) { self.name = name; self.shape = shape }
+}
+
+/// The parts of a field a point can hit.
+public enum FieldPart: String, Sendable, Codable {
+    case text
+    case leadingIcon
+    case trailingIcon
+    case clearButton
+    case assistiveRow
+}

@@ -1,0 +1,80 @@
+/// A line of text as the renderer draws it: already cut to what shows, from a small origin.
+public struct TextRun: Equatable, Sendable {
+    public var text: String
+    public var origin: Point
+    public var font: FontSpec
+    public var color: Color
+
+    public init(text: String, origin: Point, font: FontSpec, color: Color) {
+        self.text = text; self.origin = origin; self.font = font; self.color = color
+    }
+}
+
+/// A filled shape in its final colour.
+public struct ShapeFill: Equatable, Sendable {
+    public var path: Path
+    public var color: Color
+
+    public init(path: Path, color: Color) { self.path = path; self.color = color }
+}
+
+/// Everything one field shows at one instant, in canvas pixels. `FieldRenderer` is a pure
+/// function of it, and two equal appearances draw the same pixels, so a scene redraws a field
+/// only when its appearance changed, and only the caret when nothing else did.
+public struct FieldAppearance: Equatable, Sendable {
+    /// Every pixel the field may touch.
+    public var bounds: Rect
+    /// Container, underline, indicator or outline, and icons, in drawing order.
+    public var shapes: [ShapeFill]
+    public var label: TextRun?
+    public var labelClip: Rect
+    /// The input band: placeholder, selection, text and caret are clipped to it.
+    public var textClip: Rect
+    public var placeholder: TextRun?
+    public var selection: [ShapeFill]
+    public var text: TextRun?
+    public var caret: ShapeFill?
+    public var assistive: [TextRun]
+    public var assistiveClip: Rect
+
+    /// The region that must be redrawn to go from `previous` to this: nothing when equal, the
+    /// caret's old and new rectangles when only the caret changed, else both bounds.
+    public func damage(since previous: FieldAppearance) -> Rect? {
+        guard self != previous else { return nil }
+        var withoutCaret = self
+        withoutCaret.caret = previous.caret
+        if withoutCaret == previous {
+            let old = previous.caret?.path.bounds ?? .zero, new = caret?.path.bounds ?? .zero
+            return old.union(new).integral.intersection(textClip.integral)
+        }
+        return bounds.union(previous.bounds).integral
+    }
+}
+
+/// Draws field appearances onto any `Canvas`. It reads nothing but the appearance, so what a
+/// test records is what the screen gets.
+public enum FieldRenderer {
+    public static func draw(_ appearance: FieldAppearance, on canvas: Canvas) {
+        for shape in appearance.shapes { canvas.fill(shape.path, color: shape.color) }
+        if let label = appearance.label {
+            canvas.pushClip(appearance.labelClip)
+            canvas.drawText(label.text, at: label.origin, font: label.font, color: label.color)
+            canvas.popClip()
+        }
+        canvas.pushClip(appearance.textClip)
+        if let placeholder = appearance.placeholder {
+            canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
+        }
+        for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
+        if let text = appearance.text {
+            canvas.drawText(text.text, at: text.origin, font: text.font, color: text.color)
+        }
+        if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
+        canvas.popClip()
+        if !appearance.assistive.isEmpty {
+            canvas.pushClip(appearance.assistiveClip)
+            for run in appearance.assistive { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }
+            canvas.popClip()
+        }
+    }
+}

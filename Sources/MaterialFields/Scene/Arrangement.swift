@@ -1,0 +1,55 @@
+/// A line of static text an app layout places around its fields (a heading, a caption).
+public struct Decoration: Equatable, Sendable {
+    public var text: String
+    public var frame: Rect
+    public var baseline: Double
+    public var font: FontSpec
+    public var color: Color
+
+    public init(text: String, frame: Rect, baseline: Double, font: FontSpec, color: Color) {
+        self.text = text; self.frame = frame; self.baseline = baseline; self.font = font; self.color = color
+    }
+}
+
+/// Where an app layout puts things, in content coordinates (before scrolling).
+public struct Arrangement {
+    /// Each field's container frame; its height should be what `TextField.layOut` returned.
+    public var fieldFrames: [(field: TextField, frame: Rect)]
+    public var decorations: [Decoration]
+    public var contentHeight: Double
+
+    public init(fieldFrames: [(field: TextField, frame: Rect)] = [], decorations: [Decoration] = [], contentHeight: Double = 0) {
+        self.fieldFrames = fieldFrames; self.decorations = decorations; self.contentHeight = contentHeight
+    }
+}
+
+/// An app's layout of a `FieldScene`: called on every resize, and when a field's height changes.
+/// It lays each field out (`TextField.layOut(width:metrics:measurer:)` returns the height).
+public protocol SceneLayout: AnyObject {
+    func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement
+}
+
+/// The simplest layout: the fields one under another, full width inside a margin.
+public final class StackLayout: SceneLayout {
+    public let fields: [TextField]
+    public var margin: Double
+    public var spacing: Double
+    public var maximumWidth: Double
+
+    public init(fields: [TextField], margin: Double = 24, spacing: Double = 24, maximumWidth: Double = 480) {
+        self.fields = fields; self.margin = margin; self.spacing = spacing; self.maximumWidth = maximumWidth
+    }
+
+    public func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
+        let margin = self.margin * metrics.scale, spacing = self.spacing * metrics.scale
+        let width = max(0, min(viewport.width - 2 * margin, maximumWidth * metrics.scale))
+        var y = margin
+        var frames: [(TextField, Rect)] = []
+        for field in fields {
+            let height = field.layOut(width: width, metrics: metrics, measurer: measurer)
+            frames.append((field, Rect(x: margin, y: y, width: width, height: height)))
+            y += height + spacing
+        }
+        return Arrangement(fieldFrames: frames, contentHeight: y - spacing + margin)
+    }
+}

@@ -1,0 +1,340 @@
+/// A scrollable window of fields placed by an app's `SceneLayout`: focus chain (Tab order),
+/// pointer hit testing, hover, the wheel, and damage-limited drawing. Each render compares every
+/// field's appearance with the one on screen and draws only what changed.
+public final class FieldScene: Scene {
+    public weak var host: SceneHost?
+    public let layout: SceneLayout
+    public let metrics: MaterialMetrics
+    public var scheme: ColorScheme { didSet { if scheme != oldValue { invalidateAll() } } }
+    public private(set) var focusChain: FocusChain
+    public private(set) var scroll = ScrollContainer()
+    public private(set) var size = Size(width: 0, height: 0)
+    public private(set) var isWindowFocused = false
+
+    public var fields: [TextField] { focusChain.fields }
+    public var focusedField: TextField? { focusChain.focusedField }
+
+    private var measurer: TextMeasuring?
+    private var frames: [ObjectIdentifier: Rect] = [:]
+    private var decorations: [Decoration] = []
+    private var drawn: [ObjectIdentifier: FieldAppearance] = [:]
+    private var pendingDamage: Rect?
+    private var needsArrangement = false
+    private var pointerField: TextField?
+    private var pointerShape = PointerShape.arrow
+    private var inputSpot: Rect?
+    /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
+    private var isSettled = false
+
+    /// - Parameter fields: every field, in Tab order.
+    public init(fields: [TextField], layout: SceneLayout, scheme: ColorScheme, metrics: MaterialMetrics = MaterialMetrics()) {
+        self.focusChain = FocusChain(fields)
+        self.layout = layout
+        self.scheme = scheme
+        self.metrics = metrics
+        for field in fields {
+            field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
+        }
+    }
+
+    /// A scene of fields stacked one under another.
+    public convenience init(fields: [TextField], scheme: ColorScheme = .light, metrics: MaterialMetrics = MaterialMetrics()) {
+        self.init(fields: fields, layout: StackLayout(fields: fields), scheme: scheme, metrics: metrics)
+    }
+
+    private func fieldInvalidated(_ field: TextField, _ invalidation: TextField.Invalidation) {
+        if invalidation == .layout { needsArrangement = true }
+        // Appearances are compared at the next render; the host only needs to know one is due.
+        host?.invalidate(frame(of: field) ?? .zero)
+    }
+
+    /// The field's container frame in window pixels (after scrolling).
+    public func frame(of field: TextField) -> Rect? {
+        frames[ObjectIdentifier(field)]?.offsetBy(dx: 0, dy: -scroll.offset)
+    }
+
+    // MARK: Layout
+
+    public func resize(to newSize: Size, measurer: TextMeasuring) {
+        size = Size(width: newSize.width.isFinite ? max(0, newSize.width) : 0,
+                    height: newSize.height.isFinite ? max(0, newSize.height) : 0)
+        self.measurer = measurer
+        arrange()
+        invalidateAll()
+    }
+
+    private func arrange() {
+        guard let measurer else { return }
+        needsArrangement = false
+        let arrangement = layout.arrange(in: size, metrics: metrics, scheme: scheme, measurer: measurer)
+        frames = [:]
+        for (field, frame) in arrangement.fieldFrames { frames[ObjectIdentifier(field)] = frame }
+        decorations = arrangement.decorations
+        scroll.update(contentHeight: arrangement.contentHeight, viewport: size)
+    }
+
+    public func invalidateAll() {
+        pendingDamage = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        host?.invalidate(pendingDamage!)
+    }
+
+    private func reveal(_ field: TextField) {
+        guard let frame = frames[ObjectIdentifier(field)] else { return }
+        // Include the outlined label above and a little air below.
+        let air = 24 * metrics.scale
+        if scroll.reveal(Rect(x: frame.minX, y: frame.minY - air, width: frame.width, height: frame.height + 2 * air)) {
+            invalidateAll()
+        }
+    }
+
+    /// The enabled field under a window point, and the point in its coordinates.
+    private func field(at windowPoint: Point) -> (TextField, Point)? {
+        for field in fields {
+            guard let frame = frame(of: field), frame.contains(windowPoint) else { continue }
+            return (field, Point(x: windowPoint.x - frame.minX, y: windowPoint.y - frame.minY))
+        }
+        return nil
+    }
+
+    // MARK: Events
+
+    @discardableResult
+    public func handle(_ event: InputEvent, at time: Double) -> Bool {
+        isSettled = false
+        switch event {
+        case .windowFocus(let focused):
+            guard focused != isWindowFocused else { return false }
+            isWindowFocused = focused
+            if focused { focusedField?.restartCaretBlink(at: time) }
+            return true
+        case .scroll(let steps):
+            guard scroll.scroll(by: steps * metrics.wheelStep) else { return false }
+            invalidateAll()
+            return true
+        case .pointerDown(let point, let button, let clickCount, let modifiers):
+            guard let (field, local) = field(at: point), field.isEnabled else {
+                guard button == .primary else { return false }
+                pointerField = nil
+                return endEditing(at: time)
+            }
+            switch button {
+            case .primary:
+                if let current = focusedField, current !== field { current.endEditing(at: time) }
+                field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
+                pointerField = field
+                return true
+            case .middle:
+                // PRIMARY pastes where the middle button lands, as in every X application.
+                if let current = focusedField, current !== field { current.endEditing(at: time) }
+                field.pointerDown(at: local, extending: false, time: time)
+                field.pointerUp()
+                host?.requestSelectionText(.primary) { [weak field] text in
+                    guard let field, let text, field.isFocused else { return }
+                    field.paste(text, at: time)
+                }
+                return true
+            case .secondary:
+                return false
+            }
+        case .pointerMoved(let point, let buttonHeld):
+            if buttonHeld, let field = pointerField, let frame = frame(of: field) {
+                return field.pointerDragged(to: Point(x: point.x - frame.minX, y: point.y - frame.minY), time: time)
+            }
+            let hit = field(at: point)
+            for field in fields { field.isHovered = field === hit?.0 && field.isEnabled && !field.isFocused }
+            let part = hit.flatMap { $0.0.isEnabled ? $0.0.part(at: $0.1) : nil }
+            setPointerShape(part == .text ? .text : .arrow)
+            return false
+        case .pointerExited:
+            for field in fields { field.isHovered = false }
+            setPointerShape(.arrow)
+            return false
+        case .pointerUp(_, let button):
+            guard button == .primary, let field = pointerField else { return false }
+            field.pointerUp()
+            pointerField = nil
+            if let text = field.copyableText { host?.setSelectionText(text, for: .primary) }
+            return false
+        case .text(let text):
+            guard let field = focusedField else { return false }
+            field.insert(text, at: time)
+            return true
+        case .key(let key, let modifiers):
+            if let field = focusedField {
+                if field.handle(key, modifiers: modifiers, at: time) {
+                    if let text = field.copyableText, modifiers.contains(.shift) { host?.setSelectionText(text, for: .primary) }
+                    return true
+                }
+                if handleClipboardShortcut(key, modifiers: modifiers, field: field, at: time) { return true }
+            }
+            switch key {
+            case .tab:
+                return moveFocus(backward: modifiers.contains(.shift), at: time)
+            case .escape:
+                return endEditing(at: time)
+            default:
+                return false
+            }
+        }
+    }
+
+    private func handleClipboardShortcut(_ key: EditingKey, modifiers: KeyModifiers, field: TextField, at time: Double) -> Bool {
+        guard case .shortcut(let character) = key, modifiers.contains(.control) else { return false }
+        switch character.lowercased() {
+        case "c":
+            if let text = field.copyableText { host?.setSelectionText(text, for: .clipboard) }
+        case "x":
+            if let text = field.cut(at: time) { host?.setSelectionText(text, for: .clipboard) }
+        case "v":
+            host?.requestSelectionText(.clipboard) { [weak field] text in
+                guard let field, let text, field.isFocused else { return }
+                field.paste(text, at: time)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func setPointerShape(_ shape: PointerShape) {
+        guard shape != pointerShape else { return }
+        pointerShape = shape
+        host?.setPointerShape(shape)
+    }
+
+    /// Ends editing in the focused field, if any.
+    @discardableResult
+    public func endEditing(at time: Double) -> Bool {
+        guard let field = focusedField else { return false }
+        field.endEditing(at: time)
+        return true
+    }
+
+    /// Tab / Shift+Tab: the next or previous enabled field, wrapping around.
+    @discardableResult
+    public func moveFocus(backward: Bool, at time: Double) -> Bool {
+        let current = focusedField
+        guard let next = focusChain.field(after: current, backward: backward) else { return false }
+        current?.endEditing(at: time)
+        next.focus(at: time)
+        reveal(next)
+        return true
+    }
+
+    /// Focuses `field` from the keyboard (its text selected) and scrolls it into view.
+    public func focus(_ field: TextField, at time: Double) {
+        guard focusChain.contains(field), field.isEnabled else { return }
+        if let current = focusedField, current !== field { current.endEditing(at: time) }
+        field.focus(at: time)
+        reveal(field)
+    }
+
+    // MARK: Time and drawing
+
+    public func nextWakeup(after time: Double) -> Double? {
+        if pendingDamage != nil || needsArrangement { return time }
+        return fields.compactMap { $0.nextChange(after: time, windowFocused: isWindowFocused) }.min()
+    }
+
+    public func settle() {
+        fields.forEach { $0.settle() }
+        isSettled = true
+    }
+
+    private func appearance(of field: TextField, at time: Double) -> FieldAppearance? {
+        guard let frame = frame(of: field) else { return nil }
+        let visible = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        guard let layout = field.layout, layout.paintBounds.offsetBy(dx: frame.minX, dy: frame.minY).intersects(visible) else {
+            return nil
+        }
+        let caretOn = isWindowFocused && (isSettled || field.caretBlink.isVisible(at: time))
+        return field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn)
+    }
+
+    public func render(on canvas: Canvas, at time: Double) -> Rect? {
+        if needsArrangement {
+            arrange()
+            pendingDamage = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        }
+        let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        var damage = pendingDamage
+        pendingDamage = nil
+        var current: [ObjectIdentifier: FieldAppearance] = [:]
+        for field in fields {
+            let id = ObjectIdentifier(field)
+            let appearance = self.appearance(of: field, at: time)
+            current[id] = appearance
+            let change: Rect?
+            switch (drawn[id], appearance) {
+            case (nil, nil): change = nil
+            case (let old?, nil): change = old.bounds
+            case (nil, let new?): change = new.bounds
+            case (let old?, let new?): change = new.damage(since: old)
+            }
+            if let change { damage = damage.map { $0.union(change) } ?? change }
+        }
+        drawn = current
+        updateInputMethodSpot()
+        guard let region = damage?.integral.intersection(window), !region.isEmpty else { return nil }
+
+        canvas.pushClip(region)
+        canvas.fill(region, color: scheme.surface)
+        for decoration in decorations {
+            let frame = decoration.frame.offsetBy(dx: 0, dy: -scroll.offset)
+            guard frame.intersects(region) else { continue }
+            canvas.pushClip(frame)
+            canvas.drawText(decoration.text, at: Point(x: frame.minX, y: decoration.baseline - scroll.offset),
+                            font: decoration.font, color: decoration.color)
+            canvas.popClip()
+        }
+        for field in fields {
+            guard let appearance = current[ObjectIdentifier(field)], appearance.bounds.intersects(region) else { continue }
+            FieldRenderer.draw(appearance, on: canvas)
+        }
+        if let thumb = scroll.indicator(scale: metrics.scale), thumb.intersects(region) {
+            canvas.fill(.roundedRectangle(thumb, radii: CornerRadii(all: thumb.width / 2)), color: scheme.onSurface.withAlpha(0.38))
+        }
+        canvas.popClip()
+        return region
+    }
+
+    /// Tells the host where the caret is when it moved, so input-method windows follow it.
+    private func updateInputMethodSpot() {
+        guard let field = focusedField, let caret = field.caretRect, let frame = frame(of: field) else { return }
+        let spot = caret.offsetBy(dx: frame.minX, dy: frame.minY)
+        guard spot != inputSpot else { return }
+        inputSpot = spot
+        host?.setInputMethodSpot(spot)
+    }
+
+    // MARK: QA
+
+    /// What QA tooling sees of each field, in window pixels.
+    public func snapshot() -> [FieldSnapshot] {
+        fields.map { field in
+            let frame = self.frame(of: field) ?? .zero
+            return FieldSnapshot(id: field.identifier, style: field.style.name, kind: field.kind, label: field.label,
+                                 text: field.text,
+                                 selection: [field.editor.selection.lowerBound, field.editor.selection.upperBound],
+                                 focused: field.isFocused, state: field.state, labelPosition: field.labelPosition,
+                                 hovered: field.isHovered, error: field.errorMessage,
+                                 frame: [frame.x, frame.y, frame.width, frame.height].map { $0.rounded() })
+        }
+    }
+}
+
+/// One field as the `--qa-state` file lists it.
+public struct FieldSnapshot: Codable, Equatable {
+    public var id: String
+    public var style: String
+    public var kind: FieldKind
+    public var label: String
+    public var text: String
+    public var selection: [Int]
+    public var focused: Bool
+    public var state: FieldState
+    public var labelPosition: LabelPosition
+    public var hovered: Bool
+    public var error: String?
+    public var frame: [Double]
+}

@@ -1,0 +1,39 @@
+/// What a window host drives: it feeds plain events in, asks when to wake next, and lets the
+/// scene draw what changed. `FieldScene` is the scene of fields; a program can host its own.
+public protocol Scene: AnyObject {
+    /// Set by the host before the first event: the scene asks it for what only the windowing
+    /// system can do.
+    var host: SceneHost? { get set }
+    /// The window has this size now; everything is laid out and drawn again.
+    func resize(to size: Size, measurer: TextMeasuring)
+    /// Returns true when the model changed (text, selection, focus, scroll), for observers such
+    /// as a QA state file.
+    @discardableResult func handle(_ event: InputEvent, at time: Double) -> Bool
+    /// The next instant the scene changes on its own (animation frame, caret blink), or nil to
+    /// sleep until the next event.
+    func nextWakeup(after time: Double) -> Double?
+    /// Brings the screen to `time`: draws only what looks different from the previous render
+    /// (everything after `resize` or `invalidateAll`), clipped to it, and returns that region in
+    /// window pixels, or nil when nothing changed.
+    func render(on canvas: Canvas, at time: Double) -> Rect?
+    /// The next render draws everything, as after the back buffer was lost.
+    func invalidateAll()
+    /// Ends every animation and shows the caret solid: the state a screenshot captures.
+    func settle()
+}
+
+/// What a scene asks of its host: the things only the windowing system can do. The X11 host
+/// implements it; a test implements it to watch the requests.
+public protocol SceneHost: AnyObject {
+    /// Makes `text` the content of a selection (Ctrl+C sets the clipboard; selecting sets PRIMARY).
+    func setSelectionText(_ text: String, for selection: SelectionKind)
+    /// Asks for a selection's text. The answer comes later, from the event loop, with nil when
+    /// there is none or its owner did not answer in time.
+    func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void)
+    /// Something in `rect` (window pixels) must be drawn again: the host renders soon.
+    func invalidate(_ rect: Rect)
+    func setPointerShape(_ shape: PointerShape)
+    /// Where the caret is, so an input method's candidate window can follow it.
+    func setInputMethodSpot(_ caret: Rect)
+    func ringBell()
+}
