@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "MaterialFields", targets: ["MaterialFields"]),
         .library(name: "XftHost", targets: ["XftHost"]),
         .executable(name: "textfield-catalog", targets: ["Catalog"]),
+        .executable(name: "materialfields-example", targets: ["PublicAPIExample"]),
     ],
     targets: [
         // Xlib, Xft, fontconfig, XRender and libpng headers, plus inline wrappers for the
@@ -21,6 +22,8 @@ let package = Package(
         // The only code that talks to the X server.
         .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib"]),
         .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost"]),
+        // A program that uses only the public API; the UI tests run it.
+        .executableTarget(name: "PublicAPIExample", dependencies: ["MaterialFields", "XftHost"]),
         // Starts private X servers and runs commands for the tests that need a display.
         .target(name: "TestHarness", path: "Tests/TestHarness"),
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),

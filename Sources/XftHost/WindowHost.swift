@@ -45,6 +45,8 @@ public final class WindowHost {
     private(set) var timers: [Timer] = []
     private(set) var watches: [Watch] = []
     private var nextRegistrationID = 0
+    /// Set by `stop(status:)`: the running loop ends with this status.
+    var requestedExitStatus: Int32?
     /// Text the scene copied, by selection (served to this process until X ownership lands).
     var selectionTexts: [SelectionKind: String] = [:]
 
@@ -139,6 +141,9 @@ public final class WindowHost {
         return LoopRegistration { [weak self] in self?.watches.removeAll { $0.id == id } }
     }
 
+    /// Ends the running window's loop after the current batch of events; `run` returns `status`.
+    public func stop(status: Int32 = 0) { requestedExitStatus = status }
+
     var nextTimerDeadline: Double? { timers.map(\.deadline).min() }
 
     /// Runs and removes every timer due at `time`.
@@ -177,6 +182,7 @@ public final class WindowHost {
     /// or resize that changed the scene. Returns 0 when the window was closed; throws
     /// `HostError.connectionLost` when the X server went away.
     public func run(_ scene: Scene, options: WindowOptions, didChange: @escaping () -> Void = {}) throws -> Int32 {
+        requestedExitStatus = nil
         let session = try WindowSession(host: self, display: display, screen: screen, depth: depth, scene: scene,
                                         options: options, didChange: didChange)
         return try session.run()

@@ -159,6 +159,10 @@ final class WindowSession: SceneHost {
             if exitStatus != nil { break }
             answerSelectionRequests()
             host.fireTimers(at: host.now)
+            if let status = host.requestedExitStatus {
+                exitStatus = status
+                break
+            }
             if let newSize = pendingSize {
                 pendingSize = nil
                 if newSize != size { resize(to: newSize) }

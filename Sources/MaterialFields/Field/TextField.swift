@@ -73,26 +73,45 @@ public final class TextField {
         set { apply(editor.replacingAll(with: newValue, cause: .programmatic)) }
     }
 
+    /// The selection in grapheme clusters; setting it clamps it to the text.
+    public var selection: TextSelection {
+        get { editor.selection }
+        set {
+            editor.select(newValue)
+            undoHistory.closeGroup()
+            caretMoved(at: lastTime)
+        }
+    }
+
+    /// Length of the text in grapheme clusters.
+    public var count: Int { editor.count }
+
+    /// The height the field needs, once laid out.
+    public var preferredHeight: Double? { layout?.preferredHeight }
+
+    public var canUndo: Bool { undoHistory.canUndo }
+    public var canRedo: Bool { undoHistory.canRedo }
+
     // MARK: State
 
-    public private(set) var editor: EditableText
+    private(set) var editor: EditableText
     public private(set) var isFocused = false
     /// The pointer is over the field (set by the scene).
     public var isHovered = false { didSet { if isHovered != oldValue { invalidateAppearance() } } }
-    public private(set) var undoHistory = UndoHistory()
+    private(set) var undoHistory = UndoHistory()
 
     /// 0 with the label resting, 1 floating; the notch opens with it.
-    public private(set) var labelFloat: Transition
+    private(set) var labelFloat: Transition
     /// 0 unfocused, 1 focused: the filled activation indicator's growth and the outline's thickening.
-    public private(set) var activation: Transition
+    private(set) var activation: Transition
     /// 0 normal colours, 1 the error theme.
-    public private(set) var errorEmphasis: Transition
+    private(set) var errorEmphasis: Transition
     /// Where the activation indicator grows from, in field coordinates.
-    public private(set) var activationOrigin: Double = 0
-    public private(set) var caretBlink = CaretBlink()
+    private(set) var activationOrigin: Double = 0
+    private(set) var caretBlink = CaretBlink()
 
-    public private(set) var layout: FieldLayout?
-    public private(set) var textLayout: TextLayout?
+    private(set) var layout: FieldLayout?
+    private(set) var textLayout: TextLayout?
 
     /// The scene's hook: `.layout` when the field's height or frames may change, `.appearance`
     /// when only what it shows did.
