@@ -128,17 +128,32 @@ public struct EditableText: Equatable, Sendable {
         let before = selection
         let replaced = String(characters[lower..<upper])
 
-        // Re-segment a window of whole neighbouring clusters; runs of regional indicators pair up
-        // from their start, so the window takes such a run whole.
+        // Re-segment a window of whole neighbouring clusters. Runs of regional indicators pair up
+        // from their start, so the window takes such a run whole; emoji sequences (ZWJ joins) read
+        // context to their left, so the window also takes the pictographic clusters before it,
+        // which is how Swift segments the whole string.
         var start = lower, end = upper
         if start > 0 { start -= 1 }
         while start > 0, Self.isRegionalIndicator(characters[start]), Self.isRegionalIndicator(characters[start - 1]) { start -= 1 }
+        var lookBehind = 0
+        while start > 0, lookBehind < 64, Self.isPictographic(characters[start - 1]) {
+            start -= 1
+            lookBehind += 1
+        }
         if end < count { end += 1 }
         while end < count, Self.isRegionalIndicator(characters[end - 1]), Self.isRegionalIndicator(characters[end]) { end += 1 }
 
         let leading = String(characters[start..<lower]) + edit.replacement
-        let merged = leading + String(characters[upper..<end])
-        let clusters = Array(merged)
+        var clusters = Array(leading + String(characters[upper..<end]))
+        // The cluster after the window must still stand alone: a ZWJ or a regional indicator left
+        // at the window's end can join it, so take it in and segment again until one does.
+        while end < count, end - start < 256 {
+            let next = characters[end]
+            let joined = Array(String(clusters.last.map { String($0) } ?? "") + String(next))
+            if joined.count == 2 && joined[1] == next { break }
+            clusters = Array(leading + String(characters[upper...end]))
+            end += 1
+        }
         characters.replaceSubrange(start..<end, with: clusters)
         let caret = min(max(start + leading.count, start), start + clusters.count)
         selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
@@ -148,8 +163,12 @@ public struct EditableText: Equatable, Sendable {
                            oldClusters: start..<end, newClusterCount: clusters.count)
     }
 
+    private static func isPictographic(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.value > 0x7F && $0.properties.isEmoji }
+    }
+
     private static func isRegionalIndicator(_ character: Character) -> Bool {
-        character.unicodeScalars.allSatisfy { (0x1F1E6...0x1F1FF).contains($0.value) }
+        character.unicodeScalars.first.map { (0x1F1E6...0x1F1FF).contains($0.value) } ?? false
     }
 
     // MARK: Words

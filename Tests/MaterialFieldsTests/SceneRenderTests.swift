@@ -1,0 +1,210 @@
+import XCTest
+@testable import MaterialFields
+
+/// Appearance snapshots and damage-limited repaint.
+final class SceneRenderTests: XCTestCase {
+    private func makeScene() -> (FieldScene, TextField, TextField, RecordingHost) {
+        let first = TextField(identifier: "a", style: .filled, label: "A")
+        let second = TextField(identifier: "b", style: .outlined, label: "B", text: "text")
+        let scene = FieldScene(fields: [first, second], scheme: .light)
+        let host = RecordingHost()
+        scene.host = host
+        scene.resize(to: Size(width: 400, height: 300), measurer: sharedMeasurer)
+        return (scene, first, second, host)
+    }
+
+    func testTheFirstRenderDrawsEverythingAndANoChangeRenderDrawsNothing() {
+        let (scene, _, _, _) = makeScene()
+        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 0), Rect(x: 0, y: 0, width: 400, height: 300))
+        let canvas = RecordingCanvas()
+        XCTAssertNil(scene.render(on: canvas, at: 0.5))
+        XCTAssertTrue(canvas.commands.isEmpty)
+    }
+
+    func testACaretBlinkRedrawsOnlyTheCaretRectangle() {
+        // Given a focused field whose focus animation has ended, caret on
+        let (scene, first, _, _) = makeScene()
+        scene.handle(.windowFocus(true), at: 0)
+        scene.focus(first, at: 0)
+        scene.handle(.key(.end, []), at: 0)
+        _ = scene.render(on: RecordingCanvas(), at: 0.3)
+        // When the blink turns the caret off
+        let region = scene.render(on: RecordingCanvas(), at: 0.55)
+        // Then only the caret's rectangle is drawn again
+        let caret = first.caretRect!.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
+        XCTAssertEqual(region, caret.integral)
+        XCTAssertEqual(region?.width, 2)
+        // And it comes back on at 1.0 s with the same small region
+        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 1.02), caret.integral)
+    }
+
+    func testNoCaretIsDrawnWhileTheWindowIsInactive() {
+        let (scene, first, _, _) = makeScene()
+        scene.focus(first, at: 0)
+        scene.handle(.key(.end, []), at: 0)
+        let canvas = RecordingCanvas()
+        _ = scene.render(on: canvas, at: 0.2)
+        XCTAssertFalse(canvas.fills.contains { $0.color == ColorScheme.light.primary && $0.path.bounds.width == 2 && $0.path.bounds.height > 4 })
+        XCTAssertNil(scene.nextWakeup(after: 0.3), "an inactive window's caret does not blink")
+    }
+
+    func testAKeystrokeRedrawsItsFieldOnly() {
+        let (scene, first, second, _) = makeScene()
+        scene.handle(.windowFocus(true), at: 0)
+        scene.focus(first, at: 0)
+        _ = scene.render(on: RecordingCanvas(), at: 1)
+        scene.handle(.text("x"), at: 1.1)
+        let canvas = RecordingCanvas()
+        let region = scene.render(on: canvas, at: 1.1)!
+        let bounds = first.layout!.paintBounds.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
+        XCTAssertEqual(region, bounds.integral)
+        XCTAssertFalse(region.intersects(scene.frame(of: second)!), "the other field is not redrawn")
+        XCTAssertEqual(canvas.commands.first, .pushClip(region), "drawing is clipped to the damage")
+    }
+
+    func testChangingAPropertyInvalidatesAndRedrawsThatField() {
+        let (scene, _, second, host) = makeScene()
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        let before = host.invalidations
+        second.placeholder = "changed"  // not visible: the label rests... no, the field has text
+        second.errorMessage = "Wrong"
+        XCTAssertGreaterThan(host.invalidations, before)
+        let region = scene.render(on: RecordingCanvas(), at: 0.1)
+        XCTAssertNotNil(region)
+        XCTAssertTrue(region!.intersects(scene.frame(of: second)!))
+    }
+
+    func testAFieldEnteringErrorAnimatesItsColours() {
+        let field = makeField(.outlined, text: "x")
+        _ = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)
+        field.errorMessage = "Required"
+        func outline(at time: Double) -> Color {
+            field.appearance(at: time, origin: .zero, scheme: .light, showsCaret: false)!.shapes[0].color
+        }
+        let start = outline(at: 2), middle = outline(at: 2.075), end = outline(at: 2.2)
+        XCTAssertEqual(start, ColorScheme.light.onSurface.withAlpha(0.38))
+        XCTAssertEqual(end, ColorScheme.light.error)
+        XCTAssertNotEqual(middle, start)
+        XCTAssertNotEqual(middle, end)
+        XCTAssertTrue(field.isAnimating(at: 2.075))
+        XCTAssertEqual(field.drawn(at: 3).texts.last?.text, "Required", "the message shows below")
+        XCTAssertEqual(field.drawn(at: 3).texts.last?.color, ColorScheme.light.error)
+    }
+
+    func testAnAssistiveRowMakesTheFieldTallerAndTheSceneReArranges() {
+        let (scene, first, second, _) = makeScene()
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        let below = scene.frame(of: second)!.minY
+        first.helperText = "Helper"
+        XCTAssertEqual(first.preferredHeight, 56 + 4 + 16)
+        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        XCTAssertEqual(scene.frame(of: second)!.minY, below + 20)
+    }
+
+    func testTheInputMethodSpotFollowsTheCaretThroughTheHost() {
+        let (scene, first, _, host) = makeScene()
+        scene.focus(first, at: 0)
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        let spotCount = host.spots.count
+        scene.handle(.text("abc"), at: 0.1)
+        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        XCTAssertEqual(host.spots.count, spotCount + 1)
+        XCTAssertEqual(host.spots.last!.minX - host.spots[spotCount - 1].minX, 24, "three 8 px clusters further")
+        _ = scene.render(on: RecordingCanvas(), at: 0.2)
+        XCTAssertEqual(host.spots.count, spotCount + 1, "told only when it moved")
+    }
+
+    func testClipboardShortcutsGoThroughTheHostAndPasteArrivesLater() {
+        let (scene, first, _, host) = makeScene()
+        scene.focus(first, at: 0)
+        scene.handle(.text("copy me"), at: 0)
+        scene.handle(.key(.shortcut("a"), .control), at: 0)
+        scene.handle(.key(.shortcut("c"), .control), at: 0)
+        XCTAssertEqual(host.selections[.clipboard], "copy me")
+        scene.handle(.key(.end, []), at: 0)
+        scene.handle(.key(.shortcut("v"), .control), at: 0)
+        XCTAssertEqual(first.text, "copy me", "nothing until the host answers")
+        host.answerPastes()
+        XCTAssertEqual(first.text, "copy mecopy me")
+        scene.handle(.key(.shortcut("a"), .control), at: 0)
+        scene.handle(.key(.shortcut("x"), .control), at: 0)
+        XCTAssertEqual(first.text, "")
+        XCTAssertEqual(host.selections[.clipboard], "copy mecopy me")
+    }
+
+    func testSelectingWithThePointerOffersPrimaryAndAMiddleClickPastesIt() {
+        let (scene, first, second, host) = makeScene()
+        let frame = scene.frame(of: second)!
+        scene.handle(.pointerDown(Point(x: frame.minX + 16, y: frame.midY), button: .primary, clickCount: 1, modifiers: []), at: 0)
+        scene.handle(.pointerMoved(Point(x: frame.minX + 16 + 32, y: frame.midY), buttonHeld: true), at: 0)
+        scene.handle(.pointerUp(Point(x: frame.minX + 48, y: frame.midY), button: .primary), at: 0)
+        XCTAssertEqual(host.selections[.primary], "text")
+        let target = scene.frame(of: first)!
+        scene.handle(.pointerDown(Point(x: target.midX, y: target.midY), button: .middle, clickCount: 1, modifiers: []), at: 1)
+        host.answerPastes()
+        XCTAssertEqual(first.text, "text")
+        XCTAssertTrue(first.isFocused)
+    }
+}
+
+/// Styles are values: positioning, container kind and density.
+final class StyleTests: XCTestCase {
+    func testDensityInterpolatesTowardAFortyPixelField() {
+        for style in FieldStyle.material {
+            XCTAssertEqual(style.positioning(density: 0).containerHeight, 56)
+            XCTAssertEqual(style.positioning(density: 1).containerHeight, 40)
+            XCTAssertEqual(style.positioning(density: 0.5).containerHeight, 48)
+            XCTAssertEqual(style.positioning(density: .nan).containerHeight, 56)
+        }
+        let field = makeField(.filled)
+        field.density = 1
+        XCTAssertEqual(field.preferredHeight, 40)
+        XCTAssertEqual(field.layout!.textLine.minY, 16)
+    }
+
+    func testAThirdFamilyIsAValueNotACase() {
+        // A dense "underlined" family: filled container kind, its own positioning.
+        let underlined = FieldStyle(
+            name: "underlined", container: .filled,
+            normal: VerticalPositioning(containerHeight: 48, floatingLabelTop: 4, textTopWithFloatingLabel: 20, textTopWithoutFloatingLabel: 12),
+            dense: VerticalPositioning(containerHeight: 40, floatingLabelTop: 2, textTopWithFloatingLabel: 16, textTopWithoutFloatingLabel: 8))
+        let field = TextField(identifier: "u", style: underlined, label: "Label", text: "x")
+        field.layOut(width: 200, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        XCTAssertEqual(field.preferredHeight, 48)
+        XCTAssertEqual(field.layout!.textLine.minY, 20)
+        XCTAssertFalse(field.drawn(at: 1).fills.isEmpty)
+    }
+
+    func testALabelThatDisappearsIsHiddenWhileEditingAnEmptyField() {
+        let field = makeField(.outlined)
+        field.labelBehavior = .disappears
+        XCTAssertEqual(field.labelPosition, .resting)
+        field.focus(at: 0)
+        XCTAssertEqual(field.labelPosition, .none)
+        XCTAssertFalse(field.drawn(at: 1).texts.contains { $0.text == "Label" })
+        XCTAssertNil(field.layout!.notch, "no notch for a label that never floats")
+    }
+
+    func testIconsTakeTheirSlotsAndReportTheirParts() {
+        let field = makeField(.outlined, text: "abc")
+        field.leadingIcon = FieldIcon(name: "search", shape: .circle(center: Point(x: 12, y: 12), radius: 8))
+        field.trailingIcon = FieldIcon(name: "info", shape: .circle(center: Point(x: 12, y: 12), radius: 8))
+        let layout = field.layout!
+        XCTAssertEqual(layout.textLine.minX, 48, "12 + 24 + 12")
+        XCTAssertEqual(layout.textLine.maxX, 300 - 48)
+        XCTAssertEqual(field.part(at: Point(x: 20, y: 28)), .leadingIcon)
+        XCTAssertEqual(field.part(at: Point(x: 280, y: 28)), .trailingIcon)
+        XCTAssertEqual(field.part(at: Point(x: 150, y: 28)), .text)
+        XCTAssertNil(field.part(at: Point(x: 150, y: 70)))
+        field.helperText = "help"
+        XCTAssertEqual(field.part(at: Point(x: 150, y: 62)), .assistiveRow)
+    }
+
+    func testHoverDeepensTheOutlineAndTheFilledContainer() {
+        let outlined = makeField(.outlined), filled = makeField(.filled)
+        outlined.isHovered = true
+        filled.isHovered = true
+        XCTAssertEqual(outlined.drawn(at: 1).fills[0].color, ColorScheme.light.onSurface.withAlpha(0.87))
+        XCTAssertEqual(filled.drawn(at: 1).fills[0].color, ColorScheme.light.onSurface.withAlpha(0.16))
+    }
+}
