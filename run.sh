@@ -25,7 +25,7 @@ BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-de
 FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji)
 HEADLESS_PACKAGES=(xvfb xauth)
 TEST_PACKAGES=(xvfb xauth xdotool)
-BENCH_PACKAGES=(xvfb xdotool)
+BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1)
 # What ../shared/bench-peers needs to run Tk and GTK beside us.
 PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick)
 

@@ -57,7 +57,8 @@ package final class XftCanvas: Canvas {
     // MARK: Canvas
 
     package func fill(_ path: Path, color: Color) {
-        guard color.alpha > 0, !path.isEmpty else { return }
+        // A model never sends NaN or infinite coordinates, but a canvas must not trap if one did.
+        guard color.alpha > 0, !path.isEmpty, path.bounds.isFinite else { return }
         if let rect = Self.pixelAlignedRectangle(path) {
             fillPixelRectangle(rect, color: color)
             return
@@ -69,7 +70,10 @@ package final class XftCanvas: Canvas {
     }
 
     package func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
-        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty else { return }
+        // X carries 16-bit positions: text starting beyond them cannot be placed (the model sends
+        // only what shows, from an origin near its band).
+        let limit = Double(Int16.max)
+        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty, abs(origin.x) < limit, abs(origin.y) < limit else { return }
         var xftColor = XftColor(pixel: 0, color: Self.renderColor(color))
         var x = origin.x.rounded()
         let y = Int32(origin.y.rounded())
@@ -79,11 +83,12 @@ package final class XftCanvas: Canvas {
             XftDrawStringUtf8(draw, &xftColor, run.font, Int32(x), y, &bytes, Int32(bytes.count))
             // Only a following run needs to know where this one ends.
             if index < runs.count - 1 { x += fonts.advance(of: run) }
+            if x >= limit { break }
         }
     }
 
     package func pushClip(_ rect: Rect) {
-        let clip = rect.integral.intersection(currentClip)
+        let clip = rect.isFinite ? rect.integral.intersection(currentClip) : .zero
         clipStack.append(clip)
         applyClip()
     }

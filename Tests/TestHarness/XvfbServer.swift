@@ -27,6 +27,8 @@ public final class XvfbServer {
         displayName = ":\(number)"
     }
 
+    public var isRunning: Bool { process.isRunning }
+
     /// Kills the server, as when an X server crashes under its clients.
     public func kill() {
         guard process.isRunning else { return }

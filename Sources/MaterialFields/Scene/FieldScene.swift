@@ -68,9 +68,10 @@ public final class FieldScene: Scene {
         needsArrangement = false
         let arrangement = layout.arrange(in: size, metrics: metrics, scheme: scheme, measurer: measurer)
         frames = [:]
-        for (field, frame) in arrangement.fieldFrames { frames[ObjectIdentifier(field)] = frame }
-        decorations = arrangement.decorations
-        scroll.update(contentHeight: arrangement.contentHeight, viewport: size)
+        // A frame an app computed as NaN or infinite leaves its field out rather than poisoning drawing.
+        for (field, frame) in arrangement.fieldFrames where frame.isFinite { frames[ObjectIdentifier(field)] = frame }
+        decorations = arrangement.decorations.filter { $0.frame.isFinite && $0.baseline.isFinite }
+        scroll.update(contentHeight: arrangement.contentHeight.isFinite ? arrangement.contentHeight : 0, viewport: size)
     }
 
     public func invalidateAll() {
