@@ -82,6 +82,7 @@ public final class WindowHost {
 
     deinit {
         fonts.close()
+        HostErrorHandlers.release(display)
         if !isConnectionLost { XCloseDisplay(display) }
     }
 
@@ -104,21 +105,14 @@ public final class WindowHost {
     public var now: Double { WindowHost.monotonicSeconds() - startTime }
 
     private func installErrorHandlers() {
-        // Xlib's default IO error handling prints a paragraph and exits the process. Print
-        // nothing there; the exit handler (per display, with context) marks the connection lost
-        // and returns, so `run` can end with an error the application reports.
-        XSetIOErrorHandler { _ in 0 }
+        HostErrorHandlers.adopt(display)
+        // Xlib's default IO error handling exits the process. The exit handler is per display and
+        // has context: it marks this host's connection lost and returns, so `run` can end with an
+        // error the application reports.
         XSetIOErrorExitHandler(display, { _, context in
             guard let context else { return }
             Unmanaged<WindowHost>.fromOpaque(context).takeUnretainedValue().isConnectionLost = true
         }, Unmanaged.passUnretained(self).toOpaque())
-        XSetErrorHandler { display, event in
-            guard let display, let event else { return 0 }
-            var text = [CChar](repeating: 0, count: 256)
-            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
-            fputs("\(hostProgramName): X error: \(String(cString: text)) (request \(event.pointee.request_code))\n", stderr)
-            return 0
-        }
     }
 
     // MARK: Loop additions
@@ -146,12 +140,13 @@ public final class WindowHost {
 
     var nextTimerDeadline: Double? { timers.map(\.deadline).min() }
 
-    /// Runs and removes every timer due at `time`.
-    func fireTimers(at time: Double) {
+    /// Runs and removes every timer due at `time`; returns true when one ran.
+    func fireTimers(at time: Double) -> Bool {
         let due = timers.filter { $0.deadline <= time }
-        guard !due.isEmpty else { return }
+        guard !due.isEmpty else { return false }
         timers.removeAll { $0.deadline <= time }
         for timer in due { timer.action() }
+        return true
     }
 
     // MARK: Offscreen
@@ -187,4 +182,38 @@ public final class WindowHost {
                                         options: options, didChange: didChange)
         return try session.run()
     }
+}
+
+/// Xlib's error handlers are process-wide. The host installs its own once, handles errors of the
+/// displays it opened (one line for a protocol error, nothing for a lost connection: `run` reports
+/// it) and hands everything else to whatever handler the application had installed before.
+enum HostErrorHandlers {
+    nonisolated(unsafe) private static var ownDisplays: Set<OpaquePointer> = []
+    nonisolated(unsafe) private static var previousErrorHandler: XErrorHandler?
+    nonisolated(unsafe) private static var previousIOErrorHandler: XIOErrorHandler?
+    nonisolated(unsafe) private static var isInstalled = false
+
+    static func adopt(_ display: OpaquePointer) {
+        ownDisplays.insert(display)
+        guard !isInstalled else { return }
+        isInstalled = true
+        previousErrorHandler = XSetErrorHandler { display, event in
+            guard let display, let event else { return 0 }
+            guard HostErrorHandlers.ownDisplays.contains(display) else {
+                return HostErrorHandlers.previousErrorHandler?(display, event) ?? 0
+            }
+            var text = [CChar](repeating: 0, count: 256)
+            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
+            fputs("\(hostProgramName): X error: \(String(cString: text)) (request \(event.pointee.request_code))\n", stderr)
+            return 0
+        }
+        previousIOErrorHandler = XSetIOErrorHandler { display in
+            guard let display, HostErrorHandlers.ownDisplays.contains(display) else {
+                return HostErrorHandlers.previousIOErrorHandler?(display) ?? 0
+            }
+            return 0
+        }
+    }
+
+    static func release(_ display: OpaquePointer) { ownDisplays.remove(display) }
 }

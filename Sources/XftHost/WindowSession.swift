@@ -158,7 +158,8 @@ final class WindowSession: SceneHost {
             if host.isConnectionLost { throw HostError.connectionLost }
             if exitStatus != nil { break }
             answerSelectionRequests()
-            host.fireTimers(at: host.now)
+            // A timer may change the model (an app sets text): observers hear of it like of an event.
+            if host.fireTimers(at: host.now) { needsRender = true; modelChanged = true }
             if let status = host.requestedExitStatus {
                 exitStatus = status
                 break
@@ -200,7 +201,11 @@ final class WindowSession: SceneHost {
         if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { throw HostError.connectionLost }
         for (watch, descriptor) in zip(watches, descriptors.dropFirst()) where descriptor.revents != 0 {
             // A watch cancelled by an earlier action in this batch does not run.
-            if host.watches.contains(where: { $0.id == watch.id }) { watch.action() }
+            if host.watches.contains(where: { $0.id == watch.id }) {
+                watch.action()
+                needsRender = true
+                modelChanged = true
+            }
         }
     }
 

@@ -42,10 +42,11 @@ final class LoopTests: XCTestCase {
             if received == "ok" { host.stop(status: 3) }
         }
         // Another thread writes, as a network client or a child process would.
+        let writeEnd = ends[1]
         let writer = Thread {
             usleep(100_000)
             var bytes: [UInt8] = Array("ok".utf8)
-            _ = write(ends[1], &bytes, 2)
+            _ = write(writeEnd, &bytes, 2)
         }
         writer.start()
         XCTAssertEqual(try host.run(makeScene(), options: options), 3)
