@@ -18,6 +18,9 @@ public final class FieldScene: Scene {
     private var frames: [ObjectIdentifier: Rect] = [:]
     private var decorations: [Decoration] = []
     private var drawn: [ObjectIdentifier: FieldAppearance] = [:]
+    /// Fields whose appearance may differ from what was drawn for a reason other than time.
+    private var staleFields: Set<ObjectIdentifier> = []
+    private var lastRenderTime = -Double.infinity
     private var pendingDamage: Rect?
     private var needsArrangement = false
     private var pointerField: TextField?
@@ -44,6 +47,7 @@ public final class FieldScene: Scene {
 
     private func fieldInvalidated(_ field: TextField, _ invalidation: TextField.Invalidation) {
         if invalidation == .layout { needsArrangement = true }
+        staleFields.insert(ObjectIdentifier(field))
         // Appearances are compared at the next render; the host only needs to know one is due.
         host?.invalidate(frame(of: field) ?? .zero)
     }
@@ -75,6 +79,7 @@ public final class FieldScene: Scene {
     }
 
     public func invalidateAll() {
+        staleFields = Set(fields.map(ObjectIdentifier.init))
         pendingDamage = Rect(x: 0, y: 0, width: size.width, height: size.height)
         host?.invalidate(pendingDamage!)
     }
@@ -240,6 +245,7 @@ public final class FieldScene: Scene {
     public func settle() {
         fields.forEach { $0.settle() }
         isSettled = true
+        staleFields = Set(fields.map(ObjectIdentifier.init))
     }
 
     private func appearance(of field: TextField, at time: Double) -> FieldAppearance? {
@@ -255,7 +261,7 @@ public final class FieldScene: Scene {
     public func render(on canvas: Canvas, at time: Double) -> Rect? {
         if needsArrangement {
             arrange()
-            pendingDamage = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            invalidateAll()
         }
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = pendingDamage
@@ -263,7 +269,11 @@ public final class FieldScene: Scene {
         var current: [ObjectIdentifier: FieldAppearance] = [:]
         for field in fields {
             let id = ObjectIdentifier(field)
-            let appearance = self.appearance(of: field, at: time)
+            // Only time changes a field nobody touched: one that is neither editing (the caret
+            // blinks) nor animating now or at the last frame looks as it did.
+            let unchanged = !staleFields.contains(id) && !field.isFocused
+                && !field.isAnimating(at: lastRenderTime) && !field.isAnimating(at: time)
+            let appearance = unchanged ? drawn[id] : self.appearance(of: field, at: time)
             current[id] = appearance
             let change: Rect?
             switch (drawn[id], appearance) {
@@ -275,6 +285,8 @@ public final class FieldScene: Scene {
             if let change { damage = damage.map { $0.union(change) } ?? change }
         }
         drawn = current
+        staleFields.removeAll(keepingCapacity: true)
+        lastRenderTime = time
         updateInputMethodSpot()
         guard let region = damage?.integral.intersection(window), !region.isEmpty else { return nil }
 
