@@ -17,16 +17,6 @@ public struct WindowOptions {
     }
 }
 
-/// A handle for a timer or a watched file descriptor added to a host's event loop.
-public final class LoopRegistration {
-    private var cancellation: (() -> Void)?
-    init(cancellation: @escaping () -> Void) { self.cancellation = cancellation }
-    public func cancel() {
-        cancellation?()
-        cancellation = nil
-    }
-}
-
 /// One X11 connection: a window that hosts a `Scene`, its event loop, and offscreen rendering
 /// for screenshots. It never exits the process and never changes its locale: a lost server
 /// comes back as `HostError.connectionLost` from `run`, and `adoptUserLocale()` is the
@@ -119,20 +109,20 @@ public final class WindowHost {
 
     /// Runs `action` from the event loop once, `seconds` from now.
     @discardableResult
-    public func addTimer(after seconds: Double, _ action: @escaping () -> Void) -> LoopRegistration {
+    public func addTimer(after seconds: Double, _ action: @escaping () -> Void) -> Cancellation {
         let id = nextRegistrationID
         nextRegistrationID += 1
         timers.append(Timer(id: id, deadline: now + (seconds.isFinite ? max(0, seconds) : 0), action: action))
-        return LoopRegistration { [weak self] in self?.timers.removeAll { $0.id == id } }
+        return Cancellation { [weak self] in self?.timers.removeAll { $0.id == id } }
     }
 
     /// Runs `action` from the event loop whenever `descriptor` is readable (or hung up), until cancelled.
     @discardableResult
-    public func watch(fileDescriptor descriptor: Int32, _ action: @escaping () -> Void) -> LoopRegistration {
+    public func watch(fileDescriptor descriptor: Int32, _ action: @escaping () -> Void) -> Cancellation {
         let id = nextRegistrationID
         nextRegistrationID += 1
         watches.append(Watch(id: id, descriptor: descriptor, action: action))
-        return LoopRegistration { [weak self] in self?.watches.removeAll { $0.id == id } }
+        return Cancellation { [weak self] in self?.watches.removeAll { $0.id == id } }
     }
 
     /// Ends the running window's loop after the current batch of events; `run` returns `status`.

@@ -17,14 +17,15 @@ public protocol TextFieldDelegate: AnyObject {
     func textField(_ textField: TextField, shouldApply edit: TextEdit) -> TextEdit?
 }
 
-/// A handle for an observer added with `TextField.observe(_:)`.
-public final class FieldObservation {
-    private var cancellation: (() -> Void)?
-    init(cancellation: @escaping () -> Void) { self.cancellation = cancellation }
-    /// Stops the observer; calling it twice does nothing.
+/// A handle that undoes a registration: an observer added with `TextField.observe(_:)`, a timer or
+/// a watched descriptor added to a host's loop.
+public final class Cancellation {
+    private var action: (() -> Void)?
+    public init(_ action: @escaping () -> Void) { self.action = action }
+    /// Stops what was registered; calling it twice does nothing.
     public func cancel() {
-        cancellation?()
-        cancellation = nil
+        action?()
+        action = nil
     }
 }
 

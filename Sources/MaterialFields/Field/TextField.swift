@@ -150,11 +150,11 @@ public final class TextField {
 
     /// Calls `handler` for every begin and end of editing, text change, refused edit and Return.
     @discardableResult
-    public func observe(_ handler: @escaping (TextField, FieldEvent) -> Void) -> FieldObservation {
+    public func observe(_ handler: @escaping (TextField, FieldEvent) -> Void) -> Cancellation {
         let id = nextObserverID
         nextObserverID += 1
         observers[id] = handler
-        return FieldObservation { [weak self] in self?.observers[id] = nil }
+        return Cancellation { [weak self] in self?.observers[id] = nil }
     }
 
     private func notify(_ event: FieldEvent) {
