@@ -132,6 +132,17 @@ final class SceneRenderTests: XCTestCase {
         XCTAssertEqual(host.selections[.clipboard], "copy mecopy me")
     }
 
+    func testARefusedEditRingsTheBell() {
+        let (scene, first, _, host) = makeScene()
+        first.maximumLength = 2
+        scene.focus(first, at: 0)
+        scene.handle(.text("ab"), at: 0)
+        XCTAssertEqual(host.bells, 0)
+        scene.handle(.text("c"), at: 0)
+        XCTAssertEqual(first.text, "ab")
+        XCTAssertEqual(host.bells, 1)
+    }
+
     func testSelectingWithThePointerOffersPrimaryAndAMiddleClickPastesIt() {
         let (scene, first, second, host) = makeScene()
         let frame = scene.frame(of: second)!

@@ -37,6 +37,10 @@ public final class FieldScene: Scene {
         self.metrics = metrics
         for field in fields {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
+            // A refused edit (full, filtered, vetoed) is heard, as GTK and Qt entries do.
+            field.observe { [weak self] _, event in
+                if case .editRefused = event { self?.host?.ringBell() }
+            }
         }
     }
 
