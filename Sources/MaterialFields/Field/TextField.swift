@@ -446,11 +446,11 @@ public final class TextField {
         case .undo, .redo: break
         default: undoHistory.record(applied)
         }
-        if var textLayout {
+        if let measurer, textLayout != nil {
+            // Mutated in place: a copy would duplicate the whole text's clusters and stops.
             let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
-            textLayout.replacing(applied.oldClusters, with: displayCharacters(for: editor.characters[newClusters])[...],
-                                 measurer: measurer!)
-            self.textLayout = textLayout
+            textLayout?.replacing(applied.oldClusters, with: displayCharacters(for: editor.characters[newClusters])[...],
+                                  measurer: measurer)
         }
         caretMoved(at: now)
         syncMotion(at: now)

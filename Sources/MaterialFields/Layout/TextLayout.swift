@@ -66,11 +66,11 @@ public struct TextLayout: Equatable, Sendable {
         let local = Self.measure(newCharacters, font: font, measurer: measurer)
         let start = caretStops[lower]
         let delta = start + (local.last ?? 0) - caretStops[upper]
-        var stops = Array(caretStops[0...lower])
-        stops.reserveCapacity(caretStops.count - (upper - lower) + newCharacters.count)
-        for index in 1..<local.count { stops.append(start + local[index]) }
-        for index in (upper + 1)..<caretStops.count { stops.append(caretStops[index] + delta) }
-        caretStops = stops
+        // In place: the stops after the edit move by the change in width, nothing is re-measured.
+        caretStops.replaceSubrange((lower + 1)..<(upper + 1), with: local.dropFirst().map { start + $0 })
+        if delta != 0 {
+            for index in (lower + newCharacters.count + 1)..<caretStops.count { caretStops[index] += delta }
+        }
         characters.replaceSubrange(lower..<upper, with: newCharacters)
         lines[0].clusters = 0..<characters.count
     }
