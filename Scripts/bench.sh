@@ -6,6 +6,8 @@
 #   animation CPU        CPU time for 20 focus changes (label float, notch, indicator: 9 frames each)
 #   pixels to the window what X DAMAGE sees reach the window per caret blink and per keystroke
 #                        (Scripts/damage_watch.py), and CPU per caret blink
+#   keystroke CPU        scheduler time per typed key in an empty field and with 20,480 characters
+#                        (grown by copying and pasting the field into itself)
 # With the peer kit beside the repository (../shared/bench-peers), Tk and GTK run in the same
 # session so the ratios compare like with like.
 #   RUNS=5 IDLE_S=10 ./run.sh bench
@@ -33,6 +35,16 @@ median() { sort -g | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[
 : >"$WORK/first_draw"; : >"$WORK/rss"; : >"$WORK/blink_cpu"; : >"$WORK/blink_wakeups"
 : >"$WORK/idle_cpu"; : >"$WORK/idle_wakeups"; : >"$WORK/anim_cpu"
 : >"$WORK/blink_px"; : >"$WORK/blink_repaints"; : >"$WORK/key_px"; : >"$WORK/blink_cpu_ms"
+: >"$WORK/key_cpu_empty"; : >"$WORK/key_cpu_long"
+# Scheduler microseconds per key for 50 typed keys.
+key_cpu() {
+    local before after
+    before=$(sched_ns "$1")
+    xdotool type --delay 20 "$(printf 'x%.0s' $(seq 50))"
+    sleep 0.5
+    after=$(sched_ns "$1")
+    echo $(( (after - before) / 50000 ))
+}
 sched_ns() { awk '{print $1}' "/proc/$1/schedstat"; }
 # Starts the damage watcher on the catalog window for $1 seconds, output to $2; returns once it listens.
 watch_damage() {
@@ -69,7 +81,21 @@ for run in $(seq 0 "$RUNS"); do  # run 0 warms the caches and is not counted
     a1=$(ticks "$pid")
     awk '/VmHWM/{print $2}' "/proc/$pid/status" >"$WORK/time"
     kill "$pid"; wait "$pid" 2>/dev/null || true
+    # Keystrokes in a catalog without a QA state file, whose JSON rewrite would dominate.
+    "$BINARY" 2>/dev/null &
+    pid=$!
+    STARTED+=("$pid")
+    window=$(xdotool search --sync --onlyvisible --name '^Material text fields$' | head -1)
+    xdotool mousemove --window "$window" 100 120 click 1
+    sleep 0.5
+    key_cpu "$pid" >"$WORK/key_empty"
+    for _ in $(seq 11); do xdotool key ctrl+a ctrl+c End ctrl+v; done
+    sleep 0.5
+    key_cpu "$pid" >"$WORK/key_long"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
     [ "$run" = 0 ] && continue
+    cat "$WORK/key_empty" >>"$WORK/key_cpu_empty"
+    cat "$WORK/key_long" >>"$WORK/key_cpu_long"
     echo "$first" >>"$WORK/first_draw"
     cat "$WORK/time" >>"$WORK/rss"
     # Scheduler nanoseconds, not clock ticks: a blink costs far less than one 10 ms tick.
@@ -97,6 +123,8 @@ printf '%-44s %10.0f\n' "repaints seen in 3 s of caret blinking" "$(median <"$WO
 printf '%-44s %10.0f\n' "pixels copied to the window per caret blink" "$(median <"$WORK/blink_px")"
 printf '%-44s %10.3f\n' "CPU per caret blink, ms" "$(median <"$WORK/blink_cpu_ms")"
 printf '%-44s %10.0f\n' "pixels copied to the window per keystroke" "$(median <"$WORK/key_px")"
+printf '%-44s %10.0f\n' "CPU per keystroke, empty field, us" "$(median <"$WORK/key_cpu_empty")"
+printf '%-44s %10.0f\n' "CPU per keystroke, 20,480 characters, us" "$(median <"$WORK/key_cpu_long")"
 
 PEERS=../shared/bench-peers/measure.sh
 if [ -x "$PEERS" ] && [ -z "${SKIP_PEERS:-}" ]; then
