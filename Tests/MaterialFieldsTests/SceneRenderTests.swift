@@ -21,6 +21,19 @@ final class SceneRenderTests: XCTestCase {
         XCTAssertTrue(canvas.commands.isEmpty)
     }
 
+    func testAnAnimationDrawnMidFlightIsOwedItsFinalFrameEvenWhenAskedAfterItsEnd() {
+        // Given a focus animation drawn at 140 ms of its 150
+        let (scene, first, _, _) = makeScene()
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        scene.focus(first, at: 0)
+        _ = scene.render(on: RecordingCanvas(), at: 0.14)
+        // When the host asks for the next wake-up only after the animation ended
+        // Then the scene still wants a frame now, and that frame shows the end
+        XCTAssertEqual(scene.nextWakeup(after: 0.2), 0.2)
+        XCTAssertNotNil(scene.render(on: RecordingCanvas(), at: 0.2))
+        XCTAssertNil(scene.nextWakeup(after: 0.25), "the window is inactive: nothing more to draw")
+    }
+
     func testACaretBlinkRedrawsOnlyTheCaretRectangle() {
         // Given a focused field whose focus animation has ended, caret on
         let (scene, first, _, _) = makeScene()

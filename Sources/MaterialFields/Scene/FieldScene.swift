@@ -242,7 +242,10 @@ public final class FieldScene: Scene {
     // MARK: Time and drawing
 
     public func nextWakeup(after time: Double) -> Double? {
-        if pendingDamage != nil || needsArrangement { return time }
+        if pendingDamage != nil || needsArrangement || !staleFields.isEmpty { return time }
+        // A field drawn mid-animation still owes its final frame, even when the animation has
+        // ended by the time the host asks.
+        if fields.contains(where: { $0.isAnimating(at: lastRenderTime) }) { return time }
         return fields.compactMap { $0.nextChange(after: time, windowFocused: isWindowFocused) }.min()
     }
 
