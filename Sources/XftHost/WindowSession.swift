@@ -218,10 +218,14 @@ final class WindowSession: SceneHost {
     private func render(at time: Double) {
         needsRender = false
         scheduledFrame = nil
-        guard let region = scene.render(on: canvas, at: time) else { return }
+        let regions = scene.render(on: canvas, at: time)
+        guard !regions.isEmpty else { return }
         lastFrameTime = time
-        let x = Int32(clamping: Int(region.minX)), y = Int32(clamping: Int(region.minY))
-        XCopyArea(display, backBuffer, window, copyGC, x, y, UInt32(region.width), UInt32(region.height), x, y)
+        for region in regions where region.isFinite {
+            let x = Int32(clamping: Int(region.minX)), y = Int32(clamping: Int(region.minY))
+            XCopyArea(display, backBuffer, window, copyGC, x, y, UInt32(clamping: Int(region.width)),
+                      UInt32(clamping: Int(region.height)), x, y)
+        }
     }
 
     private func apply(_ event: InputEvent) {

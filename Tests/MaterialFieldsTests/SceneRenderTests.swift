@@ -15,9 +15,9 @@ final class SceneRenderTests: XCTestCase {
 
     func testTheFirstRenderDrawsEverythingAndANoChangeRenderDrawsNothing() {
         let (scene, _, _, _) = makeScene()
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 0), Rect(x: 0, y: 0, width: 400, height: 300))
+        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 0), [Rect(x: 0, y: 0, width: 400, height: 300)])
         let canvas = RecordingCanvas()
-        XCTAssertNil(scene.render(on: canvas, at: 0.5))
+        XCTAssertEqual(scene.render(on: canvas, at: 0.5), [])
         XCTAssertTrue(canvas.commands.isEmpty)
     }
 
@@ -30,7 +30,7 @@ final class SceneRenderTests: XCTestCase {
         // When the host asks for the next wake-up only after the animation ended
         // Then the scene still wants a frame now, and that frame shows the end
         XCTAssertEqual(scene.nextWakeup(after: 0.2), 0.2)
-        XCTAssertNotNil(scene.render(on: RecordingCanvas(), at: 0.2))
+        XCTAssertFalse(scene.render(on: RecordingCanvas(), at: 0.2).isEmpty)
         XCTAssertNil(scene.nextWakeup(after: 0.25), "the window is inactive: nothing more to draw")
     }
 
@@ -45,10 +45,10 @@ final class SceneRenderTests: XCTestCase {
         let region = scene.render(on: RecordingCanvas(), at: 0.55)
         // Then only the caret's rectangle is drawn again
         let caret = first.caretRect!.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
-        XCTAssertEqual(region, caret.integral)
-        XCTAssertEqual(region?.width, 2)
+        XCTAssertEqual(region, [caret.integral])
+        XCTAssertEqual(region.first?.width, 2)
         // And it comes back on at 1.0 s with the same small region
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 1.02), caret.integral)
+        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 1.02), [caret.integral])
     }
 
     func testNoCaretIsDrawnWhileTheWindowIsInactive() {
@@ -68,11 +68,29 @@ final class SceneRenderTests: XCTestCase {
         _ = scene.render(on: RecordingCanvas(), at: 1)
         scene.handle(.text("x"), at: 1.1)
         let canvas = RecordingCanvas()
-        let region = scene.render(on: canvas, at: 1.1)!
+        let regions = scene.render(on: canvas, at: 1.1)
+        XCTAssertEqual(regions.count, 1)
+        let region = regions[0]
         let bounds = first.layout!.paintBounds.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
         XCTAssertEqual(region, bounds.integral)
         XCTAssertFalse(region.intersects(scene.frame(of: second)!), "the other field is not redrawn")
         XCTAssertEqual(canvas.commands.first, .pushClip(region), "drawing is clipped to the damage")
+    }
+
+    func testTwoFieldsFarApartAreTwoRegionsNotOneBox() {
+        // Given two fields with a third between them
+        let fields = (0..<3).map { TextField(identifier: "f\($0)", style: .outlined, label: "L\($0)") }
+        let scene = FieldScene(fields: fields, scheme: .light)
+        scene.resize(to: Size(width: 400, height: 400), measurer: sharedMeasurer)
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        // When focus moves from the first to the last
+        scene.focus(fields[0], at: 0)
+        _ = scene.render(on: RecordingCanvas(), at: 1)
+        scene.focus(fields[2], at: 2)
+        let regions = scene.render(on: RecordingCanvas(), at: 2.05)
+        // Then each is redrawn on its own and the middle one is not touched
+        XCTAssertEqual(regions.count, 2)
+        XCTAssertFalse(regions.contains { $0.intersects(scene.frame(of: fields[1])!) })
     }
 
     func testChangingAPropertyInvalidatesAndRedrawsThatField() {
@@ -82,9 +100,9 @@ final class SceneRenderTests: XCTestCase {
         second.placeholder = "changed"  // not visible: the label rests... no, the field has text
         second.errorMessage = "Wrong"
         XCTAssertGreaterThan(host.invalidations, before)
-        let region = scene.render(on: RecordingCanvas(), at: 0.1)
-        XCTAssertNotNil(region)
-        XCTAssertTrue(region!.intersects(scene.frame(of: second)!))
+        let regions = scene.render(on: RecordingCanvas(), at: 0.1)
+        XCTAssertEqual(regions.count, 1)
+        XCTAssertTrue(regions[0].intersects(scene.frame(of: second)!))
     }
 
     func testAFieldEnteringErrorAnimatesItsColours() {

@@ -265,13 +265,14 @@ public final class FieldScene: Scene {
         return field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn)
     }
 
-    public func render(on canvas: Canvas, at time: Double) -> Rect? {
+    public func render(on canvas: Canvas, at time: Double) -> [Rect] {
         if needsArrangement {
             arrange()
             invalidateAll()
         }
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        var damage = pendingDamage
+        var damage = DamageRegion()
+        if let pending = pendingDamage { damage.add(pending) }
         pendingDamage = nil
         var current: [ObjectIdentifier: FieldAppearance] = [:]
         for field in fields {
@@ -282,40 +283,40 @@ public final class FieldScene: Scene {
                 && !field.isAnimating(at: lastRenderTime) && !field.isAnimating(at: time)
             let appearance = unchanged ? drawn[id] : self.appearance(of: field, at: time)
             current[id] = appearance
-            let change: Rect?
             switch (drawn[id], appearance) {
-            case (nil, nil): change = nil
-            case (let old?, nil): change = old.bounds
-            case (nil, let new?): change = new.bounds
-            case (let old?, let new?): change = new.damage(since: old)
+            case (nil, nil): break
+            case (let old?, nil): damage.add(old.bounds)
+            case (nil, let new?): damage.add(new.bounds)
+            case (let old?, let new?): if let change = new.damage(since: old) { damage.add(change) }
             }
-            if let change { damage = damage.map { $0.union(change) } ?? change }
         }
         drawn = current
         staleFields.removeAll(keepingCapacity: true)
         lastRenderTime = time
         updateInputMethodSpot()
-        guard let region = damage?.integral.intersection(window), !region.isEmpty else { return nil }
 
-        canvas.pushClip(region)
-        canvas.fill(region, color: scheme.surface)
-        for decoration in decorations {
-            let frame = decoration.frame.offsetBy(dx: 0, dy: -scroll.offset)
-            guard frame.intersects(region) else { continue }
-            canvas.pushClip(frame)
-            canvas.drawText(decoration.text, at: Point(x: frame.minX, y: decoration.baseline - scroll.offset),
-                            font: decoration.font, color: decoration.color)
+        let regions = damage.rects.map { $0.integral.intersection(window) }.filter { !$0.isEmpty }
+        for region in regions {
+            canvas.pushClip(region)
+            canvas.fill(region, color: scheme.surface)
+            for decoration in decorations {
+                let frame = decoration.frame.offsetBy(dx: 0, dy: -scroll.offset)
+                guard frame.intersects(region) else { continue }
+                canvas.pushClip(frame)
+                canvas.drawText(decoration.text, at: Point(x: frame.minX, y: decoration.baseline - scroll.offset),
+                                font: decoration.font, color: decoration.color)
+                canvas.popClip()
+            }
+            for field in fields {
+                guard let appearance = current[ObjectIdentifier(field)], appearance.bounds.intersects(region) else { continue }
+                FieldRenderer.draw(appearance, on: canvas)
+            }
+            if let thumb = scroll.indicator(scale: metrics.scale), thumb.intersects(region) {
+                canvas.fill(.roundedRectangle(thumb, radii: CornerRadii(all: thumb.width / 2)), color: scheme.onSurface.withAlpha(0.38))
+            }
             canvas.popClip()
         }
-        for field in fields {
-            guard let appearance = current[ObjectIdentifier(field)], appearance.bounds.intersects(region) else { continue }
-            FieldRenderer.draw(appearance, on: canvas)
-        }
-        if let thumb = scroll.indicator(scale: metrics.scale), thumb.intersects(region) {
-            canvas.fill(.roundedRectangle(thumb, radii: CornerRadii(all: thumb.width / 2)), color: scheme.onSurface.withAlpha(0.38))
-        }
-        canvas.popClip()
-        return region
+        return regions
     }
 
     /// Tells the host where the caret is when it moved, so input-method windows follow it.

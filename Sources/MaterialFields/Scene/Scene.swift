@@ -13,9 +13,9 @@ public protocol Scene: AnyObject {
     /// sleep until the next event.
     func nextWakeup(after time: Double) -> Double?
     /// Brings the screen to `time`: draws only what looks different from the previous render
-    /// (everything after `resize` or `invalidateAll`), clipped to it, and returns that region in
-    /// window pixels, or nil when nothing changed.
-    func render(on canvas: Canvas, at time: Double) -> Rect?
+    /// (everything after `resize` or `invalidateAll`), clipped to it, and returns those
+    /// rectangles in window pixels (disjoint; empty when nothing changed) for the host to copy.
+    func render(on canvas: Canvas, at time: Double) -> [Rect]
     /// The next render draws everything, as after the back buffer was lost.
     func invalidateAll()
     /// Ends every animation and shows the caret solid: the state a screenshot captures.
