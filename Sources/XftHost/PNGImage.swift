@@ -20,6 +20,9 @@ public struct RGBAImage: Equatable {
     /// Writes the image through libpng. The encoder writes no timestamps, so the same pixels give
     /// the same bytes.
     public func writePNG(to path: String) throws {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, pixels.count == width * height * 4 else {
+            throw HostError.imageWrite(path: path, reason: "\(pixels.count) bytes do not make a \(width) x \(height) RGBA image")
+        }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)

@@ -28,6 +28,7 @@ final class WindowSession: SceneHost {
     private let arrowCursor: Cursor
     private let textCursor: Cursor
     private var clickCounter = ClickCounter()
+    private var hasKeyboardFocus = false
 
     private var pendingSize: (width: Int, height: Int)?
     private var needsLayout = true
@@ -236,6 +237,13 @@ final class WindowSession: SceneHost {
     private func dispatch(_ event: inout XEvent) {
         switch event.type {
         case KeyPress:
+            // Keys reach a window only when it has the keyboard, even when no FocusIn said so
+            // (no window manager, focus following the pointer root).
+            if !hasKeyboardFocus {
+                if let inputContext { XSetICFocus(inputContext) }
+                apply(.windowFocus(true))
+                hasKeyboardFocus = true
+            }
             handleKeyPress(&event.xkey)
         case ButtonPress:
             let button = event.xbutton
@@ -283,10 +291,12 @@ final class WindowSession: SceneHost {
                                 buttonHeld: crossing.state & UInt32(Button1Mask) != 0))
         case FocusIn:
             if let inputContext { XSetICFocus(inputContext) }
+            hasKeyboardFocus = true
             apply(.windowFocus(true))
         case FocusOut:
             guard event.xfocus.detail != NotifyInferior else { break }
             if let inputContext { XUnsetICFocus(inputContext) }
+            hasKeyboardFocus = false
             apply(.windowFocus(false))
         case Expose:
             // The back buffer holds the whole picture: copy what was uncovered, draw nothing.

@@ -70,22 +70,37 @@ package final class XftCanvas: Canvas {
     }
 
     package func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
-        // X carries 16-bit positions: text starting beyond them cannot be placed (the model sends
-        // only what shows, from an origin near its band).
-        let limit = Double(Int16.max)
-        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty, abs(origin.x) < limit, abs(origin.y) < limit else { return }
+        let clip = currentClip
+        guard color.alpha > 0, !text.isEmpty, !clip.isEmpty, origin.x.isFinite, origin.y.isFinite,
+              abs(origin.y) < Self.coordinateLimit else { return }
         var xftColor = XftColor(pixel: 0, color: Self.renderColor(color))
         var x = origin.x.rounded()
         let y = Int32(origin.y.rounded())
         let runs = fonts.runs(of: text[...], font: font)
-        for (index, run) in runs.enumerated() {
-            var bytes = Array(run.text.utf8)
-            XftDrawStringUtf8(draw, &xftColor, run.font, Int32(x), y, &bytes, Int32(bytes.count))
-            // Only a following run needs to know where this one ends.
-            if index < runs.count - 1 { x += fonts.advance(of: run) }
-            if x >= limit { break }
+        // Glyph positions on the wire are 16-bit and a long run overflows them: send the text in
+        // pieces, only those that meet the clip, each from its own origin.
+        for run in runs {
+            var start = run.text.startIndex
+            while start < run.text.endIndex {
+                let end = run.text.index(start, offsetBy: Self.piece, limitedBy: run.text.endIndex) ?? run.text.endIndex
+                let piece = FontCache.Run(text: run.text[start..<end], font: run.font)
+                let advance = fonts.advance(of: piece)
+                if x + advance >= clip.minX - Self.overhang && abs(x) < Self.coordinateLimit {
+                    var bytes = Array(piece.text.utf8)
+                    XftDrawStringUtf8(draw, &xftColor, piece.font, Int32(x), y, &bytes, Int32(bytes.count))
+                }
+                x += advance
+                if x > clip.maxX + Self.overhang { return }
+                start = end
+            }
         }
     }
+
+    /// Clusters sent to the server in one request.
+    private static let piece = 64
+    /// Glyphs may paint a little outside their advance (italics, accents).
+    private static let overhang = 32.0
+    private static let coordinateLimit = Double(Int16.max)
 
     package func pushClip(_ rect: Rect) {
         let clip = rect.isFinite ? rect.integral.intersection(currentClip) : .zero
@@ -112,7 +127,7 @@ package final class XftCanvas: Canvas {
 
     /// XRender colours are premultiplied, 16 bits a channel.
     static func renderColor(_ color: Color) -> XRenderColor {
-        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+        func channel(_ value: Double) -> UInt16 { value.isNaN ? 0 : UInt16((min(max(value, 0), 1) * 65535).rounded()) }
         return XRenderColor(red: channel(color.red * color.alpha), green: channel(color.green * color.alpha),
                             blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
     }

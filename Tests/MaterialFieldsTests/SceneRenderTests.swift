@@ -250,3 +250,91 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(filled.drawn(at: 1).fills[0].color, ColorScheme.light.onSurface.withAlpha(0.16))
     }
 }
+
+/// Findings of a user trial, each pinned by a test.
+final class TrialFindingTests: XCTestCase {
+    func testSettingTheSameTextChangesNothingSoANormalisingObserverComesToRest() {
+        let field = makeField(.outlined, text: "abc")
+        var calls = 0
+        field.observe { field, event in
+            guard case .textChanged = event else { return }
+            calls += 1
+            field.text = field.text.uppercased()
+        }
+        field.text = "mixed Case"
+        XCTAssertEqual(field.text, "MIXED CASE")
+        XCTAssertEqual(calls, 2, "the app's edit, then its own normalisation; setting it again is no change")
+        XCTAssertEqual(field.undoHistory.undoSteps.count, 2)
+    }
+
+    func testHoverFollowsTheContentWhenItScrollsUnderAStillPointer() {
+        let fields = (0..<4).map { TextField(identifier: "f\($0)", style: .outlined, label: "L\($0)") }
+        let scene = FieldScene(fields: fields, scheme: .light)
+        scene.resize(to: Size(width: 400, height: 150), measurer: sharedMeasurer)
+        let frame = scene.frame(of: fields[0])!
+        let point = Point(x: frame.midX, y: frame.midY)
+        XCTAssertTrue(scene.handle(.pointerMoved(point, buttonHeld: false), at: 0), "hover is a change observers hear of")
+        XCTAssertTrue(fields[0].isHovered)
+        scene.handle(.scroll(steps: 2), at: 0)
+        XCTAssertFalse(fields[0].isHovered)
+        let under = fields.first { scene.frame(of: $0)!.contains(point) }
+        XCTAssertNotNil(under)
+        XCTAssertTrue(under!.isHovered)
+        XCTAssertTrue(scene.snapshot().contains { $0.hovered })
+    }
+
+    func testAFieldThatStopsEditingUnderThePointerShowsHoverAgain() {
+        let field = TextField(identifier: "f", style: .filled, label: "L")
+        let scene = FieldScene(fields: [field], scheme: .light)
+        scene.resize(to: Size(width: 400, height: 150), measurer: sharedMeasurer)
+        let frame = scene.frame(of: field)!
+        scene.handle(.pointerMoved(Point(x: frame.midX, y: frame.midY), buttonHeld: false), at: 0)
+        scene.handle(.pointerDown(Point(x: frame.midX, y: frame.midY), button: .primary, clickCount: 1, modifiers: []), at: 0)
+        XCTAssertFalse(field.isHovered, "an editing field shows no hover")
+        scene.handle(.key(.escape, []), at: 1)
+        XCTAssertTrue(field.isHovered)
+    }
+
+    func testFocusingAFieldDirectlyEndsEditingInTheOther() {
+        let fields = [TextField(identifier: "a", style: .filled), TextField(identifier: "b", style: .filled)]
+        let scene = FieldScene(fields: fields, scheme: .light)
+        scene.resize(to: Size(width: 400, height: 300), measurer: sharedMeasurer)
+        fields[0].focus(at: 0)
+        fields[1].focus(at: 1)
+        XCTAssertEqual(fields.filter(\.isFocused).map(\.identifier), ["b"])
+        XCTAssertTrue(scene.focusedField === fields[1])
+    }
+
+    func testALayoutThatChangesIsArrangedAgainOnRequest() {
+        final class Growing: SceneLayout {
+            var top = 24.0
+            let field: TextField
+            init(_ field: TextField) { self.field = field }
+            func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
+                let height = field.layOut(width: 200, metrics: metrics, measurer: measurer)
+                return Arrangement(fieldFrames: [(field, Rect(x: 24, y: top, width: 200, height: height))], contentHeight: top + height)
+            }
+        }
+        let field = TextField(identifier: "f", style: .filled)
+        let layout = Growing(field)
+        let scene = FieldScene(fields: [field], layout: layout, scheme: .light)
+        let host = RecordingHost()
+        scene.host = host
+        scene.resize(to: Size(width: 400, height: 300), measurer: sharedMeasurer)
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        layout.top = 100
+        scene.setNeedsArrangement()
+        XCTAssertGreaterThan(host.invalidations, 0)
+        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        XCTAssertEqual(scene.frame(of: field)?.minY, 100)
+    }
+
+    func testAbsurdWidthsAndTinyViewportsStayBounded() {
+        let field = makeField(.filled, text: "x", enabled: false, width: 1e9)
+        XCTAssertEqual(field.layout!.container.width, FieldLayout.maximumWidth)
+        var scroll = ScrollContainer()
+        scroll.update(contentHeight: 500, viewport: Size(width: 300, height: 3))
+        XCTAssertNil(scroll.indicator(scale: 1), "no room for an indicator")
+        XCTAssertEqual(Color(red: .nan, green: 2, blue: -1).description, "rgba(0, 255, 0, 1.0)")
+    }
+}

@@ -439,7 +439,15 @@ public final class TextField {
                 edit.replacement = Self.sanitize(edit.replacement, kind: kind)
             }
         }
-        guard !(edit.range.isEmpty && edit.replacement.isEmpty) || edit.selectionAfter != nil else { return nil }
+        // Replacing text with the same text changes nothing: no undo step, no observers (an
+        // observer that normalises the text by setting it again must come to rest).
+        guard editor.text(in: edit.range) != edit.replacement else {
+            if let selection = edit.selectionAfter, selection != editor.selection {
+                editor.select(selection)
+                caretMoved(at: now)
+            }
+            return nil
+        }
         let applied = editor.apply(edit)
         cachedText = nil
         switch edit.cause {

@@ -54,13 +54,17 @@ public struct FieldLayout: Equatable, Sendable {
              height: preferredHeight + overhangTop)
     }
 
+    /// The widest a field is laid out: X coordinates are 16-bit.
+    public static let maximumWidth = 32_767.0
+
     public static func compute(_ input: FieldLayoutInput, measurer: TextMeasuring) -> FieldLayout {
         let metrics = input.metrics
         let scale = metrics.scale
         let positioning = input.style.positioning(density: input.density)
         let padding = metrics.horizontalPadding
-        // Never narrower than its paddings: a field squeezed below that overflows its frame instead.
-        let width = max(input.width.isFinite ? input.width : 0, 2 * padding)
+        // Never narrower than its paddings (a field squeezed below that overflows its frame), and
+        // never wider than an X window can be.
+        let width = min(max(input.width.isFinite ? input.width : 0, 2 * padding), Self.maximumWidth)
         let container = Rect(x: 0, y: 0, width: width, height: positioning.containerHeight * scale)
         let floats = !input.label.isEmpty && input.labelBehavior == .floats
 

@@ -24,6 +24,9 @@ public final class FieldScene: Scene {
     private var pendingDamage: Rect?
     private var needsArrangement = false
     private var pointerField: TextField?
+    /// Where the pointer was last seen in the window, for hover after the content moves under it.
+    private var pointerLocation: Point?
+    private var lastEventTime = 0.0
     private var pointerShape = PointerShape.arrow
     private var inputSpot: Rect?
     /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
@@ -37,9 +40,20 @@ public final class FieldScene: Scene {
         self.metrics = metrics
         for field in fields {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
-            // A refused edit (full, filtered, vetoed) is heard, as GTK and Qt entries do.
-            field.observe { [weak self] _, event in
-                if case .editRefused = event { self?.host?.ringBell() }
+            field.observe { [weak self] field, event in
+                switch event {
+                case .editRefused:
+                    // A refused edit (full, filtered, vetoed) is heard, as GTK and Qt entries do.
+                    self?.host?.ringBell()
+                case .didBeginEditing:
+                    // One field edits at a time, even when the app focuses one directly.
+                    self?.fields.filter { $0 !== field && $0.isFocused }.forEach { $0.endEditing(at: self?.lastEventTime ?? 0) }
+                case .didEndEditing:
+                    // A field that stops editing under the pointer shows hover again.
+                    self?.updateHover()
+                default:
+                    break
+                }
             }
         }
     }
@@ -80,6 +94,14 @@ public final class FieldScene: Scene {
         for (field, frame) in arrangement.fieldFrames where frame.isFinite { frames[ObjectIdentifier(field)] = frame }
         decorations = arrangement.decorations.filter { $0.frame.isFinite && $0.baseline.isFinite }
         scroll.update(contentHeight: arrangement.contentHeight.isFinite ? arrangement.contentHeight : 0, viewport: size)
+        updateHover()
+    }
+
+    /// Asks the app's layout to arrange everything again at the next render, as when its
+    /// decorations or the set of fields it places changed.
+    public func setNeedsArrangement() {
+        needsArrangement = true
+        host?.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
     }
 
     public func invalidateAll() {
@@ -94,6 +116,7 @@ public final class FieldScene: Scene {
         let air = 24 * metrics.scale
         if scroll.reveal(Rect(x: frame.minX, y: frame.minY - air, width: frame.width, height: frame.height + 2 * air)) {
             invalidateAll()
+            updateHover()
         }
     }
 
@@ -111,6 +134,7 @@ public final class FieldScene: Scene {
     @discardableResult
     public func handle(_ event: InputEvent, at time: Double) -> Bool {
         isSettled = false
+        lastEventTime = time
         switch event {
         case .windowFocus(let focused):
             guard focused != isWindowFocused else { return false }
@@ -120,6 +144,7 @@ public final class FieldScene: Scene {
         case .scroll(let steps):
             guard scroll.scroll(by: steps * metrics.wheelStep) else { return false }
             invalidateAll()
+            updateHover()
             return true
         case .pointerDown(let point, let button, let clickCount, let modifiers):
             guard let (field, local) = field(at: point), field.isEnabled else {
@@ -150,15 +175,11 @@ public final class FieldScene: Scene {
             if buttonHeld, let field = pointerField, let frame = frame(of: field) {
                 return field.pointerDragged(to: Point(x: point.x - frame.minX, y: point.y - frame.minY), time: time)
             }
-            let hit = field(at: point)
-            for field in fields { field.isHovered = field === hit?.0 && field.isEnabled && !field.isFocused }
-            let part = hit.flatMap { $0.0.isEnabled ? $0.0.part(at: $0.1) : nil }
-            setPointerShape(part == .text ? .text : .arrow)
-            return false
+            pointerLocation = point
+            return updateHover()
         case .pointerExited:
-            for field in fields { field.isHovered = false }
-            setPointerShape(.arrow)
-            return false
+            pointerLocation = nil
+            return updateHover()
         case .pointerUp(_, let button):
             guard button == .primary, let field = pointerField else { return false }
             field.pointerUp()
@@ -204,6 +225,23 @@ public final class FieldScene: Scene {
             return false
         }
         return true
+    }
+
+    /// Hover and the pointer shape for what is under the pointer now; true when hover changed.
+    @discardableResult
+    private func updateHover() -> Bool {
+        let hit = pointerLocation.flatMap { field(at: $0) }
+        var changed = false
+        for field in fields {
+            let hovered = field === hit?.0 && field.isEnabled && !field.isFocused
+            if field.isHovered != hovered {
+                field.isHovered = hovered
+                changed = true
+            }
+        }
+        let part = hit.flatMap { $0.0.isEnabled ? $0.0.part(at: $0.1) : nil }
+        setPointerShape(part == .text ? .text : .arrow)
+        return changed
     }
 
     private func setPointerShape(_ shape: PointerShape) {

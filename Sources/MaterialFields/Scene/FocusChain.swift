@@ -64,6 +64,7 @@ public struct ScrollContainer: Equatable {
         guard contentHeight > viewport.height, viewport.height > 0 else { return nil }
         let width = 4 * scale, inset = 2 * scale
         let track = viewport.height - 2 * inset
+        guard track > 0, viewport.width > width + inset else { return nil }
         let length = max(24 * scale, track * viewport.height / contentHeight)
         let top = inset + (track - length) * (offset / maximumOffset)
         return Rect(x: viewport.width - width - inset, y: top, width: width, height: min(length, track))

@@ -20,7 +20,7 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        func byte(_ v: Double) -> Int { Int((v * 255).rounded()) }
+        func byte(_ v: Double) -> Int { v.isNaN ? 0 : Int((min(max(v, 0), 1) * 255).rounded()) }
         return "rgba(\(byte(red)), \(byte(green)), \(byte(blue)), \(alpha))"
     }
 }
