@@ -176,7 +176,13 @@ final class CatalogApp {
     /// What the server shows in one rectangle of the window (window coordinates); the image's
     /// (0, 0) is the rectangle's top-left.
     func capture(_ region: PixelRegion) throws -> RGBAImage {
-        try withDisplay { display in
+        // XGetImage outside the window, or off the screen, is a BadMatch, and Xlib's default
+        // handler would end the whole test process.
+        let window = try state().window
+        guard PixelRegion(x: 0, y: 0, width: min(Int(window.width), server.width), height: min(Int(window.height), server.height))
+            .contains(region)
+        else { throw HarnessError("\(region) is not inside the visible window (\(window.width)x\(window.height))") }
+        return try withDisplay { display in
             guard let image = RGBAImage.capture(display: display, window: windowID, region: region)
             else { throw HarnessError("could not read the window's pixels in \(region)") }
             return image

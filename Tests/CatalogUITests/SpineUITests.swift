@@ -276,4 +276,99 @@ final class SpineUITests: XCTestCase {
         // Then no text ink ever showed in the paddings
         XCTAssertEqual(inkOutside, [], "text drawn outside its band")
     }
+
+    // MARK: Event batching
+
+    func testAQuickDragReadInOneBatchKeepsItsSelection() throws {
+        // Given the prefilled outlined field ("Lisboa") and a catalog that has stopped reading
+        // events, so the whole drag reaches it in one read
+        let app = try CatalogApp()
+        let frame = PixelRegion(frame: try app.state().field("outlined-prefilled").frame)
+        let y = String(frame.y + frame.height / 2), window = String(app.windowID)
+        let pid = app.process.processIdentifier
+        XCTAssertEqual(kill(pid, SIGSTOP), 0)
+        defer { kill(pid, SIGCONT) }
+
+        // When the pointer moves to the start of the text, presses, moves past its end and
+        // releases, then the catalog runs again
+        try app.xdotool(["mousemove", "--window", window, String(frame.x + 17), y, "mousedown", "1",
+                         "mousemove", "--window", window, String(frame.maxX - 20), y, "mouseup", "1"])
+        XCTAssertEqual(kill(pid, SIGCONT), 0)
+
+        // Then the press saw the start and the release the end: the whole word is selected
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-prefilled").focused }, "the press never reached the field")
+        XCTAssertNotNil(app.waitForState(timeout: 1) { $0.field("outlined-prefilled").selection == [0, 6] },
+                        "got \((try? app.state().field("outlined-prefilled").selection) ?? [])")
+    }
+
+    // MARK: Resize
+
+    func testAfterAResizeAnUnfocusedFieldShowsTheStartOfItsText() throws {
+        // Given a filled field whose long text (an M, then underscores: no ink above the
+        // baseline) scrolled while typed, and whose editing then ended
+        let app = try CatalogApp()
+        let text = "M" + String(repeating: "_", count: 99)
+        let typed = try focusAndType(app, field: "filled-label", text, delay: 6)
+        func inkAtTextStart(_ field: CatalogApp.State.Field) throws -> Int {
+            let band = textBand(of: field)
+            return try app.capture(PixelRegion(x: band.x, y: band.y + 4, width: 12, height: 10)).count(where: isTextInk)
+        }
+        XCTAssertEqual(try inkAtTextStart(typed), 0, "typing did not scroll the M out of view")
+        try app.key("Escape")
+        XCTAssertNotNil(app.waitForState { !$0.field("filled-label").focused })
+
+        // When the window is resized (narrow: one column, wider fields)
+        try app.xdotool(["windowsize", String(app.windowID), "420", "600"])
+        let resized = try XCTUnwrap(app.waitForState { $0.window.width == 420 }, "the resize never reached the layout")
+        usleep(100_000)
+
+        // Then the M shows at the start of the text band (ink above the baseline, in its first columns)
+        XCTAssertGreaterThan(try inkAtTextStart(resized.field("filled-label")), 10, "the field does not show the start of its text")
+    }
+
+    // MARK: The public API
+
+    func testTheExampleProgramReportsWhatTheUserTyped() throws {
+        // Given the public-API example on a private server, set to quit after 4 s
+        let binary = URL(fileURLWithPath: CatalogApp.binaryPath).deletingLastPathComponent()
+            .appendingPathComponent("materialfields-example").path
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary), "no example at \(binary)")
+        let server = try XvfbServer()
+        let output = URL(fileURLWithPath: NSTemporaryDirectory() + "example-\(UUID().uuidString).out")
+        XCTAssertTrue(FileManager.default.createFile(atPath: output.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--quit-after", "4"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.displayName
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        let xdotool = try XCTUnwrap(findExecutable("xdotool"))
+        var windowID = ""
+        XCTAssertTrue(try waitUntil(timeout: 3) {
+            windowID = try runCommand(xdotool, ["search", "--onlyvisible", "--name", "^MaterialFields example$"],
+                                      environment: ["DISPLAY": server.displayName]).stdout
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !windowID.isEmpty
+        }, "the example's window never appeared")
+
+        // When the user clicks the email field and types an address. (A stack layout at 420 px:
+        // 24 px margin, the 56 px name field, 24 px gap, then email's 56 px container.)
+        try runCommand(xdotool, ["mousemove", "--window", windowID, "210", "132", "click", "1",
+                                 "sleep", "0.1", "type", "--delay", "25", "me@x"], environment: ["DISPLAY": server.displayName])
+
+        // Then it quits by itself with status 0, having printed each thing the app observed
+        guard waitUntil(timeout: 6, { !process.isRunning }) else { return XCTFail("the example did not quit after 4 s") }
+        XCTAssertEqual(process.terminationStatus, 0)
+        let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        for expected in ["name programmatic: Ada", "ready name=Ada code.enabled=false email.error=Enter an address with an @",
+                         "email began editing", "email typing: me@x"] {
+            XCTAssertTrue(lines.contains(expected), "no line '\(expected)' in \(lines)")
+        }
+        XCTAssertEqual(lines.last, "closed name=Ada email=me@x", "\(lines)")
+    }
 }
