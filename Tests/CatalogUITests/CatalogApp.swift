@@ -59,6 +59,8 @@ final class CatalogApp {
         try? FileManager.default.removeItem(atPath: statePath)
     }
 
+    /// Everything the catalog wrote to stderr. Read it once the catalog has exited: while it
+    /// runs, the read waits for it to write or end.
     var standardError: String {
         String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
     }
