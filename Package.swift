@@ -26,8 +26,15 @@ let package = Package(
         .executableTarget(name: "PublicAPIExample", dependencies: ["MaterialFields", "XftHost"]),
         // Starts private X servers and runs commands for the tests that need a display.
         .target(name: "TestHarness", path: "Tests/TestHarness"),
+        // The X DAMAGE extension, for the UI tests only (which regions a repaint touched).
+        .systemLibrary(
+            name: "CXDamage",
+            path: "Tests/CXDamage",
+            pkgConfig: "xdamage",
+            providers: [.apt(["libxdamage-dev"])]
+        ),
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
         .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
-        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
+        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "TestHarness"]),
     ]
 )

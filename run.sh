@@ -24,7 +24,9 @@ fi
 BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-dev libfreetype-dev libpng-dev)
 FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji)
 HEADLESS_PACKAGES=(xvfb xauth)
-TEST_PACKAGES=(xvfb xauth xdotool)
+# libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
+# Compose tables Xlib's built-in input method reads (the dead-key test).
+TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data)
 BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1)
 # What ../shared/bench-peers needs to run Tk and GTK beside us.
 PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick)

@@ -20,7 +20,8 @@ final class CatalogApp {
     private(set) var windowID: Window = 0
     private let stderrPipe = Pipe()
 
-    init(arguments: [String] = []) throws {
+    /// - Parameter environment: variables added to the catalog's environment (a locale, say).
+    init(arguments: [String] = [], environment extra: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
             throw HarnessError("no binary at \(Self.binaryPath); build it first (`swift build`, which `./run.sh test` does)")
         }
@@ -33,6 +34,7 @@ final class CatalogApp {
         process.arguments = ["--qa-state", statePath] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.displayName
+        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
@@ -57,6 +59,8 @@ final class CatalogApp {
         try? FileManager.default.removeItem(atPath: statePath)
     }
 
+    /// Everything the catalog wrote to stderr. Read it once the catalog has exited: while it
+    /// runs, the read waits for it to write or end.
     var standardError: String {
         String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
     }
@@ -113,7 +117,7 @@ final class CatalogApp {
 
     /// A short-lived connection of the test's own: held open, it would take the test runner down
     /// with the server in the dead-server test (Xlib exits on a lost connection).
-    private func withDisplay<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
+    func withDisplay<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
         guard let display = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
         defer { XCloseDisplay(display) }
         return try body(display)
@@ -128,6 +132,17 @@ final class CatalogApp {
             XDisplayKeycodes(display, &minimum, &maximum)
             var symbols = [KeySym](repeating: keysym, count: 2)
             XChangeKeyboardMapping(display, minimum, 2, &symbols, 1)
+            XSync(display, 0)
+        }
+    }
+
+    /// Binds spare keycodes (one each, from the lowest) to `names`, as `bindSpareKeycode` does.
+    func bindSpareKeycodes(toKeysyms names: [String]) throws {
+        try withDisplay { display in
+            var minimum: Int32 = 0, maximum: Int32 = 0
+            XDisplayKeycodes(display, &minimum, &maximum)
+            var symbols = names.flatMap { name in [KeySym](repeating: XStringToKeysym(name), count: 2) }
+            XChangeKeyboardMapping(display, minimum, 2, &symbols, Int32(names.count))
             XSync(display, 0)
         }
     }
@@ -160,8 +175,94 @@ final class CatalogApp {
         }
     }
 
+    /// What the server shows in one rectangle of the window (window coordinates); the image's
+    /// (0, 0) is the rectangle's top-left.
+    func capture(_ region: PixelRegion) throws -> RGBAImage {
+        // XGetImage outside the window, or off the screen, is a BadMatch, and Xlib's default
+        // handler would end the whole test process.
+        let window = try state().window
+        guard PixelRegion(x: 0, y: 0, width: min(Int(window.width), server.width), height: min(Int(window.height), server.height))
+            .contains(region)
+        else { throw HarnessError("\(region) is not inside the visible window (\(window.width)x\(window.height))") }
+        return try withDisplay { display in
+            guard let image = RGBAImage.capture(display: display, window: windowID, region: region)
+            else { throw HarnessError("could not read the window's pixels in \(region)") }
+            return image
+        }
+    }
+
     func waitForExit(timeout: TimeInterval = 5) -> Int32? {
         guard waitUntil(timeout: timeout, { !process.isRunning }) else { return nil }
         return process.terminationStatus
     }
 }
+
+/// A rectangle of whole pixels, in window coordinates.
+struct PixelRegion: CustomStringConvertible {
+    var x: Int, y: Int, width: Int, height: Int
+
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
+    var description: String { "(\(x), \(y), \(width)x\(height))" }
+
+    /// The rectangle of a QA-state frame ([x, y, w, h]).
+    init(frame: [Double]) {
+        self.init(x: Int(frame[0].rounded()), y: Int(frame[1].rounded()), width: Int(frame[2].rounded()),
+                  height: Int(frame[3].rounded()))
+    }
+
+    init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    func contains(_ other: PixelRegion) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+}
+
+typealias Pixel = (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)
+
+extension RGBAImage {
+    /// Reads a rectangle of a window from the server.
+    static func capture(display: OpaquePointer, window: Window, region: PixelRegion) -> RGBAImage? {
+        guard region.width > 0, region.height > 0,
+              let image = XGetImage(display, window, Int32(region.x), Int32(region.y), UInt32(region.width),
+                                    UInt32(region.height), UInt(bitPattern: -1), ZPixmap)
+        else { return nil }
+        defer { cxlib_destroy_image(image) }
+        func component(_ pixel: UInt, _ mask: UInt) -> UInt8 {
+            guard mask != 0 else { return 0 }
+            let shift = UInt(mask.trailingZeroBitCount)
+            return UInt8(((pixel & mask) >> shift) * 255 / (mask >> shift))
+        }
+        let red = image.pointee.red_mask, green = image.pointee.green_mask, blue = image.pointee.blue_mask
+        var pixels = [UInt8](repeating: 255, count: region.width * region.height * 4)
+        for y in 0..<region.height {
+            for x in 0..<region.width {
+                let pixel = image.pointee.f.get_pixel(image, Int32(x), Int32(y))
+                let offset = (y * region.width + x) * 4
+                pixels[offset] = component(pixel, red)
+                pixels[offset + 1] = component(pixel, green)
+                pixels[offset + 2] = component(pixel, blue)
+            }
+        }
+        return RGBAImage(width: region.width, height: region.height, pixels: pixels)
+    }
+
+    /// How many pixels of the image (or of `region` in image coordinates) pass `test`.
+    func count(in region: PixelRegion? = nil, where test: (Pixel) -> Bool) -> Int {
+        let area = region ?? PixelRegion(x: 0, y: 0, width: width, height: height)
+        var count = 0
+        for y in max(0, area.y)..<min(height, area.maxY) {
+            for x in max(0, area.x)..<min(width, area.maxX) where test(pixel(x: x, y: y)) { count += 1 }
+        }
+        return count
+    }
+}
+
+/// Strongly purple: the light theme's primary (#6200EE) at any useful coverage over the field,
+/// which no grey, black or white of the catalog can pass for.
+func isPrimary(_ p: Pixel) -> Bool { Int(p.blue) - Int(p.green) > 90 && Int(p.blue) - Int(p.red) > 50 }
+
+/// Ink of the input text (on-surface at 87 %, antialiased): dark and grey, never purple.
+func isTextInk(_ p: Pixel) -> Bool { p.red < 150 && p.green < 150 && p.blue < 150 }

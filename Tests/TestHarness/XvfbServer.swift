@@ -4,9 +4,13 @@ import Foundation
 /// runs never collide.
 public final class XvfbServer {
     public let displayName: String
+    /// The screen's size in pixels.
+    public let width: Int, height: Int
     private let process: Process
 
     public init(width: Int = 1024, height: Int = 800) throws {
+        self.width = width
+        self.height = height
         guard let xvfb = findExecutable("Xvfb") else {
             throw HarnessError("Xvfb is not installed; `./run.sh test` installs it (Debian package xvfb)")
         }
