@@ -184,18 +184,20 @@ final class WindowSession: SceneHost {
             XFlush(display)
             if host.isConnectionLost { throw HostError.connectionLost }
             guard XPending(display) == 0, pendingSelectionAnswers.isEmpty else { continue }
-            try sleep(connection: connection)
+            try sleep(connection: connection, drawnAt: now)
         }
         return exitStatus ?? 0
     }
 
-    /// Blocks until an X event, a watched descriptor, or the next deadline.
-    private func sleep(connection: Int32) throws {
+    /// Blocks until an X event, a watched descriptor, or the next deadline. The scene is asked
+    /// what comes after the instant it was brought to (`drawnAt`), not after the clock has moved
+    /// on, so a change that falls in between (a blink phase, an animation's end) is not skipped.
+    private func sleep(connection: Int32, drawnAt: Double) throws {
         let watches = host.watches
         var descriptors = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0)]
             + watches.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         let now = host.now
-        scheduledFrame = nextDeadline(after: now)
+        scheduledFrame = nextDeadline(after: drawnAt)
         let deadline = [scheduledFrame, host.nextTimerDeadline].compactMap { $0 }.min()
         let timeout = deadline.map { Int32(min(max(0, ($0 - now) * 1000).rounded(.up), 60_000)) } ?? -1
         guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return }

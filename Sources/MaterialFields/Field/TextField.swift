@@ -3,7 +3,8 @@
 /// Every property can change at any time; each change invalidates exactly what it affects (the
 /// layout, or only the appearance) and tells the scene through `invalidationHandler`. Every change
 /// of text goes through `apply(_:)`. Time is always passed in (seconds on a monotonic clock), so
-/// tests step it; a property set between frames starts its transition at the next frame.
+/// tests step it; a property set between frames starts its transition at the next frame. Calls
+/// that take a time want the clock the scene is rendered with (`WindowHost.now` in a window).
 public final class TextField {
     public let identifier: String
     public let kind: FieldKind
@@ -50,6 +51,7 @@ public final class TextField {
     public var maximumLength: Int?
     /// Characters a user may enter; others are dropped from typed and pasted text.
     public var characterFilter: ((Character) -> Bool)?
+    /// Held weakly, as UIKit holds its delegates: the app keeps it alive.
     public weak var delegate: TextFieldDelegate?
     /// Multiplies every animation's duration (`--slow-animations`), for watching motion closely.
     public var animationSlowdown: Double = 1 {
@@ -114,7 +116,7 @@ public final class TextField {
     private(set) var textLayout: TextLayout?
 
     /// The scene's hook: `.layout` when the field's height or frames may change, `.appearance`
-    /// when only what it shows did.
+    /// when only what it shows did. A `FieldScene` sets it: a field belongs to one scene.
     public var invalidationHandler: ((TextField, Invalidation) -> Void)?
     public enum Invalidation: Sendable { case layout, appearance }
 
