@@ -1,6 +1,6 @@
 /// A scrollable window of fields placed by an app's `SceneLayout`: focus chain (Tab order),
-/// pointer hit testing, hover, the wheel, and damage-limited drawing. Each render compares every
-/// field's appearance with the one on screen and draws only what changed.
+/// pointer hit testing, hover, the wheel, and damage-limited drawing. Each render compares the
+/// appearance of every field that may have changed with the one on screen and draws only what did.
 public final class FieldScene: Scene {
     public weak var host: SceneHost?
     public let layout: SceneLayout
@@ -106,8 +106,9 @@ public final class FieldScene: Scene {
 
     public func invalidateAll() {
         staleFields = Set(fields.map(ObjectIdentifier.init))
-        pendingDamage = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        host?.invalidate(pendingDamage!)
+        let everything = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        pendingDamage = everything
+        host?.invalidate(everything)
     }
 
     private func reveal(_ field: TextField) {
