@@ -241,11 +241,7 @@ final class WindowSession: SceneHost {
         case KeyPress:
             // Keys reach a window only when it has the keyboard, even when no FocusIn said so
             // (no window manager, focus following the pointer root).
-            if !hasKeyboardFocus {
-                if let inputContext { XSetICFocus(inputContext) }
-                apply(.windowFocus(true))
-                hasKeyboardFocus = true
-            }
+            if !hasKeyboardFocus { keyboardFocusChanged(to: true) }
             handleKeyPress(&event.xkey)
         case ButtonPress:
             let button = event.xbutton
@@ -292,14 +288,10 @@ final class WindowSession: SceneHost {
             apply(.pointerMoved(Point(x: Double(crossing.x), y: Double(crossing.y)),
                                 buttonHeld: crossing.state & UInt32(Button1Mask) != 0))
         case FocusIn:
-            if let inputContext { XSetICFocus(inputContext) }
-            hasKeyboardFocus = true
-            apply(.windowFocus(true))
+            keyboardFocusChanged(to: true)
         case FocusOut:
             guard event.xfocus.detail != NotifyInferior else { break }
-            if let inputContext { XUnsetICFocus(inputContext) }
-            hasKeyboardFocus = false
-            apply(.windowFocus(false))
+            keyboardFocusChanged(to: false)
         case Expose:
             // The back buffer holds the whole picture: copy what was uncovered, draw nothing.
             let expose = event.xexpose
@@ -317,6 +309,12 @@ final class WindowSession: SceneHost {
         default:
             break
         }
+    }
+
+    private func keyboardFocusChanged(to focused: Bool) {
+        if let inputContext { if focused { XSetICFocus(inputContext) } else { XUnsetICFocus(inputContext) } }
+        hasKeyboardFocus = focused
+        apply(.windowFocus(focused))
     }
 
     /// Without a window manager nobody gives a clicked window the keyboard; take it as a WM would.

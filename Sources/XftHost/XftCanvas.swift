@@ -79,18 +79,21 @@ package final class XftCanvas: Canvas {
         let runs = fonts.runs(of: text[...], font: font)
         // Glyph positions on the wire are 16-bit and a long run overflows them: send the text in
         // pieces, only those that meet the clip, each from its own origin.
-        for run in runs {
+        for (runIndex, run) in runs.enumerated() {
             var start = run.text.startIndex
             while start < run.text.endIndex {
+                if x > clip.maxX + Self.overhang { return }
                 let end = run.text.index(start, offsetBy: Self.piece, limitedBy: run.text.endIndex) ?? run.text.endIndex
                 let piece = FontCache.Run(text: run.text[start..<end], font: run.font)
-                let advance = fonts.advance(of: piece)
-                if x + advance >= clip.minX - Self.overhang && abs(x) < Self.coordinateLimit {
+                // The last piece of short text in view, the common case, is drawn unmeasured.
+                let isLast = end == run.text.endIndex && runIndex == runs.count - 1
+                let isMeasured = !isLast || x < clip.minX - Self.overhang
+                let advance = isMeasured ? fonts.advance(of: piece) : 0
+                if (!isMeasured || x + advance >= clip.minX - Self.overhang) && abs(x) < Self.coordinateLimit {
                     var bytes = Array(piece.text.utf8)
                     XftDrawStringUtf8(draw, &xftColor, piece.font, Int32(x), y, &bytes, Int32(bytes.count))
                 }
                 x += advance
-                if x > clip.maxX + Self.overhang { return }
                 start = end
             }
         }

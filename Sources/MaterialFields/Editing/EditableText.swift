@@ -149,7 +149,7 @@ public struct EditableText: Equatable, Sendable {
         // at the window's end can join it, so take it in and segment again until one does.
         while end < count, end - start < 256 {
             let next = characters[end]
-            let joined = Array(String(clusters.last.map { String($0) } ?? "") + String(next))
+            let joined = Array((clusters.last.map(String.init) ?? "") + String(next))
             if joined.count == 2 && joined[1] == next { break }
             clusters = Array(leading + String(characters[upper...end]))
             end += 1

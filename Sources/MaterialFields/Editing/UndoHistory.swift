@@ -47,7 +47,7 @@ public struct UndoHistory: Equatable, Sendable {
             groupable = false
         }
         redoSteps.removeAll()
-        if groupable, !isGroupClosed, var last = undoSteps.last, last.groupable, last.redo.cause == .redo,
+        if groupable, !isGroupClosed, var last = undoSteps.last, last.groupable,
            let merged = Self.merge(last, with: undo, redo: redo, cause: edit.cause) {
             storedBytes -= last.cost
             last = merged

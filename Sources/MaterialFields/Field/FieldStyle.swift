@@ -82,21 +82,6 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
     public static let material: [FieldStyle] = [.filled, .outlined]
 }
 
-extension FieldStyle: Codable {
-    public init(from decoder: Decoder) throws {
-        let name = try decoder.singleValueContainer().decode(String.self)
-        guard let style = FieldStyle.material.first(where: { $0.name == name }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown style \(name)"))
-        }
-        self = style
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
-    }
-}
-
 /// Single-line text field; multi-line text areas join as a second kind.
 public enum FieldKind: String, Sendable, Codable {
     case textField

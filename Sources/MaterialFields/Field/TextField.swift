@@ -127,7 +127,6 @@ public final class TextField {
     private var layoutInput: FieldLayoutInput?
     private var cachedText: String?
     private var trailingAssistiveWidth = 0.0
-    private var hadAssistiveRow = false
     private var isSelectingWithPointer = false
     private var lastTime = 0.0
     private var observers: [Int: (TextField, FieldEvent) -> Void] = [:]
@@ -217,6 +216,9 @@ public final class TextField {
         invalidationHandler?(self, oldHeight == layout?.preferredHeight ? .appearance : .layout)
     }
 
+    /// Whether the current layout has room for the assistive row.
+    private var hadAssistiveRow: Bool { layoutInput?.hasAssistiveRow ?? false }
+
     private func assistiveTextChanged() {
         if hasAssistiveRow != hadAssistiveRow { invalidateLayout() } else {
             measureAssistiveText()
@@ -236,7 +238,6 @@ public final class TextField {
                                      hasTrailingSlot: trailingIcon != nil || clearButtonMode != .never,
                                      hasAssistiveRow: hasAssistiveRow,
                                      width: width.isFinite ? max(0, width) : 0, metrics: metrics)
-        hadAssistiveRow = input.hasAssistiveRow
         if input != layoutInput || layout == nil {
             let fontChanged = layoutInput?.metrics != metrics
             layoutInput = input
@@ -418,9 +419,7 @@ public final class TextField {
     public func apply(_ proposed: TextEdit, at time: Double? = nil) -> AppliedEdit? {
         if let time { lastTime = time }
         let now = time ?? lastTime
-        var edit = proposed
-        edit.range = min(max(edit.range.lowerBound, 0), editor.count)..<min(max(edit.range.upperBound, 0), editor.count)
-        edit.replacement = Self.sanitize(edit.replacement, kind: kind)
+        var edit = normalized(proposed)
         if edit.isUserEdit {
             if let characterFilter { edit.replacement = String(edit.replacement.filter(characterFilter)) }
             if let maximumLength {
@@ -436,9 +435,7 @@ public final class TextField {
                     notify(.editRefused(proposed))
                     return nil
                 }
-                edit = rewritten
-                edit.range = min(max(edit.range.lowerBound, 0), editor.count)..<min(max(edit.range.upperBound, 0), editor.count)
-                edit.replacement = Self.sanitize(edit.replacement, kind: kind)
+                edit = normalized(rewritten)
             }
         }
         // Replacing text with the same text changes nothing: no undo step, no observers (an
@@ -464,9 +461,16 @@ public final class TextField {
         }
         caretMoved(at: now)
         syncMotion(at: now)
-        invalidateAppearance()
         notify(.textChanged(applied))
         return applied
+    }
+
+    /// The edit with its range inside the text and its replacement fit for this kind of field.
+    private func normalized(_ edit: TextEdit) -> TextEdit {
+        var normalized = edit
+        normalized.range = min(max(edit.range.lowerBound, 0), editor.count)..<min(max(edit.range.upperBound, 0), editor.count)
+        normalized.replacement = Self.sanitize(edit.replacement, kind: kind)
+        return normalized
     }
 
     /// A single-line field holds no line breaks (they become spaces) and no control characters
@@ -578,9 +582,12 @@ public final class TextField {
         lastTime = max(lastTime, time)
         syncMotion(at: time)
         let metrics = layout.metrics
-        let base = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: false)
-        let error = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: true)
-        let colors = base.interpolated(to: error, fraction: errorEmphasis.value(at: time))
+        var colors = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: false)
+        let emphasis = errorEmphasis.value(at: time)
+        if emphasis > 0 {
+            let error = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: true)
+            colors = colors.interpolated(to: error, fraction: emphasis)
+        }
         let float = labelFloat.value(at: time)
         let activation = self.activation.value(at: time)
         let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
