@@ -106,13 +106,14 @@ final class RendererTests: XCTestCase {
         XCTAssertFalse(canvas.fills.contains { $0.color == scheme.primary && $0.path.bounds.width == 2 && $0.path.bounds.height > 2 })
     }
 
-    func testDisabledFieldIsFaintWithDottedUnderlineAndNoCaret() {
+    func testDisabledFieldIsFaintWithSolidSixPercentUnderlineAndNoCaret() {
         let field = makeField(.filled, text: "Read only", enabled: false)
         field.focus(at: 0)
         XCTAssertFalse(field.isFocused)
         let canvas = draw(field)
         XCTAssertEqual(canvas.fills.first?.color, scheme.onSurface.withAlpha(0.04))
-        XCTAssertGreaterThan(canvas.fills[1].path.contours.count, 50, "dotted underline")
+        XCTAssertEqual(canvas.fills[1].path.contours.count, 1, "a solid underline, as MDC draws it")
+        XCTAssertEqual(canvas.fills[1].color, scheme.onSurface.withAlpha(0.06))
         XCTAssertEqual(canvas.texts.first { $0.text == "Read only" }?.color, scheme.onSurface.withAlpha(0.38))
     }
 

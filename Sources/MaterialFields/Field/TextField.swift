@@ -51,6 +51,9 @@ public final class TextField {
     public var maximumLength: Int?
     /// Characters a user may enter; others are dropped from typed and pasted text.
     public var characterFilter: ((Character) -> Bool)?
+    /// Colours set per role and state (MDC's `setFloatingLabelColor(_:for:)` and kin); unset ones
+    /// come from the scene's colour scheme.
+    public var colorOverrides = FieldColorOverrides() { didSet { if colorOverrides != oldValue { invalidateAppearance() } } }
     /// Held weakly, as UIKit holds its delegates: the app keeps it alive.
     public weak var delegate: TextFieldDelegate?
     /// Multiplies every animation's duration (`--slow-animations`), for watching motion closely.
@@ -582,10 +585,12 @@ public final class TextField {
         lastTime = max(lastTime, time)
         syncMotion(at: time)
         let metrics = layout.metrics
-        var colors = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: false)
+        var colors = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: false,
+                                         overrides: colorOverrides)
         let emphasis = errorEmphasis.value(at: time)
         if emphasis > 0 {
-            let error = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: true)
+            let error = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: true,
+                                            overrides: colorOverrides)
             colors = colors.interpolated(to: error, fraction: emphasis)
         }
         let float = labelFloat.value(at: time)
@@ -596,19 +601,12 @@ public final class TextField {
         switch style.container {
         case .filled:
             shapes.append(ShapeFill(path: .roundedRectangle(container, radii: .top(metrics.cornerRadius)), color: colors.container))
+            if colors.hoverLayer.alpha > 0 {
+                shapes.append(ShapeFill(path: .roundedRectangle(container, radii: .top(metrics.cornerRadius)), color: colors.hoverLayer))
+            }
             let stroke = metrics.strokeWidth
             let underline = Rect(x: container.minX, y: container.maxY - stroke, width: container.width, height: stroke)
-            if colors.dottedUnderline {
-                var dots = Path()
-                var x = underline.minX
-                while x < underline.maxX {
-                    dots.addContour(Path.rectangle(Rect(x: x, y: underline.minY, width: stroke, height: stroke)).contours[0])
-                    x += 3 * stroke
-                }
-                shapes.append(ShapeFill(path: dots, color: colors.underline))
-            } else {
-                shapes.append(ShapeFill(path: .rectangle(underline), color: colors.underline))
-            }
+            shapes.append(ShapeFill(path: .rectangle(underline), color: colors.underline))
             if activation > 0 {
                 let thickness = metrics.focusedStrokeWidth
                 if self.activation.target > 0 {
@@ -703,12 +701,12 @@ public final class TextField {
             let leading = leadingAssistiveText
             if !leading.isEmpty {
                 assistive.append(TextRun(text: leading, origin: Point(x: assistiveClip.minX, y: baseline),
-                                         font: metrics.assistiveFont, color: colors.assistiveText))
+                                         font: metrics.assistiveFont, color: colors.leadingAssistiveText))
             }
             if !trailingAssistiveText.isEmpty {
                 assistive.append(TextRun(text: trailingAssistiveText,
                                          origin: Point(x: (assistiveClip.maxX - trailingAssistiveWidth).rounded(), y: baseline),
-                                         font: metrics.assistiveFont, color: colors.assistiveText))
+                                         font: metrics.assistiveFont, color: colors.trailingAssistiveText))
             }
         }
 

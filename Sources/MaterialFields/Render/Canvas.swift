@@ -4,14 +4,25 @@ public enum FontWeight: Int, Sendable, Hashable {
     case medium = 500
 }
 
-/// A font request: size in pixels and weight. The host picks the family (Roboto).
+/// Which kind of face a font request wants; the host maps each onto a real family.
+public enum FontFamily: String, Sendable, Hashable {
+    /// The text face (Roboto), with per-cluster fallback for what it lacks.
+    case text
+    /// Material's icon font: each icon is one glyph at a private-use code point.
+    case icons
+}
+
+/// A font request: size in pixels, weight and family role. The host picks the real family
+/// (Roboto for text, Material Icons for icons).
 public struct FontSpec: Hashable, Sendable {
     public var pixelSize: Double
     public var weight: FontWeight
+    public var family: FontFamily
 
-    public init(pixelSize: Double, weight: FontWeight = .regular) {
+    public init(pixelSize: Double, weight: FontWeight = .regular, family: FontFamily = .text) {
         self.pixelSize = pixelSize
         self.weight = weight
+        self.family = family
     }
 }
 
