@@ -4,7 +4,7 @@ import XCTest
 final class LayoutTests: XCTestCase {
     private func layout(_ style: FieldStyle, label: String = "Label", width: Double = 300, scale: Double = 1) -> FieldLayout {
         FieldLayout.compute(FieldLayoutInput(style: style, density: 0, label: label, labelBehavior: .floats,
-                                             hasLeadingIcon: false, hasTrailingSlot: false, hasAssistiveRow: false,
+                                             hasLeadingIcon: false,
                                              width: width, metrics: MaterialMetrics(scale: scale)),
                             measurer: FakeMeasurer())
     }

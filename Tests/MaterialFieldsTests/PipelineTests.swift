@@ -50,7 +50,7 @@ final class PipelineTests: XCTestCase {
         field.clearButtonMode = .always
         let log = EventLog()
         field.observe { _, event in log.events.append(event) }
-        let slot = field.layout!.trailingSlot!
+        let slot = field.layout!.clearButton!
         XCTAssertEqual(field.part(at: Point(x: slot.midX, y: slot.midY)), .clearButton)
         field.pointerDown(at: Point(x: slot.midX, y: slot.midY), extending: false, time: 0)
         XCTAssertEqual(field.text, "")

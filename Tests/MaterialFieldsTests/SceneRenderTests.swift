@@ -229,8 +229,8 @@ final class StyleTests: XCTestCase {
 
     func testIconsTakeTheirSlotsAndReportTheirParts() {
         let field = makeField(.outlined, text: "abc")
-        field.leadingIcon = FieldIcon(name: "search", shape: .circle(center: Point(x: 12, y: 12), radius: 8))
-        field.trailingIcon = FieldIcon(name: "info", shape: .circle(center: Point(x: 12, y: 12), radius: 8))
+        field.leadingIcon = FieldIcon(name: "search", content: .shape(.circle(center: Point(x: 12, y: 12), radius: 8)))
+        field.trailingIcon = FieldIcon(name: "info", content: .shape(.circle(center: Point(x: 12, y: 12), radius: 8)))
         let layout = field.layout!
         XCTAssertEqual(layout.textLine.minX, 48, "12 + 24 + 12")
         XCTAssertEqual(layout.textLine.maxX, 300 - 48)
@@ -247,7 +247,10 @@ final class StyleTests: XCTestCase {
         outlined.isHovered = true
         filled.isHovered = true
         XCTAssertEqual(outlined.drawn(at: 1).fills[0].color, ColorScheme.light.onSurface.withAlpha(0.87))
-        XCTAssertEqual(filled.drawn(at: 1).fills[0].color, ColorScheme.light.onSurface.withAlpha(0.16))
+        let fills = filled.drawn(at: 1).fills
+        XCTAssertEqual(fills[0].color, ColorScheme.light.onSurface.withAlpha(0.12), "the container keeps MDC iOS's 12 %")
+        XCTAssertEqual(fills[1].color, ColorScheme.light.onSurface.withAlpha(0.04), "a 4 % hover layer over it")
+        XCTAssertEqual(fills[2].color, ColorScheme.light.onSurface.withAlpha(0.87), "the underline darkens")
     }
 }
 

@@ -189,6 +189,16 @@ public struct EditableText: Equatable, Sendable {
         return lower..<upper
     }
 
+    /// The paragraph holding `offset`, without its line break (what a triple click selects; the
+    /// whole text of a single line).
+    public func paragraphRange(at offset: Int) -> Range<Int> {
+        let index = min(max(offset, 0), count)
+        var lower = index, upper = index
+        while lower > 0, !characters[lower - 1].isNewline { lower -= 1 }
+        while upper < count, !characters[upper].isNewline { upper += 1 }
+        return lower..<upper
+    }
+
     /// The start of the word before `offset`, skipping spaces and punctuation first.
     public func wordBoundary(before offset: Int) -> Int {
         var index = min(max(offset, 0), count)

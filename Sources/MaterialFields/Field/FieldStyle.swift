@@ -82,9 +82,13 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
     public static let material: [FieldStyle] = [.filled, .outlined]
 }
 
-/// Single-line text field; multi-line text areas join as a second kind.
+/// A single line, or a multi-line text area that wraps and grows (MDC's text area).
 public enum FieldKind: String, Sendable, Codable {
+    /// One line: Enter is reported as `.returnPressed`, line breaks typed or pasted become spaces.
     case textField
+    /// Wrapped lines: Enter inserts a line break; the container grows from its minimum to its
+    /// maximum number of visible rows, then scrolls.
+    case textArea
 }
 
 /// What the label does when the field has text or is being edited (MDC's `labelBehavior`).
@@ -95,14 +99,36 @@ public enum LabelBehavior: String, Sendable, Codable {
     case disappears
 }
 
-/// A vector icon drawn in a 24 x 24 box (at scale 1), filled with the icon colour.
+/// An icon beside the text: a glyph of Material's icon font, or a vector shape in a 24 x 24 box
+/// (at scale 1). Either is tinted with the state's icon colour.
 public struct FieldIcon: Equatable, Sendable {
+    public enum Content: Equatable, Sendable {
+        /// A code point of the Material Icons font.
+        case glyph(Character)
+        /// Contours in the 24 x 24 design box.
+        case shape(Path)
+    }
+
     /// Stable name for QA tooling.
     public var name: String
-    /// Contours in the 24 x 24 design box.
-    public var shape: Path
+    public var content: Content
 
-    public init(name: String, shape: Path) { self.name = name; self.shape = shape }
+    public init(name: String, content: Content) { self.name = name; self.content = content }
+
+    /// An icon from the Material Icons font by its code point.
+    public init(name: String, glyph: Character) { self.init(name: name, content: .glyph(glyph)) }
+
+    public static let search = FieldIcon(name: "search", glyph: "\u{E8B6}")
+    public static let visibility = FieldIcon(name: "visibility", glyph: "\u{E8F4}")
+    public static let visibilityOff = FieldIcon(name: "visibility_off", glyph: "\u{E8F5}")
+    public static let person = FieldIcon(name: "person", glyph: "\u{E7FD}")
+    public static let email = FieldIcon(name: "email", glyph: "\u{E0BE}")
+    public static let phone = FieldIcon(name: "phone", glyph: "\u{E0CD}")
+    public static let lock = FieldIcon(name: "lock", glyph: "\u{E897}")
+    public static let attachMoney = FieldIcon(name: "attach_money", glyph: "\u{E227}")
+    public static let event = FieldIcon(name: "event", glyph: "\u{E878}")
+    public static let error = FieldIcon(name: "error", glyph: "\u{E000}")
+    public static let info = FieldIcon(name: "info", glyph: "\u{E88E}")
 }
 
 /// The parts of a field a point can hit.

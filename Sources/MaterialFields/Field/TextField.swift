@@ -31,26 +31,57 @@ public final class TextField {
     public var errorMessage: String? {
         didSet {
             guard errorMessage != oldValue else { return }
-            if hasAssistiveRow != hadAssistiveRow { invalidateLayout() } else { invalidateAppearance() }
+            assistiveTextChanged()
         }
     }
-    /// The leading assistive text below the container.
+    /// The leading assistive text below the container (replaced by the error message in error).
     public var helperText: String = "" { didSet { if helperText != oldValue { assistiveTextChanged() } } }
     /// The trailing assistive text below the container (a counter, a hint).
     public var trailingAssistiveText: String = "" { didSet { if trailingAssistiveText != oldValue { assistiveTextChanged() } } }
+    /// An icon before the text (MDC's leading view), shown as `leadingViewMode` says.
     public var leadingIcon: FieldIcon? { didSet { if (leadingIcon == nil) != (oldValue == nil) { invalidateLayout() } else { invalidateAppearance() } } }
+    /// An icon after the text (MDC's trailing view), shown as `trailingViewMode` says.
     public var trailingIcon: FieldIcon? { didSet { if (trailingIcon == nil) != (oldValue == nil) { invalidateLayout() } else { invalidateAppearance() } } }
-    /// When the clear button shows (over text only); it takes the trailing icon's place.
+    public var leadingViewMode: ViewMode = .always { didSet { if leadingViewMode != oldValue { invalidateLayout() } } }
+    public var trailingViewMode: ViewMode = .always { didSet { if trailingViewMode != oldValue { invalidateLayout() } } }
+    /// Called when the leading icon is clicked; a field with an action does not take focus from
+    /// the click (a search button, a menu).
+    public var leadingIconAction: ((TextField) -> Void)? { didSet { invalidateAppearance() } }
+    /// Called when the trailing icon is clicked (a password visibility toggle, a search button).
+    public var trailingIconAction: ((TextField) -> Void)? { didSet { invalidateAppearance() } }
+    /// When the clear button shows (over text only). Its slot is reserved, so it never covers text.
     public var clearButtonMode: ViewMode = .never { didSet { if clearButtonMode != oldValue { invalidateLayout() } } }
-    /// 0 (Material's 56 px field) to 1 (40 px dense).
+    /// Text before the input (e.g. "$"), shown while the label is not resting in the input line.
+    public var prefixText: String = "" { didSet { if prefixText != oldValue { invalidateLayout() } } }
+    /// Text at the end of the input line (e.g. "kg"), shown with the prefix.
+    public var suffixText: String = "" { didSet { if suffixText != oldValue { invalidateLayout() } } }
+    /// 0 (Material's 56 px field) to 1 (40 px dense); paddings shrink linearly.
     public var density: Double = 0 { didSet { if density != oldValue { invalidateLayout() } } }
+    /// MDC's name for `density`.
+    public var verticalDensity: Double {
+        get { density }
+        set { density = newValue }
+    }
+    /// Text areas: the rows the container shows at least (default 2) and at most before it
+    /// scrolls (default 4; fractions show part of a row, hinting at more).
+    public var minimumNumberOfVisibleRows: Double = 2 { didSet { if minimumNumberOfVisibleRows != oldValue { invalidateLayout() } } }
+    public var maximumNumberOfVisibleRows: Double = 4 { didSet { if maximumNumberOfVisibleRows != oldValue { invalidateLayout() } } }
+    /// A text area's container height when it is taller than its rows need.
+    public var preferredContainerHeight: Double? { didSet { if preferredContainerHeight != oldValue { invalidateLayout() } } }
     /// Draws every grapheme as a dot; the model keeps the real text.
     public var isSecureTextEntry = false { didSet { if isSecureTextEntry != oldValue { rebuildTextLayout() } } }
     /// The most grapheme clusters a user may enter; typing and pasting past it are cut at a
-    /// cluster boundary. Programmatic text is not cut.
-    public var maximumLength: Int?
+    /// cluster boundary. Programmatic text is not cut: the counter then shows the excess in the
+    /// error colour.
+    public var maximumLength: Int? { didSet { if maximumLength != oldValue { assistiveTextChanged() } } }
+    /// With a `maximumLength`, the trailing assistive text counts graphemes as "n / max" unless
+    /// the app set its own trailing text.
+    public var showsCharacterCounter = true { didSet { if showsCharacterCounter != oldValue { assistiveTextChanged() } } }
     /// Characters a user may enter; others are dropped from typed and pasted text.
     public var characterFilter: ((Character) -> Bool)?
+    /// What a screen reader says for the field; nil composes it from the label, text and
+    /// assistive texts (`accessibilityText`).
+    public var accessibilityLabel: String?
     /// Colours set per role and state (MDC's `setFloatingLabelColor(_:for:)` and kin); unset ones
     /// come from the scene's colour scheme.
     public var colorOverrides = FieldColorOverrides() { didSet { if colorOverrides != oldValue { invalidateAppearance() } } }
@@ -63,6 +94,8 @@ public final class TextField {
             labelFloat.fullDuration = Self.motionDuration * factor
             activation.fullDuration = Self.motionDuration * factor
             errorEmphasis.fullDuration = Self.motionDuration * factor
+            leadingAssistiveFade.fullDuration = Self.motionDuration * factor
+            trailingAssistiveFade.fullDuration = Self.motionDuration * factor
         }
     }
 
@@ -111,6 +144,9 @@ public final class TextField {
     private(set) var activation: Transition
     /// 0 normal colours, 1 the error theme.
     private(set) var errorEmphasis: Transition
+    /// The opacity of the leading and trailing assistive texts: a new text fades in.
+    private(set) var leadingAssistiveFade: Transition
+    private(set) var trailingAssistiveFade: Transition
     /// Where the activation indicator grows from, in field coordinates.
     private(set) var activationOrigin: Double = 0
     private(set) var caretBlink = CaretBlink()
@@ -129,7 +165,18 @@ public final class TextField {
     private var measurer: TextMeasuring?
     private var layoutInput: FieldLayoutInput?
     private var cachedText: String?
+    /// The leading assistive text wrapped to the row, one string a line, and the trailing text's width.
+    private var leadingAssistiveLines: [String] = []
     private var trailingAssistiveWidth = 0.0
+    /// What the assistive texts said when their fades last started, to fade in only new text.
+    private var lastLeadingAssistiveText = ""
+    private var lastTrailingAssistiveText = ""
+    private var pendingFades: (leading: Bool, trailing: Bool) = (false, false)
+    /// At a soft line break the caret shows at the end of the earlier line (after End, or a click
+    /// past a line's end) rather than at the start of the next.
+    private var caretIsUpstream = false
+    /// The x a run of Up and Down keys keeps to, from the start of the line.
+    private var goalX: Double?
     private var isSelectingWithPointer = false
     private var lastTime = 0.0
     private var observers: [Int: (TextField, FieldEvent) -> Void] = [:]
@@ -147,6 +194,8 @@ public final class TextField {
         self.labelFloat = Transition(value: 0, fullDuration: Self.motionDuration)
         self.activation = Transition(value: 0, fullDuration: Self.motionDuration)
         self.errorEmphasis = Transition(value: 0, fullDuration: Self.motionDuration)
+        self.leadingAssistiveFade = Transition(value: 1, fullDuration: Self.motionDuration, easing: .linear)
+        self.trailingAssistiveFade = Transition(value: 1, fullDuration: Self.motionDuration, easing: .linear)
         labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
     }
 
@@ -164,6 +213,31 @@ public final class TextField {
     private func notify(_ event: FieldEvent) {
         for id in observers.keys.sorted() { observers[id]?(self, event) }
     }
+
+    // MARK: Error and colours (MDC's theming calls)
+
+    /// Puts the field in error: label, leading assistive text, indicator, outline and caret take
+    /// the scheme's error colour, and `message` (if not empty) replaces the helper text.
+    public func applyErrorTheme(message: String = "") { errorMessage = message }
+
+    /// Leaves error: colours ease back and the helper text returns.
+    public func clearError() { errorMessage = nil }
+
+    /// Sets (or with nil unsets) the colour of one part in one state; unset parts follow the scheme.
+    public func setColor(_ color: Color?, for role: FieldColorRole, state: ControlState) { colorOverrides[role, state] = color }
+    public func color(for role: FieldColorRole, state: ControlState) -> Color? { colorOverrides[role, state] }
+    public func setFloatingLabelColor(_ color: Color?, for state: ControlState) { setColor(color, for: .floatingLabel, state: state) }
+    public func setNormalLabelColor(_ color: Color?, for state: ControlState) { setColor(color, for: .normalLabel, state: state) }
+    public func setTextColor(_ color: Color?, for state: ControlState) { setColor(color, for: .text, state: state) }
+    public func setLeadingAssistiveLabelColor(_ color: Color?, for state: ControlState) {
+        setColor(color, for: .leadingAssistiveText, state: state)
+    }
+    public func setTrailingAssistiveLabelColor(_ color: Color?, for state: ControlState) {
+        setColor(color, for: .trailingAssistiveText, state: state)
+    }
+    public func setFilledBackgroundColor(_ color: Color?, for state: ControlState) { setColor(color, for: .filledBackground, state: state) }
+    public func setUnderlineColor(_ color: Color?, for state: ControlState) { setColor(color, for: .underline, state: state) }
+    public func setOutlineColor(_ color: Color?, for state: ControlState) { setColor(color, for: .outline, state: state) }
 
     // MARK: Derived state
 
@@ -184,9 +258,11 @@ public final class TextField {
         isEnabled && clearButtonMode.isVisible(isEditing: isFocused, hasContent: !editor.isEmpty)
     }
 
-    private var hasAssistiveRow: Bool {
-        errorMessage.map { !$0.isEmpty } == true || !helperText.isEmpty || !trailingAssistiveText.isEmpty
-    }
+    public var isLeadingIconVisible: Bool { leadingIcon != nil && leadingViewMode.isVisible(isEditing: isFocused) }
+    public var isTrailingIconVisible: Bool { trailingIcon != nil && trailingViewMode.isVisible(isEditing: isFocused) }
+
+    /// Prefix and suffix show unless the label rests in the input line (Android, Flutter).
+    public var areAffixesVisible: Bool { labelPosition != .resting }
 
     /// The leading assistive text: the error message in error, the helper text otherwise.
     public var leadingAssistiveText: String {
@@ -194,13 +270,39 @@ public final class TextField {
         return helperText
     }
 
+    /// The trailing assistive text as shown: the app's text, or the character counter.
+    public var shownTrailingAssistiveText: String {
+        if !trailingAssistiveText.isEmpty { return trailingAssistiveText }
+        if let maximumLength, showsCharacterCounter { return "\(editor.count) / \(max(0, maximumLength))" }
+        return ""
+    }
+
+    /// The text holds more graphemes than `maximumLength` allows (set by the program).
+    public var isOverLimit: Bool { maximumLength.map { editor.count > max(0, $0) } ?? false }
+
+    private var hasAssistiveRow: Bool { !leadingAssistiveText.isEmpty || !shownTrailingAssistiveText.isEmpty }
+
+    /// Rows of text a text area shows now (1 for a text field).
+    public var visibleRows: Double { layoutInput?.visibleRows ?? 1 }
+
+    /// What a screen reader would say: the accessibility label when set, otherwise the label, the
+    /// text (the placeholder when empty; never a secure field's text), and the assistive texts,
+    /// joined with ", ".
+    public var accessibilityText: String {
+        if let accessibilityLabel { return accessibilityLabel }
+        let content = editor.isEmpty ? placeholder
+            : isSecureTextEntry ? String(repeating: "\u{2022}", count: editor.count) : text
+        return [label, content, leadingAssistiveText, shownTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
     public func isAnimating(at time: Double) -> Bool {
         labelFloat.isAnimating(at: time) || activation.isAnimating(at: time) || errorEmphasis.isAnimating(at: time)
+            || leadingAssistiveFade.isAnimating(at: time) || trailingAssistiveFade.isAnimating(at: time)
     }
 
     /// The next instant the field looks different without new input, or nil.
     public func nextChange(after time: Double, windowFocused: Bool) -> Double? {
-        if isAnimating(at: time) { return time }
+        if isAnimating(at: time) || pendingFades.leading || pendingFades.trailing { return time }
         guard state == .editing, windowFocused, editor.selection.isCaret else { return nil }
         return caretBlink.nextChange(after: time)
     }
@@ -209,81 +311,191 @@ public final class TextField {
 
     private func invalidateAppearance() { invalidationHandler?(self, .appearance) }
 
+    /// Lays out again at the last width; `.layout` when the height changed, else `.appearance`.
     private func invalidateLayout() {
         guard let measurer, let input = layoutInput else {
             invalidateAppearance()
             return
         }
         let oldHeight = layout?.preferredHeight
-        layOut(width: input.width, metrics: input.metrics, measurer: measurer)
+        layOut(width: input.width, metrics: input.metrics, measurer: measurer, force: true)
         invalidationHandler?(self, oldHeight == layout?.preferredHeight ? .appearance : .layout)
     }
 
-    /// Whether the current layout has room for the assistive row.
-    private var hadAssistiveRow: Bool { layoutInput?.hasAssistiveRow ?? false }
+    /// After an edit or an assistive change: lays out again only when what layout depends on
+    /// changed (a text area's rows, the assistive row's lines).
+    private func relayOutIfNeeded() {
+        guard let measurer, let input = layoutInput else { return }
+        wrapAssistiveText(width: input.width, metrics: input.metrics, measurer: measurer)
+        if makeLayoutInput(width: input.width, metrics: input.metrics) != input { invalidateLayout() }
+    }
 
     private func assistiveTextChanged() {
-        if hasAssistiveRow != hadAssistiveRow { invalidateLayout() } else {
-            measureAssistiveText()
-            invalidateAppearance()
+        let leading = leadingAssistiveText, trailing = shownTrailingAssistiveText
+        if layout != nil {
+            // New text fades in; the counter ticking over does not.
+            if leading != lastLeadingAssistiveText && !leading.isEmpty { pendingFades.leading = true }
+            if trailing.isEmpty != lastTrailingAssistiveText.isEmpty && !trailing.isEmpty { pendingFades.trailing = true }
         }
+        lastLeadingAssistiveText = leading
+        lastTrailingAssistiveText = trailing
+        relayOutIfNeeded()
+        invalidateAppearance()
     }
 
     // MARK: Layout
+
+    private func makeLayoutInput(width: Double, metrics: MaterialMetrics) -> FieldLayoutInput {
+        FieldLayoutInput(style: style, kind: kind, density: density, label: label, labelBehavior: labelBehavior,
+                         hasLeadingIcon: leadingIcon != nil && leadingViewMode != .never,
+                         hasTrailingIcon: trailingIcon != nil && trailingViewMode != .never,
+                         hasClearButton: clearButtonMode != .never, prefix: prefixText, suffix: suffixText,
+                         visibleRows: rowsForText(), preferredContainerHeight: kind == .textArea ? preferredContainerHeight : nil,
+                         assistiveLineCount: hasAssistiveRow ? max(1, leadingAssistiveLines.count) : 0,
+                         width: width.isFinite ? max(0, width) : 0, metrics: metrics)
+    }
+
+    /// A text area's rows: its lines, between the minimum and the maximum visible rows.
+    private func rowsForText() -> Double {
+        guard kind == .textArea else { return 1 }
+        let minimum = minimumNumberOfVisibleRows.isFinite ? min(max(minimumNumberOfVisibleRows, 1), FieldLayout.maximumRows) : 2
+        let maximum = maximumNumberOfVisibleRows.isFinite ? min(max(maximumNumberOfVisibleRows, minimum), FieldLayout.maximumRows) : minimum
+        let lines = Double(textLayout?.lines.count ?? 1)
+        return min(max(lines, minimum), maximum)
+    }
 
     /// Lays the field out at `width` and returns the height it needs. A NaN or negative width
     /// counts as 0 (the field then shows no text); the measurer is kept for later edits.
     @discardableResult
     public func layOut(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Double {
+        layOut(width: width, metrics: metrics, measurer: measurer, force: false)
+    }
+
+    @discardableResult
+    private func layOut(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring, force: Bool) -> Double {
         self.measurer = measurer
-        let input = FieldLayoutInput(style: style, density: density, label: label, labelBehavior: labelBehavior,
-                                     hasLeadingIcon: leadingIcon != nil,
-                                     hasTrailingSlot: trailingIcon != nil || clearButtonMode != .never,
-                                     hasAssistiveRow: hasAssistiveRow,
-                                     width: width.isFinite ? max(0, width) : 0, metrics: metrics)
-        if input != layoutInput || layout == nil {
+        let width = width.isFinite ? max(0, width) : 0
+        wrapAssistiveText(width: width, metrics: metrics, measurer: measurer)
+        var input = makeLayoutInput(width: width, metrics: metrics)
+        if force || input != layoutInput || layout == nil {
             let fontChanged = layoutInput?.metrics != metrics
             layoutInput = input
-            layout = FieldLayout.compute(input, measurer: measurer)
-            if fontChanged || textLayout == nil { rebuildTextLayout() }
-            measureAssistiveText()
+            var newLayout = FieldLayout.compute(input, measurer: measurer)
+            layout = newLayout
+            if fontChanged || textLayout == nil {
+                rebuildTextLayout(notifying: false)
+            } else if kind == .textArea {
+                textLayout?.rewrap(width: newLayout.textLine.width)
+            }
+            // Wrapping at the new width may change how many rows the text takes.
+            let rows = rowsForText()
+            if rows != input.visibleRows {
+                input.visibleRows = rows
+                layoutInput = input
+                newLayout = FieldLayout.compute(input, measurer: measurer)
+                layout = newLayout
+            }
         }
         keepCaretInView()
         return layout?.preferredHeight ?? 0
     }
 
-    private func displayCharacters<S: Collection>(for characters: S) -> [Character] where S.Element == Character {
-        isSecureTextEntry ? Array(repeating: "\u{2022}", count: characters.count) : Array(characters)
+    /// The height the field would take at `width`, its assistive row included (UIKit's
+    /// `sizeThatFits`). Lays the field out at that width.
+    public func sizeThatFits(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Size {
+        let height = layOut(width: width, metrics: metrics, measurer: measurer)
+        return Size(width: layout?.container.width ?? 0, height: height)
     }
 
-    private func rebuildTextLayout() {
+    private func displayCharacters<S: Collection>(for characters: S) -> [Character] where S.Element == Character {
+        guard isSecureTextEntry else { return Array(characters) }
+        return characters.map { $0.isNewline ? $0 : "\u{2022}" }
+    }
+
+    private func rebuildTextLayout(notifying: Bool = true) {
         guard let measurer, let layout else { return }
         textLayout = TextLayout(characters: displayCharacters(for: editor.characters), font: layout.textFont,
-                                lineHeight: layout.metrics.inputLineHeight, measurer: measurer)
+                                lineHeight: layout.metrics.inputLineHeight, measurer: measurer,
+                                wrapWidth: kind == .textArea ? layout.textLine.width : nil)
         keepCaretInView()
-        invalidateAppearance()
+        if notifying {
+            relayOutIfNeeded()
+            invalidateAppearance()
+        }
     }
 
-    private func measureAssistiveText() {
-        guard let measurer, let layout else { return }
-        trailingAssistiveWidth = trailingAssistiveText.isEmpty ? 0
-            : measurer.advance(of: trailingAssistiveText, font: layout.metrics.assistiveFont)
+    private func wrapAssistiveText(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) {
+        let trailing = shownTrailingAssistiveText
+        trailingAssistiveWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: metrics.assistiveFont)
+        let leading = leadingAssistiveText
+        guard !leading.isEmpty else {
+            leadingAssistiveLines = []
+            return
+        }
+        // The trailing text gets its width first; the leading text wraps in what is left.
+        let rowWidth = max(0, min(width, FieldLayout.maximumWidth) - 2 * metrics.horizontalPadding)
+        let available = max(0, rowWidth - (trailing.isEmpty ? 0 : trailingAssistiveWidth + metrics.horizontalPadding))
+        let wrapped = TextLayout(characters: Array(leading), font: metrics.assistiveFont, lineHeight: metrics.assistiveLineHeight,
+                                 measurer: measurer, wrapWidth: available)
+        leadingAssistiveLines = wrapped.lines.map { String(wrapped.characters[$0.clusters]) }
     }
 
-    /// Only an editing field scrolls its text; others show the start.
+    /// Keeps the caret in the visible band: a single line scrolls sideways while editing (and
+    /// shows its start otherwise), a text area scrolls its rows.
     private func keepCaretInView() {
         guard let layout, textLayout != nil else { return }
-        if isFocused {
+        if kind == .textArea {
+            if isFocused {
+                textLayout?.reveal(offset: editor.selection.head, visibleHeight: layout.textLine.height, upstream: caretIsUpstream)
+            } else {
+                textLayout?.clampScrollY(visibleHeight: layout.textLine.height)
+            }
+        } else if isFocused {
             textLayout?.reveal(offset: editor.selection.head, visibleWidth: layout.textLine.width - layout.metrics.caretWidth)
         } else {
             textLayout?.scrollX = 0
         }
     }
 
-    /// The grapheme boundary nearest to `x` in field coordinates.
+    /// The text area's content is taller than its rows.
+    public var hasOverflow: Bool {
+        guard kind == .textArea, let layout, let textLayout else { return false }
+        return textLayout.height > layout.textLine.height + 0.5
+    }
+
+    /// Scrolls a text area's rows by `dy` pixels (positive shows what is below). Returns false
+    /// when it cannot move that way, so the page can scroll instead.
+    @discardableResult
+    public func scrollText(by dy: Double) -> Bool {
+        guard hasOverflow, dy.isFinite, dy != 0, let layout, var textLayout else { return false }
+        let before = textLayout.scrollY
+        textLayout.scrollY += dy
+        textLayout.clampScrollY(visibleHeight: layout.textLine.height)
+        guard textLayout.scrollY != before else { return false }
+        self.textLayout = textLayout
+        invalidateAppearance()
+        return true
+    }
+
+    /// The point in text coordinates (from the first line's start, scroll undone) for a point in
+    /// field coordinates.
+    private func textPoint(for point: Point) -> Point? {
+        guard let layout, let textLayout else { return nil }
+        return Point(x: point.x - layout.textLine.x + textLayout.scrollX, y: point.y - layout.textLine.y + textLayout.scrollY)
+    }
+
+    /// The grapheme boundary nearest to `x` in field coordinates (on the first visible line).
     public func caretOffset(nearestTo x: Double) -> Int {
-        guard let layout, let textLayout else { return editor.count }
-        return textLayout.offset(nearestTo: x - layout.textLine.x + textLayout.scrollX)
+        caretOffset(nearestTo: Point(x: x, y: (layout?.textLine.y ?? 0) + 1)).offset
+    }
+
+    /// The grapheme boundary nearest to `point` in field coordinates, and whether it is the end
+    /// of a wrapped line (where the caret shows at that line's end).
+    private func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool) {
+        guard let textLayout, let local = textPoint(for: point) else { return (editor.count, false) }
+        let line = kind == .textArea ? textLayout.lineIndex(atY: local.y) : 0
+        let offset = textLayout.offset(nearestTo: local.x, onLine: line)
+        return (offset, textLayout.lineIndex(of: offset) != line)
     }
 
     /// The part of the field under `point` (field coordinates), or nil outside it.
@@ -294,21 +506,33 @@ public final class TextField {
             return .assistiveRow
         }
         guard layout.container.contains(point) else { return nil }
-        if let icon = layout.leadingIcon, leadingIcon != nil, point.x < icon.maxX + layout.metrics.iconTextGap / 2 {
-            return .leadingIcon
+        let slack = layout.metrics.iconTextGap / 2
+        func hits(_ rect: Rect?) -> Bool {
+            guard let rect else { return false }
+            return point.x >= rect.minX - slack && point.x < rect.maxX + slack && point.y >= rect.minY - slack
+                && point.y < rect.maxY + slack
         }
-        if let slot = layout.trailingSlot, point.x >= slot.minX - layout.metrics.iconTextGap / 2 {
-            if isClearButtonVisible { return .clearButton }
-            if trailingIcon != nil { return .trailingIcon }
-        }
+        if isLeadingIconVisible, hits(layout.leadingIcon) { return .leadingIcon }
+        if isClearButtonVisible, hits(layout.clearButton) { return .clearButton }
+        if isTrailingIconVisible, hits(layout.trailingIcon) { return .trailingIcon }
         return .text
+    }
+
+    /// Whether a click on `part` does something other than placing the caret (the pointer shows a hand).
+    public func isActionable(_ part: FieldPart) -> Bool {
+        switch part {
+        case .clearButton: return isClearButtonVisible
+        case .leadingIcon: return leadingIconAction != nil
+        case .trailingIcon: return trailingIconAction != nil
+        case .text, .assistiveRow: return false
+        }
     }
 
     /// The caret in field coordinates, blinking or not (where an input method puts its window).
     public var caretRect: Rect? {
         guard let layout, let textLayout else { return nil }
-        let caret = textLayout.caretRect(at: editor.selection.head, width: layout.metrics.caretWidth)
-        return caret.offsetBy(dx: layout.textLine.x - textLayout.scrollX, dy: layout.textLine.y)
+        let caret = textLayout.caretRect(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: caretIsUpstream)
+        return caret.offsetBy(dx: layout.textLine.x - textLayout.scrollX, dy: layout.textLine.y - textLayout.scrollY)
     }
 
     // MARK: Focus
@@ -323,6 +547,8 @@ public final class TextField {
         undoHistory.closeGroup()
         activationOrigin = pointX ?? (layout?.container.midX ?? 0)
         if pointX == nil { editor.selectAll() }
+        caretIsUpstream = false
+        goalX = nil
         caretBlink.restart(at: time)
         keepCaretInView()
         syncMotion(at: time)
@@ -330,7 +556,7 @@ public final class TextField {
         notify(.didBeginEditing)
     }
 
-    /// Ends editing: the selection collapses and the text scrolls back to its start.
+    /// Ends editing: the selection collapses and a single line scrolls back to its start.
     public func endEditing(at time: Double) {
         lastTime = time
         guard isFocused else { return }
@@ -344,7 +570,7 @@ public final class TextField {
     }
 
     /// Points every transition at what the state asks for; a transition already heading there
-    /// goes on undisturbed.
+    /// goes on undisturbed. New assistive text starts its fade here, at the frame after it was set.
     private func syncMotion(at time: Double) {
         labelFloat.animate(to: labelPosition == .floating ? 1 : 0, at: time)
         activation.animate(to: isFocused ? 1 : 0, at: time)
@@ -353,6 +579,15 @@ public final class TextField {
         } else {
             errorEmphasis.jump(to: isInError ? 1 : 0)
         }
+        if pendingFades.leading {
+            leadingAssistiveFade.jump(to: 0)
+            leadingAssistiveFade.animate(to: 1, at: time)
+        }
+        if pendingFades.trailing {
+            trailingAssistiveFade.jump(to: 0)
+            trailingAssistiveFade.animate(to: 1, at: time)
+        }
+        pendingFades = (false, false)
     }
 
     /// Jumps every animation to its end, as for a settled screenshot.
@@ -361,31 +596,48 @@ public final class TextField {
         labelFloat.finish()
         activation.finish()
         errorEmphasis.finish()
+        leadingAssistiveFade.finish()
+        trailingAssistiveFade.finish()
     }
 
     // MARK: Pointer
 
     /// A press at `point` (field coordinates): focuses the field and places the caret; Shift
-    /// extends the selection, a double click selects a word, a triple click everything. A press
-    /// on the clear button clears the text.
+    /// extends the selection, a double click selects a word, a triple click the paragraph (the
+    /// whole text of a single line). A press on the clear button clears the text and keeps focus;
+    /// a press on an icon with an action runs it.
     public func pointerDown(at point: Point, extending: Bool, clickCount: Int = 1, time: Double) {
         guard isEnabled, point.x.isFinite, point.y.isFinite else { return }
         let part = self.part(at: point)
+        if part == .leadingIcon, let action = leadingIconAction {
+            lastTime = time
+            action(self)
+            return
+        }
+        if part == .trailingIcon, let action = trailingIconAction {
+            lastTime = time
+            action(self)
+            return
+        }
         focus(at: time, fromPointX: point.x)
         if part == .clearButton {
             apply(editor.replacingAll(with: "", cause: .clear), at: time)
             return
         }
-        let offset = caretOffset(nearestTo: point.x)
+        let (offset, upstream) = caretOffset(nearestTo: point)
+        caretIsUpstream = false
+        goalX = nil
         switch clickCount {
         case 2:
-            let underPoint = textLayout.map { $0.offset(before: point.x - (layout?.textLine.x ?? 0) + $0.scrollX) } ?? 0
+            let underPoint = textPoint(for: point).flatMap { local in textLayout.map { $0.offset(before: local) } } ?? 0
             let word = editor.wordRange(at: underPoint)
             editor.select(TextSelection(anchor: word.lowerBound, head: word.upperBound))
         case 3...:
-            editor.selectAll()
+            let paragraph = editor.paragraphRange(at: offset)
+            editor.select(TextSelection(anchor: paragraph.lowerBound, head: paragraph.upperBound))
         default:
             editor.select(extending ? TextSelection(anchor: editor.selection.anchor, head: offset) : TextSelection(caret: offset))
+            caretIsUpstream = upstream
         }
         isSelectingWithPointer = true
         caretMoved(at: time)
@@ -395,10 +647,11 @@ public final class TextField {
     /// when the selection changed.
     @discardableResult
     public func pointerDragged(to point: Point, time: Double) -> Bool {
-        guard isSelectingWithPointer, point.x.isFinite else { return false }
-        let offset = caretOffset(nearestTo: point.x)
-        guard offset != editor.selection.head else { return false }
+        guard isSelectingWithPointer, point.x.isFinite, point.y.isFinite else { return false }
+        let (offset, upstream) = caretOffset(nearestTo: point)
+        guard offset != editor.selection.head || upstream != caretIsUpstream else { return false }
         editor.select(TextSelection(anchor: editor.selection.anchor, head: offset))
+        caretIsUpstream = upstream
         caretMoved(at: time)
         return true
     }
@@ -462,6 +715,10 @@ public final class TextField {
             textLayout?.replacing(applied.oldClusters, with: displayCharacters(for: editor.characters[newClusters])[...],
                                   measurer: measurer)
         }
+        caretIsUpstream = false
+        goalX = nil
+        // The rows of a text area and the counter follow the text.
+        if kind == .textArea || maximumLength != nil { assistiveTextChanged() }
         caretMoved(at: now)
         syncMotion(at: now)
         notify(.textChanged(applied))
@@ -476,13 +733,13 @@ public final class TextField {
         return normalized
     }
 
-    /// A single-line field holds no line breaks (they become spaces) and no control characters
-    /// except tab.
+    /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
+    /// "\n". Neither holds control characters other than tab.
     static func sanitize(_ text: String, kind: FieldKind) -> String {
         guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return text }
         return String(text.compactMap { character -> Character? in
-            if character.isNewline { return " " }
+            if character.isNewline { return kind == .textArea ? "\n" : " " }
             if character == "\t" { return character }
             return character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : character
         })
@@ -532,26 +789,54 @@ public final class TextField {
         lastTime = time
         guard state == .editing else { return false }
         let extending = modifiers.contains(.shift)
-        let byWord = modifiers.contains(.control)
+        let control = modifiers.contains(.control)
+        var keepsGoal = false
+        var upstream = false
         switch key {
         case .left:
-            if byWord { editor.moveWordBackward(extending: extending) } else { editor.moveBackward(extending: extending) }
+            if control { editor.moveWordBackward(extending: extending) } else { editor.moveBackward(extending: extending) }
         case .right:
-            if byWord { editor.moveWordForward(extending: extending) } else { editor.moveForward(extending: extending) }
-        case .home, .up:
-            editor.moveToStart(extending: extending)
-        case .end, .down:
-            editor.moveToEnd(extending: extending)
+            if control { editor.moveWordForward(extending: extending) } else { editor.moveForward(extending: extending) }
+        case .up, .down:
+            if kind == .textArea, !control {
+                upstream = moveVertically(down: key == .down, extending: extending)
+                keepsGoal = true
+            } else if key == .up {
+                editor.moveToStart(extending: extending)
+            } else {
+                editor.moveToEnd(extending: extending)
+            }
+        case .home:
+            if kind == .textArea, !control, let textLayout {
+                let line = textLayout.lines[textLayout.lineIndex(of: editor.selection.head, upstream: caretIsUpstream)]
+                editor.moveHead(to: line.clusters.lowerBound, extending: extending)
+            } else {
+                editor.moveToStart(extending: extending)
+            }
+        case .end:
+            if kind == .textArea, !control, let textLayout {
+                let index = textLayout.lineIndex(of: editor.selection.head, upstream: caretIsUpstream)
+                let end = textLayout.lines[index].clusters.upperBound
+                editor.moveHead(to: end, extending: extending)
+                // At a soft break the line's end is also the next line's start: stay on this line.
+                upstream = textLayout.lineIndex(of: end) != index
+            } else {
+                editor.moveToEnd(extending: extending)
+            }
         case .backspace:
-            if let edit = editor.backwardDeletion(byWord: byWord) { apply(edit, at: time) }
+            if let edit = editor.backwardDeletion(byWord: control) { apply(edit, at: time) }
             return true
         case .delete:
-            if let edit = editor.forwardDeletion(byWord: byWord) { apply(edit, at: time) }
+            if let edit = editor.forwardDeletion(byWord: control) { apply(edit, at: time) }
             return true
         case .enter:
-            notify(.returnPressed)
+            if kind == .textArea {
+                apply(editor.insertion("\n", cause: .newline), at: time)
+            } else {
+                notify(.returnPressed)
+            }
             return true
-        case .shortcut(let character) where byWord:
+        case .shortcut(let character) where control:
             switch character.lowercased() {
             case "a": editor.selectAll()
             case "z": if extending { redo(at: time) } else { undo(at: time) }; return true
@@ -561,9 +846,33 @@ public final class TextField {
         case .tab, .escape, .shortcut:
             return false
         }
+        if !keepsGoal { goalX = nil }
+        caretIsUpstream = upstream
         undoHistory.closeGroup()
         caretMoved(at: time)
         return true
+    }
+
+    /// Up or Down in a text area: the nearest boundary to the goal x on the visual line above or
+    /// below; past the first or last line, the text's start or end. Returns whether the caret
+    /// ends at a wrapped line's end.
+    private func moveVertically(down: Bool, extending: Bool) -> Bool {
+        guard let textLayout else { return false }
+        if !extending && !editor.selection.isCaret && goalX == nil {
+            // A selection collapses toward the direction of travel first, as in every editor.
+            editor.select(TextSelection(caret: down ? editor.selection.upperBound : editor.selection.lowerBound))
+        }
+        let current = textLayout.lineIndex(of: editor.selection.head, upstream: caretIsUpstream)
+        let goal = goalX ?? textLayout.x(of: editor.selection.head, onLine: current)
+        goalX = goal
+        let target = current + (down ? 1 : -1)
+        guard target >= 0, target < textLayout.lines.count else {
+            editor.moveHead(to: down ? editor.count : 0, extending: extending)
+            return false
+        }
+        let offset = textLayout.offset(nearestTo: goal, onLine: target)
+        editor.moveHead(to: offset, extending: extending)
+        return textLayout.lineIndex(of: offset) != target
     }
 
     private func caretMoved(at time: Double) {
@@ -596,13 +905,18 @@ public final class TextField {
         let float = labelFloat.value(at: time)
         let activation = self.activation.value(at: time)
         let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
+        func place(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
 
         var shapes: [ShapeFill] = []
+        var background = scheme.surface
         switch style.container {
         case .filled:
-            shapes.append(ShapeFill(path: .roundedRectangle(container, radii: .top(metrics.cornerRadius)), color: colors.container))
+            let box = Path.roundedRectangle(container, radii: .top(metrics.cornerRadius))
+            shapes.append(ShapeFill(path: box, color: colors.container))
+            background = colors.container.composited(over: background)
             if colors.hoverLayer.alpha > 0 {
-                shapes.append(ShapeFill(path: .roundedRectangle(container, radii: .top(metrics.cornerRadius)), color: colors.hoverLayer))
+                shapes.append(ShapeFill(path: box, color: colors.hoverLayer))
+                background = colors.hoverLayer.composited(over: background)
             }
             let stroke = metrics.strokeWidth
             let underline = Rect(x: container.minX, y: container.maxY - stroke, width: container.width, height: stroke)
@@ -636,16 +950,27 @@ public final class TextField {
             shapes.append(ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: metrics.cornerRadius),
                                                                   width: width, topGap: gap), color: color))
         }
-        if let rect = layout.leadingIcon, let icon = leadingIcon {
-            shapes.append(ShapeFill(path: icon.shape.applying(scale: metrics.scale, dx: origin.x + rect.minX, dy: origin.y + rect.minY),
-                                    color: colors.icon))
-        }
-        if let rect = layout.trailingSlot, let icon = isClearButtonVisible ? FieldIcon.clear : trailingIcon {
-            shapes.append(ShapeFill(path: icon.shape.applying(scale: metrics.scale, dx: origin.x + rect.minX, dy: origin.y + rect.minY),
-                                    color: colors.icon))
-        }
 
-        let textClip = Rect(x: origin.x + layout.textLine.x, y: container.minY, width: layout.textLine.width, height: container.height)
+        var icons: [TextRun] = []
+        func addIcon(_ icon: FieldIcon, in rect: Rect) {
+            let box = place(rect)
+            switch icon.content {
+            case .glyph(let glyph):
+                icons.append(TextRun(text: String(glyph), origin: Point(x: box.minX, y: box.minY + layout.iconBaseline),
+                                     font: metrics.iconFont, color: colors.icon))
+            case .shape(let path):
+                shapes.append(ShapeFill(path: path.applying(scale: metrics.scale, dx: box.minX, dy: box.minY), color: colors.icon))
+            }
+        }
+        if let rect = layout.leadingIcon, let icon = leadingIcon, isLeadingIconVisible { addIcon(icon, in: rect) }
+        if let rect = layout.clearButton, isClearButtonVisible { addIcon(.clear, in: rect) }
+        if let rect = layout.trailingIcon, let icon = trailingIcon, isTrailingIconVisible { addIcon(icon, in: rect) }
+
+        let band = place(layout.textLine)
+        // A single line may draw its descenders anywhere in the container; text area rows stay
+        // inside their band, below the floating label.
+        let textClip = kind == .textArea ? band
+            : Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
         var labelRun: TextRun?
         var labelClip = textClip
         if let resting = layout.restingLabel, let floating = layout.floatingLabel, labelPosition != .none || float > 0 {
@@ -655,64 +980,106 @@ public final class TextField {
             labelRun = TextRun(text: label, origin: Point(x: x, y: y.rounded()),
                                font: FontSpec(pixelSize: size, weight: resting.font.weight),
                                color: colors.restingLabel.interpolated(to: colors.floatingLabel, fraction: float))
-            // The label may start left of the text (outlined, beside an icon) and rise above the container.
+            // The label may start left of the text (outlined, beside an icon, before a prefix) and
+            // rise above the container; it ends where the text band does.
             let left = origin.x + min(resting.origin.x, floating.origin.x)
-            labelClip = Rect(x: left, y: container.minY - layout.overhangTop, width: textClip.maxX - left,
+            let right = max(band.maxX, origin.x + (layout.suffix.map { $0.origin.x + $0.width } ?? layout.textLine.maxX))
+            labelClip = Rect(x: left, y: container.minY - layout.overhangTop, width: right - left,
                              height: container.height + layout.overhangTop)
         }
 
-        let lineTop = origin.y + layout.textLine.y
-        let textLeft = origin.x + layout.textLine.x - textLayout.scrollX
+        var affixes: [TextRun] = []
+        if areAffixesVisible {
+            for affix in [layout.prefix.map { ($0, prefixText) }, layout.suffix.map { ($0, suffixText) }].compactMap({ $0 }) {
+                affixes.append(TextRun(text: affix.1, origin: Point(x: origin.x + affix.0.origin.x, y: origin.y + affix.0.origin.y),
+                                       font: affix.0.font, color: colors.restingLabel))
+            }
+        }
+
+        let textLeft = band.minX - textLayout.scrollX
+        let textTop = band.minY - textLayout.scrollY
         var placeholderRun: TextRun?
         if isPlaceholderVisible {
-            placeholderRun = TextRun(text: placeholder, origin: Point(x: origin.x + layout.textLine.x, y: origin.y + layout.textBaseline),
+            placeholderRun = TextRun(text: placeholder, origin: Point(x: band.minX, y: origin.y + layout.textBaseline),
                                      font: layout.textFont, color: colors.placeholder)
         }
         var selection: [ShapeFill] = []
         let editorSelection = editor.selection
         if state == .editing && !editorSelection.isCaret {
-            selection = textLayout.rects(for: editorSelection.range).map {
-                ShapeFill(path: .rectangle($0.offsetBy(dx: textLeft, dy: lineTop).intersection(textClip)), color: colors.selection)
+            selection = textLayout.rects(for: editorSelection.range).compactMap {
+                let rect = $0.offsetBy(dx: textLeft, dy: textTop).intersection(textClip)
+                return rect.width > 0 && rect.height > 0 ? ShapeFill(path: .rectangle(rect), color: colors.selection) : nil
             }
         }
-        var textRun: TextRun?
-        let visible = textLayout.clusters(meeting: textLayout.scrollX, textLayout.scrollX + layout.textLine.width)
-        if !visible.isEmpty {
+        var textRuns: [TextRun] = []
+        let visibleLines = kind == .textArea ? textLayout.lines(meeting: textLayout.scrollY, textLayout.scrollY + band.height)
+            : 0..<1
+        for line in visibleLines {
+            let visible = textLayout.clusters(onLine: line, meeting: textLayout.scrollX, textLayout.scrollX + band.width)
+            guard !visible.isEmpty else { continue }
             // Only the clusters that meet the band, from a small origin: X carries 16-bit positions.
-            textRun = TextRun(text: String(textLayout.characters[visible]),
-                              origin: Point(x: (textLeft + textLayout.caretStops[visible.lowerBound]).rounded(),
-                                            y: origin.y + layout.textBaseline),
-                              font: layout.textFont, color: colors.inputText)
+            let x = textLeft + textLayout.x(of: visible.lowerBound, onLine: line)
+            let baseline = textTop + textLayout.top(ofLine: line) + textLayout.baselineInLine
+            textRuns.append(TextRun(text: String(textLayout.characters[visible]), origin: Point(x: x.rounded(), y: baseline.rounded()),
+                                    font: layout.textFont, color: colors.inputText))
         }
         var caret: ShapeFill?
         if showsCaret && state == .editing && editorSelection.isCaret {
-            let rect = textLayout.caretRect(at: editorSelection.head, width: metrics.caretWidth)
-            // Keep the caret inside the band even at the very end of a scrolled line.
+            let rect = textLayout.caretRect(at: editorSelection.head, width: metrics.caretWidth, upstream: caretIsUpstream)
+            // Keep the caret inside the band even at the very end of a scrolled or full line.
             let x = min(textLeft + rect.minX, textClip.maxX - metrics.caretWidth).rounded()
-            caret = ShapeFill(path: .rectangle(Rect(x: x, y: lineTop + rect.minY, width: metrics.caretWidth, height: rect.height)),
-                              color: colors.caret)
+            let y = (textTop + rect.minY).rounded()
+            if y + rect.height > textClip.minY && y < textClip.maxY {
+                caret = ShapeFill(path: .rectangle(Rect(x: x, y: y, width: metrics.caretWidth, height: rect.height)), color: colors.caret)
+            }
+        }
+
+        // A 4 px fade at an edge with more text beyond it.
+        var fades: [ShapeFill] = []
+        if kind == .textArea {
+            let depth = 4 * metrics.scale
+            let steps = max(1, Int(depth.rounded()))
+            let step = depth / Double(steps)
+            let hiddenBelow = textLayout.height - textLayout.scrollY - band.height
+            for index in 0..<steps {
+                let opacity = 1 - (Double(index) + 0.5) / Double(steps)
+                if textLayout.scrollY > 0.5 {
+                    fades.append(ShapeFill(path: .rectangle(Rect(x: band.minX, y: band.minY + Double(index) * step, width: band.width,
+                                                                 height: step)), color: background.withAlpha(opacity)))
+                }
+                if hiddenBelow > 0.5 {
+                    fades.append(ShapeFill(path: .rectangle(Rect(x: band.minX, y: band.maxY - Double(index + 1) * step,
+                                                                 width: band.width, height: step)), color: background.withAlpha(opacity)))
+                }
+            }
         }
 
         var assistive: [TextRun] = []
         var assistiveClip = Rect.zero
         if let row = layout.assistiveRow {
-            assistiveClip = row.offsetBy(dx: origin.x, dy: origin.y)
+            assistiveClip = place(row)
             let baseline = origin.y + layout.assistiveBaseline
-            let leading = leadingAssistiveText
-            if !leading.isEmpty {
-                assistive.append(TextRun(text: leading, origin: Point(x: assistiveClip.minX, y: baseline),
-                                         font: metrics.assistiveFont, color: colors.leadingAssistiveText))
+            let leadingOpacity = leadingAssistiveFade.value(at: time)
+            let leadingColor = colors.leadingAssistiveText.withAlpha(colors.leadingAssistiveText.alpha * leadingOpacity)
+            for (index, line) in leadingAssistiveLines.enumerated() where !line.isEmpty {
+                assistive.append(TextRun(text: line, origin: Point(x: assistiveClip.minX,
+                                                                   y: baseline + Double(index) * metrics.assistiveLineHeight),
+                                         font: metrics.assistiveFont, color: leadingColor))
             }
-            if !trailingAssistiveText.isEmpty {
-                assistive.append(TextRun(text: trailingAssistiveText,
+            let trailing = shownTrailingAssistiveText
+            if !trailing.isEmpty {
+                var color = isOverLimit && trailingAssistiveText.isEmpty ? scheme.error : colors.trailingAssistiveText
+                if state == .disabled { color = colors.trailingAssistiveText }
+                color = color.withAlpha(color.alpha * trailingAssistiveFade.value(at: time))
+                assistive.append(TextRun(text: trailing,
                                          origin: Point(x: (assistiveClip.maxX - trailingAssistiveWidth).rounded(), y: baseline),
-                                         font: metrics.assistiveFont, color: colors.trailingAssistiveText))
+                                         font: metrics.assistiveFont, color: color))
             }
         }
 
-        return FieldAppearance(bounds: layout.paintBounds.offsetBy(dx: origin.x, dy: origin.y), shapes: shapes,
-                               label: labelRun, labelClip: labelClip, textClip: textClip, placeholder: placeholderRun,
-                               selection: selection, text: textRun, caret: caret, assistive: assistive,
-                               assistiveClip: assistiveClip)
+        return FieldAppearance(bounds: layout.paintBounds.offsetBy(dx: origin.x, dy: origin.y), shapes: shapes, icons: icons,
+                               label: labelRun, labelClip: labelClip, affixes: affixes, affixClip: container,
+                               textClip: textClip, placeholder: placeholderRun, selection: selection, textRuns: textRuns,
+                               caret: caret, fades: fades, assistive: assistive, assistiveClip: assistiveClip)
     }
 }

@@ -13,23 +13,48 @@ public struct LabelPlacement: Equatable, Sendable {
 /// (text, placeholder, colours, state) never lays the field out again.
 public struct FieldLayoutInput: Equatable, Sendable {
     public var style: FieldStyle
+    public var kind: FieldKind = .textField
     public var density: Double
     public var label: String
     public var labelBehavior: LabelBehavior
     public var hasLeadingIcon: Bool
-    /// A trailing icon or a clear button can show: the trailing slot is reserved.
-    public var hasTrailingSlot: Bool
-    public var hasAssistiveRow: Bool
+    public var hasTrailingIcon: Bool = false
+    /// The clear button can show: its slot is reserved so it never covers the text.
+    public var hasClearButton: Bool = false
+    public var prefix: String = ""
+    public var suffix: String = ""
+    /// Rows of text the container shows (1 for a text field; a text area's rows, maybe fractional).
+    public var visibleRows: Double = 1
+    /// A container height the app asks for; it wins when taller than the rows need.
+    public var preferredContainerHeight: Double?
+    /// Lines of assistive text below the container; 0 means no assistive row.
+    public var assistiveLineCount: Int = 0
     public var width: Double
     public var metrics: MaterialMetrics
+
+    public init(style: FieldStyle, kind: FieldKind = .textField, density: Double = 0, label: String = "",
+                labelBehavior: LabelBehavior = .floats, hasLeadingIcon: Bool = false, hasTrailingIcon: Bool = false,
+                hasClearButton: Bool = false, prefix: String = "", suffix: String = "", visibleRows: Double = 1,
+                preferredContainerHeight: Double? = nil, assistiveLineCount: Int = 0, width: Double,
+                metrics: MaterialMetrics) {
+        self.style = style; self.kind = kind; self.density = density; self.label = label
+        self.labelBehavior = labelBehavior; self.hasLeadingIcon = hasLeadingIcon; self.hasTrailingIcon = hasTrailingIcon
+        self.hasClearButton = hasClearButton; self.prefix = prefix; self.suffix = suffix; self.visibleRows = visibleRows
+        self.preferredContainerHeight = preferredContainerHeight; self.assistiveLineCount = assistiveLineCount
+        self.width = width; self.metrics = metrics
+    }
+
+    public var hasAssistiveRow: Bool { assistiveLineCount > 0 }
 }
 
 /// Frames of one field in its own coordinates (container top-left is the origin), computed
 /// top-down from `FieldLayoutInput` and a measurer. Rendering reads it and never measures.
 public struct FieldLayout: Equatable, Sendable {
     public var container: Rect
-    /// The band the input text and caret live in, already inside the paddings and icons.
+    /// The band the input text and caret live in, already inside the paddings, icons and affixes:
+    /// one line tall for a text field, the visible rows for a text area.
     public var textLine: Rect
+    /// The first line's baseline.
     public var textBaseline: Double
     public var textFont: FontSpec
     public var restingLabel: LabelPlacement?
@@ -37,9 +62,17 @@ public struct FieldLayout: Equatable, Sendable {
     /// The full-open notch in the outline's top edge, for outlined fields with a floating label.
     public var notch: ClosedRange<Double>?
     public var leadingIcon: Rect?
-    public var trailingSlot: Rect?
-    /// The row of helper or error text (leading) and trailing text, below the container.
+    public var trailingIcon: Rect?
+    public var clearButton: Rect?
+    /// The baseline of an icon glyph below its box's top: the icon font's ascent and descent
+    /// centred in the box.
+    public var iconBaseline: Double
+    /// Prefix and suffix text, on the first line's baseline.
+    public var prefix: LabelPlacement?
+    public var suffix: LabelPlacement?
+    /// The rows of helper or error text (leading) and trailing text, below the container.
     public var assistiveRow: Rect?
+    /// The first assistive line's baseline; later lines follow `metrics.assistiveLineHeight` apart.
     public var assistiveBaseline: Double
     /// How far the field draws outside its container's top (the outlined floating label).
     public var overhangTop: Double
@@ -56,6 +89,8 @@ public struct FieldLayout: Equatable, Sendable {
 
     /// The widest a field is laid out: X coordinates are 16-bit.
     public static let maximumWidth = 32_767.0
+    /// The most rows a text area shows before it scrolls, whatever it is asked for.
+    public static let maximumRows = 1_000.0
 
     public static func compute(_ input: FieldLayoutInput, measurer: TextMeasuring) -> FieldLayout {
         let metrics = input.metrics
@@ -65,24 +100,64 @@ public struct FieldLayout: Equatable, Sendable {
         // Never narrower than its paddings (a field squeezed below that overflows its frame), and
         // never wider than an X window can be.
         let width = min(max(input.width.isFinite ? input.width : 0, 2 * padding), Self.maximumWidth)
-        let container = Rect(x: 0, y: 0, width: width, height: positioning.containerHeight * scale)
+        let singleLineHeight = positioning.containerHeight * scale
+        let rows = input.kind == .textArea
+            ? min(max(input.visibleRows.isFinite ? input.visibleRows : 1, 1), Self.maximumRows) : 1
+        var containerHeight = singleLineHeight + (rows - 1) * metrics.inputLineHeight
+        if let preferred = input.preferredContainerHeight, preferred.isFinite,
+           preferred > containerHeight, input.kind == .textArea {
+            containerHeight = min(preferred, singleLineHeight + (Self.maximumRows - 1) * metrics.inputLineHeight)
+        }
+        let container = Rect(x: 0, y: 0, width: width, height: containerHeight)
         let floats = !input.label.isEmpty && input.labelBehavior == .floats
 
-        let iconSpan = metrics.iconEdgeInset + metrics.iconSize + metrics.iconTextGap
-        let textLeft = input.hasLeadingIcon ? iconSpan : padding
-        let textRight = max(textLeft, width - (input.hasTrailingSlot ? iconSpan : padding))
-        let iconTop = (container.height - metrics.iconSize) / 2
+        // Icons sit in the first row's band, so a growing text area keeps them in place.
+        let iconTop = (singleLineHeight - metrics.iconSize) / 2
         let leadingIcon = input.hasLeadingIcon
             ? Rect(x: metrics.iconEdgeInset, y: iconTop, width: metrics.iconSize, height: metrics.iconSize) : nil
-        let trailingSlot = input.hasTrailingSlot
-            ? Rect(x: width - metrics.iconEdgeInset - metrics.iconSize, y: iconTop, width: metrics.iconSize, height: metrics.iconSize)
-            : nil
+        var trailingEdge = width
+        var trailingIcon: Rect?
+        var clearButton: Rect?
+        if input.hasTrailingIcon {
+            let icon = Rect(x: width - metrics.iconEdgeInset - metrics.iconSize, y: iconTop, width: metrics.iconSize,
+                            height: metrics.iconSize)
+            trailingIcon = icon
+            trailingEdge = icon.minX
+        }
+        if input.hasClearButton {
+            let inset = input.hasTrailingIcon ? metrics.clearButtonGap : metrics.iconEdgeInset
+            let button = Rect(x: trailingEdge - inset - metrics.iconSize, y: iconTop, width: metrics.iconSize,
+                              height: metrics.iconSize)
+            clearButton = button
+            trailingEdge = button.minX
+        }
+        let textLeft = leadingIcon.map { $0.maxX + metrics.iconTextGap } ?? padding
+        let textRight = max(textLeft, trailingEdge < width ? trailingEdge - metrics.iconTextGap : width - padding)
 
         let textFont = metrics.inputFont
         let textMetrics = measurer.lineMetrics(for: textFont)
         let lineTop = (floats ? positioning.textTopWithFloatingLabel : positioning.textTopWithoutFloatingLabel) * scale
-        let textLine = Rect(x: textLeft, y: lineTop, width: textRight - textLeft, height: metrics.inputLineHeight)
         let textBaseline = baseline(inLineTop: lineTop, lineHeight: metrics.inputLineHeight, metrics: textMetrics)
+
+        var prefix: LabelPlacement?
+        var suffix: LabelPlacement?
+        var bandLeft = textLeft, bandRight = textRight
+        if !input.prefix.isEmpty {
+            let advance = measurer.advance(of: input.prefix, font: textFont)
+            prefix = LabelPlacement(origin: Point(x: textLeft, y: textBaseline), font: textFont, width: advance)
+            bandLeft = min(textRight, textLeft + advance + metrics.affixGap)
+        }
+        if !input.suffix.isEmpty {
+            let advance = measurer.advance(of: input.suffix, font: textFont)
+            suffix = LabelPlacement(origin: Point(x: max(bandLeft, textRight - advance), y: textBaseline), font: textFont,
+                                    width: advance)
+            bandRight = max(bandLeft, textRight - advance - metrics.affixGap)
+        }
+        // A text area's band runs to the same bottom padding a single line has below its text.
+        let bottomPadding = max(0, singleLineHeight - lineTop - metrics.inputLineHeight)
+        let bandHeight = input.kind == .textArea ? max(metrics.inputLineHeight, containerHeight - lineTop - bottomPadding)
+            : metrics.inputLineHeight
+        let textLine = Rect(x: bandLeft, y: lineTop, width: bandRight - bandLeft, height: bandHeight)
 
         var resting: LabelPlacement?
         var floating: LabelPlacement?
@@ -91,7 +166,8 @@ public struct FieldLayout: Equatable, Sendable {
         if !input.label.isEmpty {
             let restingFont = metrics.restingLabelFont
             let restingMetrics = measurer.lineMetrics(for: restingFont)
-            let restingTop = (container.height - metrics.inputLineHeight) / 2
+            // Centred in the first row's band: a text area's label rests where its first line is.
+            let restingTop = (singleLineHeight - metrics.inputLineHeight) / 2
             resting = LabelPlacement(
                 origin: Point(x: textLeft, y: baseline(inLineTop: restingTop, lineHeight: metrics.inputLineHeight, metrics: restingMetrics)),
                 font: restingFont, width: measurer.advance(of: input.label, font: restingFont))
@@ -118,14 +194,19 @@ public struct FieldLayout: Equatable, Sendable {
         var assistiveBaseline = 0.0
         if input.hasAssistiveRow {
             let top = container.maxY + metrics.assistiveGap
-            assistiveRow = Rect(x: padding, y: top, width: max(0, width - 2 * padding), height: metrics.assistiveLineHeight)
+            let lines = Double(min(input.assistiveLineCount, 1_000))
+            assistiveRow = Rect(x: padding, y: top, width: max(0, width - 2 * padding), height: lines * metrics.assistiveLineHeight)
             assistiveBaseline = baseline(inLineTop: top, lineHeight: metrics.assistiveLineHeight,
                                          metrics: measurer.lineMetrics(for: metrics.assistiveFont))
         }
 
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
                            restingLabel: resting, floatingLabel: floating, notch: notch, leadingIcon: leadingIcon,
-                           trailingSlot: trailingSlot, assistiveRow: assistiveRow, assistiveBaseline: assistiveBaseline,
+                           trailingIcon: trailingIcon, clearButton: clearButton,
+                           iconBaseline: baseline(inLineTop: 0, lineHeight: metrics.iconSize,
+                                                  metrics: measurer.lineMetrics(for: metrics.iconFont)),
+                           prefix: prefix, suffix: suffix,
+                           assistiveRow: assistiveRow, assistiveBaseline: assistiveBaseline,
                            overhangTop: overhang, metrics: metrics)
     }
 

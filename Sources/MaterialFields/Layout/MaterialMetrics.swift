@@ -14,8 +14,14 @@ public struct MaterialMetrics: Equatable, Sendable {
     /// Between an icon and the text.
     public var iconTextGap: Double { 12 * scale }
     public var iconSize: Double { 24 * scale }
+    /// Material's icon font at the icon size: a glyph fills the 24 px box.
+    public var iconFont: FontSpec { FontSpec(pixelSize: 24 * scale, family: .icons) }
     /// Icons sit this far in from the container's edge.
     public var iconEdgeInset: Double { 12 * scale }
+    /// Between the clear button and a trailing icon beside it.
+    public var clearButtonGap: Double { 8 * scale }
+    /// Between a prefix or suffix and the text.
+    public var affixGap: Double { 2 * scale }
     public var cornerRadius: Double { 4 * scale }
     /// Space on each side of a floating label inside the outline's notch.
     public var notchPadding: Double { 4 * scale }

@@ -1,66 +1,136 @@
-/// One laid-out line of text: which clusters it holds and where it sits, in text coordinates
-/// (x from the start of the text, y from the top of the first line).
+/// One laid-out line of text: which clusters it shows. A line ends before its paragraph's line
+/// break (the break cluster belongs to no line) or where wrapping broke it.
 public struct TextLine: Equatable, Sendable {
     public var clusters: Range<Int>
-    public var top: Double
-    public var height: Double
-    public var baseline: Double
 }
 
-/// The measured shape of a field's display text, made by a `TextMeasuring`: lines, the x of
+/// The measured shape of a field's display text, made by a `TextMeasuring`: its lines, the x of
 /// every caret stop, point-to-offset, rectangles for a range, the caret rectangle and the scroll.
 ///
-/// A single-line field has one line. An edit re-measures only the clusters it changed
-/// (`replacing(_:with:measurer:)`); the stops after it shift by the change in width.
+/// Without a wrap width (a single-line field) there is one line. With one (a text area) every
+/// paragraph wraps at word boundaries, and a word longer than a line breaks between grapheme
+/// clusters. An edit re-measures only the clusters it changed and re-wraps only the paragraphs it
+/// touched (`replacing(_:with:measurer:)`); the stops after it shift by the change in width.
 public struct TextLayout: Equatable, Sendable {
     public private(set) var font: FontSpec
     /// The clusters drawn (the text, or what stands in for it, such as dots).
     public private(set) var characters: [Character]
-    /// x of every grapheme boundary: `caretStops[i]` is the width of the first `i` clusters.
+    /// x of every grapheme boundary as if the text were one line: `caretStops[i]` is the width of
+    /// the first `i` clusters (line breaks are 0 wide). A line's own x is relative to its start.
     public private(set) var caretStops: [Double]
     public private(set) var lines: [TextLine]
+    /// Where lines wrap, or nil for a single line that never does.
+    public private(set) var wrapWidth: Double?
     public let lineHeight: Double
+    /// Baseline of every line relative to its top.
+    public let baselineInLine: Double
     /// Top of the caret and selection relative to the line top, and their height.
     public let caretInset: Double
     public let caretHeight: Double
-    /// How far the text is scrolled: x to the left, y upward.
+    /// How far the text is scrolled: x to the left (single line), y upward (wrapped).
     public var scrollX: Double = 0
     public var scrollY: Double = 0
 
-    public init(characters: [Character], font: FontSpec, lineHeight: Double, measurer: TextMeasuring) {
+    public init(characters: [Character], font: FontSpec, lineHeight: Double, measurer: TextMeasuring,
+                wrapWidth: Double? = nil) {
         self.font = font
         self.characters = characters
         self.lineHeight = lineHeight
         let metrics = measurer.lineMetrics(for: font)
-        let baseline = FieldLayout.baseline(inLineTop: 0, lineHeight: lineHeight, metrics: metrics)
-        caretInset = baseline - metrics.ascent
+        baselineInLine = FieldLayout.baseline(inLineTop: 0, lineHeight: lineHeight, metrics: metrics)
+        caretInset = baselineInLine - metrics.ascent
         caretHeight = metrics.ascent + metrics.descent
+        self.wrapWidth = wrapWidth.map { $0.isFinite ? max(0, $0) : 0 }
         caretStops = Self.measure(characters[...], font: font, measurer: measurer)
-        lines = [TextLine(clusters: 0..<characters.count, top: 0, height: lineHeight, baseline: baseline)]
+        lines = []
+        lines = wrappedLines(in: 0..<characters.count)
     }
 
     private static func measure(_ clusters: ArraySlice<Character>, font: FontSpec, measurer: TextMeasuring) -> [Double] {
         guard !clusters.isEmpty else { return [0] }
         let stops = measurer.caretStops(of: Substring(String(clusters)), font: font)
-        // A measurer must give count + 1 stops; anything else is repaired rather than trusted.
-        guard stops.count == clusters.count + 1, stops.allSatisfy(\.isFinite) else {
-            var repaired = [0.0]
-            for index in 0..<clusters.count {
-                let value = index + 1 < stops.count && stops[index + 1].isFinite ? stops[index + 1] : repaired[index]
-                repaired.append(max(value, repaired[index]))
-            }
-            return repaired
+        let hasBreaks = clusters.contains(where: \.isNewline)
+        // A measurer must give count + 1 finite, rising stops; anything else is repaired rather
+        // than trusted. Line breaks take no width whatever the font says of them.
+        guard hasBreaks || stops.count != clusters.count + 1 || !stops.allSatisfy(\.isFinite) else { return stops }
+        var repaired = [0.0]
+        repaired.reserveCapacity(clusters.count + 1)
+        for (index, cluster) in zip(0..., clusters) {
+            let width = index + 1 < stops.count && stops[index + 1].isFinite && stops[index].isFinite
+                ? max(0, stops[index + 1] - stops[index]) : 0
+            repaired.append(repaired[index] + (cluster.isNewline ? 0 : width))
         }
-        return stops
+        return repaired
     }
 
     public var count: Int { characters.count }
-    /// The width of the whole text.
-    public var width: Double { caretStops.last ?? 0 }
-    public var height: Double { lines.last.map { $0.top + $0.height } ?? lineHeight }
+    /// The width of the longest line (of the whole text, for a single line).
+    public var width: Double {
+        guard wrapWidth != nil else { return caretStops.last ?? 0 }
+        return lines.indices.reduce(0) { max($0, lineWidth($1)) }
+    }
+    public var height: Double { Double(lines.count) * lineHeight }
 
-    /// Replaces clusters `range` with `newCharacters`, measuring only those; the rest keep their
-    /// widths. `range` comes from `AppliedEdit.oldClusters`.
+    // MARK: Wrapping
+
+    private func isSpace(_ index: Int) -> Bool { characters[index].isWhitespace && !characters[index].isNewline }
+
+    /// Lines for the paragraphs that make up `range`, which starts at a paragraph start and ends at
+    /// a paragraph end (before its break or at the end of the text).
+    private func wrappedLines(in range: Range<Int>) -> [TextLine] {
+        guard let limit = wrapWidth else { return [TextLine(clusters: 0..<count)] }
+        var result: [TextLine] = []
+        var paragraphStart = range.lowerBound
+        while true {
+            var paragraphEnd = paragraphStart
+            while paragraphEnd < range.upperBound, !characters[paragraphEnd].isNewline { paragraphEnd += 1 }
+            wrapParagraph(paragraphStart..<paragraphEnd, limit: limit, into: &result)
+            guard paragraphEnd < range.upperBound else { break }
+            paragraphStart = paragraphEnd + 1
+        }
+        return result
+    }
+
+    private func wrapParagraph(_ paragraph: Range<Int>, limit: Double, into result: inout [TextLine]) {
+        var start = paragraph.lowerBound
+        repeat {
+            // The farthest boundary whose text still fits (binary search over the stops).
+            let maxX = caretStops[start] + limit
+            var low = start, high = paragraph.upperBound
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if caretStops[mid] <= maxX { low = mid } else { high = mid - 1 }
+            }
+            var end = low
+            if end < paragraph.upperBound {
+                // Spaces may hang past the edge; otherwise break after the last space that fits,
+                // and inside a word only when the word alone is wider than the line.
+                var hung = end
+                while hung < paragraph.upperBound, isSpace(hung) { hung += 1 }
+                if hung > end {
+                    end = hung
+                } else {
+                    var candidate = end
+                    while candidate > start, !(isSpace(candidate - 1) && !isSpace(candidate)) { candidate -= 1 }
+                    end = candidate > start ? candidate : max(end, start + 1)
+                }
+            }
+            result.append(TextLine(clusters: start..<end))
+            start = end
+        } while start < paragraph.upperBound
+    }
+
+    /// Wraps again at a new width (nil: one line).
+    public mutating func rewrap(width newWidth: Double?) {
+        let clamped = newWidth.map { $0.isFinite ? max(0, $0) : 0 }
+        guard clamped != wrapWidth else { return }
+        wrapWidth = clamped
+        lines = wrappedLines(in: 0..<count)
+    }
+
+    /// Replaces clusters `range` with `newCharacters`, measuring only those and re-wrapping only
+    /// the paragraphs they touch; the rest keep their widths and breaks. `range` comes from
+    /// `AppliedEdit.oldClusters`.
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
         let local = Self.measure(newCharacters, font: font, measurer: measurer)
@@ -71,30 +141,111 @@ public struct TextLayout: Equatable, Sendable {
         if delta != 0 {
             for index in (lower + newCharacters.count + 1)..<caretStops.count { caretStops[index] += delta }
         }
+        let oldCount = count
         characters.replaceSubrange(lower..<upper, with: newCharacters)
-        lines[0].clusters = 0..<characters.count
+        guard wrapWidth != nil else {
+            lines = [TextLine(clusters: 0..<count)]
+            return
+        }
+        let shift = count - oldCount
+        // The lines of the paragraphs from the one holding `lower` to the one holding `upper`.
+        var firstLine = line(containing: lower, in: lines, upstream: true)
+        while firstLine > 0, lines[firstLine].clusters.lowerBound > 0,
+              !characters[lines[firstLine].clusters.lowerBound - 1].isNewline {
+            firstLine -= 1
+        }
+        var lastLine = line(containing: upper, in: lines, upstream: false)
+        while lastLine + 1 < lines.count, lines[lastLine + 1].clusters.lowerBound == lines[lastLine].clusters.upperBound {
+            lastLine += 1
+        }
+        let paragraphs = lines[firstLine].clusters.lowerBound..<(lines[lastLine].clusters.upperBound + shift)
+        let rewrapped = wrappedLines(in: paragraphs)
+        if shift != 0 {
+            for index in (lastLine + 1)..<lines.count {
+                let clusters = lines[index].clusters
+                lines[index].clusters = (clusters.lowerBound + shift)..<(clusters.upperBound + shift)
+            }
+        }
+        lines.replaceSubrange(firstLine...lastLine, with: rewrapped)
     }
 
     // MARK: Queries (text coordinates)
 
-    /// The boundary nearest to `x` (binary search).
-    public func offset(nearestTo x: Double) -> Int {
-        guard x.isFinite else { return x > 0 ? count : 0 }
-        let after = firstStop(atOrAfter: x)
-        if after == 0 { return 0 }
-        if after > count { return count }
-        return x - caretStops[after - 1] <= caretStops[after] - x ? after - 1 : after
+    /// The index of the line showing the caret at `offset`. At a soft break the caret belongs to
+    /// the next line, unless `upstream` asks for the end of the line before it (as End does).
+    public func lineIndex(of offset: Int, upstream: Bool = false) -> Int {
+        line(containing: min(max(offset, 0), count), in: lines, upstream: upstream)
     }
 
-    /// The cluster under `x`: the last boundary at or left of it, short of the end.
-    public func offset(before x: Double) -> Int {
-        guard x.isFinite else { return x > 0 ? max(0, count - 1) : 0 }
-        return min(max(0, firstStop(atOrAfter: x.nextUp) - 1), max(0, count - 1))
+    private func line(containing offset: Int, in lines: [TextLine], upstream: Bool) -> Int {
+        var low = 0, high = lines.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lines[mid].clusters.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        // A caret at a soft break, taken upstream, stays at the end of the earlier line.
+        if upstream, low > 0, lines[low].clusters.lowerBound == offset, lines[low - 1].clusters.upperBound == offset {
+            return low - 1
+        }
+        // An offset on a line break cluster belongs to the line that break ends.
+        if low > 0, offset < lines[low].clusters.lowerBound { return low - 1 }
+        return low
     }
 
-    /// Index of the first stop >= x, or count + 1 when none is.
-    private func firstStop(atOrAfter x: Double) -> Int {
-        var low = 0, high = caretStops.count
+    public func top(ofLine index: Int) -> Double { Double(index) * lineHeight }
+
+    /// The width of a line's text, spaces hanging at its end included.
+    public func lineWidth(_ index: Int) -> Double {
+        let clusters = lines[index].clusters
+        return caretStops[clusters.upperBound] - caretStops[clusters.lowerBound]
+    }
+
+    /// x of the caret stop `offset` on line `index`, from the line's start.
+    public func x(of offset: Int, onLine index: Int) -> Double {
+        let clusters = lines[index].clusters
+        return caretStops[min(max(offset, clusters.lowerBound), clusters.upperBound)] - caretStops[clusters.lowerBound]
+    }
+
+    /// The boundary nearest to `x` on a single line (binary search).
+    public func offset(nearestTo x: Double) -> Int { offset(nearestTo: x, onLine: 0) }
+
+    /// The boundary on line `index` nearest to `x` (from the line's start).
+    public func offset(nearestTo x: Double, onLine index: Int) -> Int {
+        let clusters = lines[min(max(index, 0), lines.count - 1)].clusters
+        guard x.isFinite else { return x > 0 ? clusters.upperBound : clusters.lowerBound }
+        let target = caretStops[clusters.lowerBound] + x
+        let after = firstStop(atOrAfter: target, in: clusters)
+        if after <= clusters.lowerBound { return clusters.lowerBound }
+        if after > clusters.upperBound { return clusters.upperBound }
+        return target - caretStops[after - 1] <= caretStops[after] - target ? after - 1 : after
+    }
+
+    /// The boundary nearest to `point`: the line under y (clamped to the first and last), then x.
+    public func offset(nearestTo point: Point) -> Int {
+        offset(nearestTo: point.x, onLine: lineIndex(atY: point.y))
+    }
+
+    /// The line under `y` (clamped to the text's lines).
+    public func lineIndex(atY y: Double) -> Int {
+        guard y.isFinite, lineHeight > 0 else { return y > 0 ? lines.count - 1 : 0 }
+        return min(max(Int((y / lineHeight).rounded(.down)), 0), lines.count - 1)
+    }
+
+    /// The cluster under `x` on a single line: the last boundary at or left of it, short of the end.
+    public func offset(before x: Double) -> Int { offset(before: Point(x: x, y: 0)) }
+
+    /// The cluster under `point`: the last boundary at or left of it on its line, short of the line's end.
+    public func offset(before point: Point) -> Int {
+        let clusters = lines[lineIndex(atY: point.y)].clusters
+        guard !clusters.isEmpty else { return min(clusters.lowerBound, max(0, count - 1)) }
+        guard point.x.isFinite else { return point.x > 0 ? clusters.upperBound - 1 : clusters.lowerBound }
+        let target = caretStops[clusters.lowerBound] + point.x
+        return min(max(clusters.lowerBound, firstStop(atOrAfter: target.nextUp, in: clusters) - 1), clusters.upperBound - 1)
+    }
+
+    /// Index of the first stop in `clusters`' boundaries that is >= x, or upperBound + 1 when none is.
+    private func firstStop(atOrAfter x: Double, in clusters: Range<Int>) -> Int {
+        var low = clusters.lowerBound, high = clusters.upperBound + 1
         while low < high {
             let mid = (low + high) / 2
             if caretStops[mid] < x { low = mid + 1 } else { high = mid }
@@ -102,36 +253,74 @@ public struct TextLayout: Equatable, Sendable {
         return low
     }
 
-    /// The clusters that meet the band [x0, x1), for drawing only what shows.
-    public func clusters(meeting x0: Double, _ x1: Double) -> Range<Int> {
-        guard count > 0, x1 > x0 else { return 0..<0 }
-        let first = min(max(0, firstStop(atOrAfter: x0.nextUp) - 1), count)
-        let last = min(firstStop(atOrAfter: x1), count)
+    /// The clusters of a single line that meet the band [x0, x1), for drawing only what shows.
+    public func clusters(meeting x0: Double, _ x1: Double) -> Range<Int> { clusters(onLine: 0, meeting: x0, x1) }
+
+    /// The clusters of line `index` that meet the band [x0, x1) (x from the line's start).
+    public func clusters(onLine index: Int, meeting x0: Double, _ x1: Double) -> Range<Int> {
+        let clusters = lines[index].clusters
+        guard !clusters.isEmpty, x1 > x0 else { return clusters.lowerBound..<clusters.lowerBound }
+        let base = caretStops[clusters.lowerBound]
+        let first = min(max(clusters.lowerBound, firstStop(atOrAfter: (base + x0).nextUp, in: clusters) - 1), clusters.upperBound)
+        let last = min(firstStop(atOrAfter: base + x1, in: clusters), clusters.upperBound)
         return first..<max(first, last)
     }
 
-    public func caretRect(at offset: Int, width: Double) -> Rect {
-        let stop = caretStops[min(max(offset, 0), count)]
-        let line = lines[0]
-        return Rect(x: stop, y: line.top + caretInset, width: width, height: caretHeight)
+    /// The lines that meet the vertical band [y0, y1).
+    public func lines(meeting y0: Double, _ y1: Double) -> Range<Int> {
+        guard y1 > y0, !lines.isEmpty else { return 0..<0 }
+        let first = lineIndex(atY: y0)
+        let last = lineIndex(atY: y1.nextDown)
+        return first..<(last + 1)
     }
 
-    /// Rectangles covering `range`, one per line it touches.
+    public func caretRect(at offset: Int, width: Double, upstream: Bool = false) -> Rect {
+        let index = lineIndex(of: offset, upstream: upstream)
+        return Rect(x: x(of: offset, onLine: index), y: top(ofLine: index) + caretInset, width: width, height: caretHeight)
+    }
+
+    /// Rectangles covering `range`, one per line it touches. A selection that runs on past a
+    /// line's end shows a sliver there, so a selected line break can be seen.
     public func rects(for range: Range<Int>) -> [Rect] {
         let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
         guard upper > lower else { return [] }
-        let line = lines[0]
-        return [Rect(x: caretStops[lower], y: line.top + caretInset, width: caretStops[upper] - caretStops[lower],
-                     height: caretHeight)]
+        let first = lineIndex(of: lower), last = lineIndex(of: upper, upstream: true)
+        guard first <= last else { return [] }
+        return (first...last).map { index in
+            let clusters = lines[index].clusters
+            let x0 = x(of: max(lower, clusters.lowerBound), onLine: index)
+            var x1 = x(of: min(upper, clusters.upperBound), onLine: index)
+            if upper > clusters.upperBound && index < last { x1 += caretHeight / 4 }
+            return Rect(x: x0, y: top(ofLine: index) + caretInset, width: max(0, x1 - x0), height: caretHeight)
+        }
     }
 
     /// Scrolls as little as possible to show the caret at `offset` in a viewport `visibleWidth`
-    /// wide (the caret's own width already taken off), never past either end of the text.
+    /// wide (the caret's own width already taken off), never past either end of a single line.
     public mutating func reveal(offset: Int, visibleWidth: Double) {
+        guard wrapWidth == nil else {
+            scrollX = 0
+            return
+        }
         let visible = max(0, visibleWidth)
         let caretX = caretStops[min(max(offset, 0), count)]
         if caretX - scrollX > visible { scrollX = caretX - visible }
         if caretX < scrollX { scrollX = caretX }
         scrollX = min(max(0, scrollX), max(0, width - visible))
+    }
+
+    /// Scrolls wrapped text as little as possible to show the caret's line in a viewport
+    /// `visibleHeight` tall, never past the last line.
+    public mutating func reveal(offset: Int, visibleHeight: Double, upstream: Bool = false) {
+        let visible = max(0, visibleHeight)
+        let index = lineIndex(of: offset, upstream: upstream)
+        let top = top(ofLine: index), bottom = top + lineHeight
+        if bottom - scrollY > visible { scrollY = bottom - visible }
+        if top < scrollY { scrollY = top }
+        clampScrollY(visibleHeight: visible)
+    }
+
+    public mutating func clampScrollY(visibleHeight: Double) {
+        scrollY = min(max(0, scrollY.isFinite ? scrollY : 0), max(0, height - max(0, visibleHeight)))
     }
 }

@@ -24,18 +24,36 @@ public struct ShapeFill: Equatable, Sendable {
 public struct FieldAppearance: Equatable, Sendable {
     /// Every pixel the field may touch.
     public var bounds: Rect
-    /// Container, underline, indicator or outline, and icons, in drawing order.
+    /// Container, hover layer, underline, indicator or outline, and shape icons, in drawing order.
     public var shapes: [ShapeFill]
+    /// Icons drawn as glyphs of the icon font.
+    public var icons: [TextRun]
     public var label: TextRun?
     public var labelClip: Rect
-    /// The input band: placeholder, selection, text and caret are clipped to it.
+    /// Prefix and suffix text, clipped to `affixClip` (the container).
+    public var affixes: [TextRun]
+    public var affixClip: Rect
+    /// The input band: placeholder, selection, text, caret and fades are clipped to it.
     public var textClip: Rect
     public var placeholder: TextRun?
     public var selection: [ShapeFill]
-    public var text: TextRun?
+    /// One run per visible line, cut to what shows.
+    public var textRuns: [TextRun]
     public var caret: ShapeFill?
+    /// A text area's fade at a scrolled edge, over its text.
+    public var fades: [ShapeFill]
     public var assistive: [TextRun]
     public var assistiveClip: Rect
+
+    public init(bounds: Rect, shapes: [ShapeFill], icons: [TextRun] = [], label: TextRun?, labelClip: Rect,
+                affixes: [TextRun] = [], affixClip: Rect = .zero, textClip: Rect, placeholder: TextRun?,
+                selection: [ShapeFill], textRuns: [TextRun], caret: ShapeFill?, fades: [ShapeFill] = [],
+                assistive: [TextRun], assistiveClip: Rect) {
+        self.bounds = bounds; self.shapes = shapes; self.icons = icons; self.label = label; self.labelClip = labelClip
+        self.affixes = affixes; self.affixClip = affixClip; self.textClip = textClip; self.placeholder = placeholder
+        self.selection = selection; self.textRuns = textRuns; self.caret = caret; self.fades = fades
+        self.assistive = assistive; self.assistiveClip = assistiveClip
+    }
 
     /// The region that must be redrawn to go from `previous` to this: nothing when equal, the
     /// caret's old and new rectangles when only the caret changed, else both bounds.
@@ -56,9 +74,15 @@ public struct FieldAppearance: Equatable, Sendable {
 public enum FieldRenderer {
     public static func draw(_ appearance: FieldAppearance, on canvas: Canvas) {
         for shape in appearance.shapes { canvas.fill(shape.path, color: shape.color) }
+        for icon in appearance.icons { canvas.drawText(icon.text, at: icon.origin, font: icon.font, color: icon.color) }
         if let label = appearance.label {
             canvas.pushClip(appearance.labelClip)
             canvas.drawText(label.text, at: label.origin, font: label.font, color: label.color)
+            canvas.popClip()
+        }
+        if !appearance.affixes.isEmpty {
+            canvas.pushClip(appearance.affixClip)
+            for run in appearance.affixes { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }
             canvas.popClip()
         }
         canvas.pushClip(appearance.textClip)
@@ -66,10 +90,9 @@ public enum FieldRenderer {
             canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
         }
         for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
-        if let text = appearance.text {
-            canvas.drawText(text.text, at: text.origin, font: text.font, color: text.color)
-        }
+        for run in appearance.textRuns { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
+        for fade in appearance.fades { canvas.fill(fade.path, color: fade.color) }
         canvas.popClip()
         if !appearance.assistive.isEmpty {
             canvas.pushClip(appearance.assistiveClip)

@@ -156,7 +156,8 @@ extension Path {
 }
 
 extension FieldIcon {
-    /// Material's "cancel" glyph: a disc with an X cut out of it, for the clear button.
+    /// Material's "cancel" symbol drawn as a shape: a disc with an X cut out of it, for the clear
+    /// button. A shape rather than a glyph, so the clear button works without the icon font.
     public static let clear: FieldIcon = {
         let disc = Path.circle(center: Point(x: 12, y: 12), radius: 10).contours[0]
         // A plus sign of half-length 5 and half-width 1, turned 45 degrees, running against the disc
@@ -166,6 +167,6 @@ extension FieldIcon {
         let root = 0.5.squareRoot()
         var cross = plus.map { Point(x: 12 + ($0.0 - $0.1) * root, y: 12 + ($0.0 + $0.1) * root) }
         if (Path.orientation(of: cross) > 0) == (Path.orientation(of: disc) > 0) { cross.reverse() }
-        return FieldIcon(name: "clear", shape: Path(contours: [disc, cross]))
+        return FieldIcon(name: "clear", content: .shape(Path(contours: [disc, cross])))
     }()
 }

@@ -24,3 +24,16 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
         return "rgba(\(byte(red)), \(byte(green)), \(byte(blue)), \(alpha))"
     }
 }
+
+extension Color {
+    /// This colour laid over `background` ("source over"), as the screen would show it.
+    public func composited(over background: Color) -> Color {
+        let alpha = self.alpha + background.alpha * (1 - self.alpha)
+        guard alpha > 0 else { return .clear }
+        func mix(_ top: Double, _ bottom: Double) -> Double {
+            (top * self.alpha + bottom * background.alpha * (1 - self.alpha)) / alpha
+        }
+        return Color(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue),
+                     alpha: alpha)
+    }
+}
