@@ -1,17 +1,28 @@
 import CXlib
 import MaterialFields
 
-/// Xft fonts by size and weight, chosen through fontconfig, with per-character fallback faces
-/// for what the main family lacks. Measures text for the model (`TextMeasuring`) and hands
+/// Xft fonts by size, weight and role, chosen through fontconfig, with per-character fallback
+/// faces for what the text family lacks. Measures text for the model (`TextMeasuring`) and hands
 /// runs of one face to the canvas.
+///
+/// `FontFamily.text` opens `family` (Roboto); `FontFamily.icons` opens `iconFamily` (Material
+/// Icons), whose icons are single glyphs at private-use code points. Icon text never goes through
+/// the fallback faces: another face's glyph at a private-use code point would be a wrong icon, so
+/// a code point the icon face lacks is drawn and measured with the icon face (its missing glyph).
 public final class FontCache: TextMeasuring {
     private let display: OpaquePointer
     private let screen: Int32
     public let family: String
     /// The family fontconfig actually chose for `family` (differs when it is not installed).
     public private(set) var resolvedFamily = ""
+    /// The family `FontFamily.icons` asks fontconfig for.
+    package let iconFamily: String
+    /// The family fontconfig chose for `iconFamily`; nil until the first icon face is opened.
+    package private(set) var resolvedIconFamily: String?
+    private let warn: (String) -> Void
 
-    private struct FaceKey: Hashable { var quarterPixels: Int; var weight: FontWeight }
+    /// Icon faces ignore the weight: the icon font has one.
+    private struct FaceKey: Hashable { var quarterPixels: Int; var weight: FontWeight; var family: FontFamily = .text }
     private struct FallbackKey: Hashable { var face: FaceKey; var index: Int }
 
     private var primaryFaces: [FaceKey: UnsafeMutablePointer<XftFont>] = [:]
@@ -35,12 +46,19 @@ public final class FontCache: TextMeasuring {
     private var clusterAdvances: [ClusterKey: Double] = [:]
     private static let clusterCacheLimit = 8192
 
-    /// - Parameter warn: receives one line when the family is missing and another face stands in.
+    /// The icon family the Debian package `fonts-material-design-icons-iconfont` installs.
+    package static let defaultIconFamily = "Material Icons"
+
+    /// - Parameter warn: receives one line when the text family is missing and another face stands
+    ///   in, and (later, when the first icon face is opened) one line when the icon family is missing.
     /// Throws when not even a stand-in face can be opened.
-    package init(display: OpaquePointer, screen: Int32, family: String = "Roboto", warn: (String) -> Void) throws {
+    package init(display: OpaquePointer, screen: Int32, family: String = "Roboto",
+                 iconFamily: String = FontCache.defaultIconFamily, warn: @escaping (String) -> Void) throws {
         self.display = display
         self.screen = screen
         self.family = family
+        self.iconFamily = iconFamily
+        self.warn = warn
         guard let probe = openFace(for: FaceKey(quarterPixels: 64, weight: .regular))
                 ?? XftFontOpenName(display, screen, "sans-16") else {
             throw HostError.noUsableFont
@@ -68,7 +86,11 @@ public final class FontCache: TextMeasuring {
     }
 
     private static func key(for spec: FontSpec) -> FaceKey {
-        FaceKey(quarterPixels: max(1, Int((spec.pixelSize * 4).rounded())), weight: spec.weight)
+        let quarterPixels = max(1, Int((spec.pixelSize * 4).rounded()))
+        switch spec.family {
+        case .text: return FaceKey(quarterPixels: quarterPixels, weight: spec.weight, family: .text)
+        case .icons: return FaceKey(quarterPixels: quarterPixels, weight: .regular, family: .icons)
+        }
     }
 
     private static func familyName(of pattern: OpaquePointer?) -> String? {
@@ -81,6 +103,7 @@ public final class FontCache: TextMeasuring {
     /// defaults (antialiasing, hinting from Xft resources) applied.
     private func requestPattern(for key: FaceKey) -> OpaquePointer {
         let pattern = FcPatternCreate()!
+        let family = key.family == .icons ? iconFamily : self.family
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         FcPatternAddDouble(pattern, FC_PIXEL_SIZE, Double(key.quarterPixels) / 4)
         FcPatternAddInteger(pattern, FC_WEIGHT, key.weight == .medium ? Int32(FC_WEIGHT_MEDIUM) : Int32(FC_WEIGHT_REGULAR))
@@ -107,9 +130,31 @@ public final class FontCache: TextMeasuring {
 
     private func font(for key: FaceKey) -> UnsafeMutablePointer<XftFont> {
         if let font = primaryFaces[key] { return font }
-        guard let opened = openFace(for: key) else { return lastResort }
+        guard let opened = openFace(for: key) else {
+            if key.family == .icons { noteIconFace(nil) }
+            return lastResort
+        }
         primaryFaces[key] = opened
+        if key.family == .icons { noteIconFace(opened) }
         return opened
+    }
+
+    /// Records the family of the first icon face opened and warns once when it is not the icon
+    /// family (fontconfig substituted another font, or nothing could be opened).
+    private func noteIconFace(_ face: UnsafeMutablePointer<XftFont>?) {
+        guard resolvedIconFamily == nil else { return }
+        let resolved = face.flatMap { Self.familyName(of: $0.pointee.pattern) } ?? ""
+        resolvedIconFamily = resolved
+        guard resolved.lowercased() != iconFamily.lowercased() else { return }
+        let hint = iconFamily == Self.defaultIconFamily
+            ? " (Debian: apt-get install fonts-material-design-icons-iconfont)" : ""
+        warn("warning: the \(iconFamily) font is not installed; icons will not draw correctly\(hint)")
+    }
+
+    /// Whether the face `spec` asks for has a glyph for `scalar` (for icons: whether that icon
+    /// exists in the icon font; a missing one draws as the icon face's missing-glyph box).
+    package func hasGlyph(_ scalar: Unicode.Scalar, font spec: FontSpec) -> Bool {
+        XftCharExists(display, font(for: Self.key(for: spec)), scalar.value) == FcTrue
     }
 
     private func fallbackSet(for weight: FontWeight) -> UnsafeMutablePointer<FcFontSet>? {
@@ -182,6 +227,8 @@ public final class FontCache: TextMeasuring {
     package func runs(of text: Substring, font spec: FontSpec) -> [Run] {
         let key = Self.key(for: spec)
         let primary = font(for: key)
+        // Icons: one run in the icon face, never a fallback (see the type's comment).
+        if key.family == .icons { return text.isEmpty ? [] : [Run(text: text, font: primary)] }
         var runs: [Run] = []
         var runStart = text.startIndex
         var runFont: UnsafeMutablePointer<XftFont>?
