@@ -6,7 +6,7 @@ import MaterialFields
 final class QAStateWriter {
     private let url: URL
     private let scene: FieldScene
-    private let theme: String
+    private let theme: () -> String
     private var lastWritten: Data?
     private var reportedFailure = false
 
@@ -17,13 +17,15 @@ final class QAStateWriter {
             var scrollOffset: Double
             var contentHeight: Double
             var focused: Bool
+            var theme: String
         }
         var theme: String
         var window: Window
         var fields: [FieldSnapshot]
     }
 
-    init(path: String, scene: FieldScene, theme: String) {
+    /// - Parameter theme: the theme's name now (Ctrl+T changes it).
+    init(path: String, scene: FieldScene, theme: @escaping () -> String) {
         self.url = URL(fileURLWithPath: path)
         self.scene = scene
         self.theme = theme
@@ -31,9 +33,9 @@ final class QAStateWriter {
 
     func update() {
         let document = Document(
-            theme: theme,
+            theme: theme(),
             window: .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
-                          contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused),
+                          contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme()),
             fields: scene.snapshot())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

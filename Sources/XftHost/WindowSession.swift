@@ -27,6 +27,7 @@ final class WindowSession: SceneHost {
 
     private let arrowCursor: Cursor
     private let textCursor: Cursor
+    private let handCursor: Cursor
     private var clickCounter = ClickCounter()
     private var hasKeyboardFocus = false
 
@@ -66,6 +67,7 @@ final class WindowSession: SceneHost {
         copyGC = XCreateGC(display, window, 0, nil)
         arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
         textCursor = XCreateFontCursor(display, UInt32(XC_xterm))
+        handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
         XDefineCursor(display, window, arrowCursor)
         wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", 0)
@@ -88,6 +90,7 @@ final class WindowSession: SceneHost {
         XFreeGC(display, copyGC)
         XFreeCursor(display, arrowCursor)
         XFreeCursor(display, textCursor)
+        XFreeCursor(display, handCursor)
         XDestroyWindow(display, window)
         XFlush(display)
     }
@@ -390,7 +393,13 @@ final class WindowSession: SceneHost {
     func invalidate(_ rect: Rect) { needsRender = true }
 
     func setPointerShape(_ shape: PointerShape) {
-        XDefineCursor(display, window, shape == .text ? textCursor : arrowCursor)
+        let cursor: Cursor
+        switch shape {
+        case .arrow: cursor = arrowCursor
+        case .text: cursor = textCursor
+        case .hand: cursor = handCursor
+        }
+        XDefineCursor(display, window, cursor)
     }
 
     func setInputMethodSpot(_ caret: Rect) {

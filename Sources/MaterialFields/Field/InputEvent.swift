@@ -18,6 +18,8 @@ public enum PointerShape: Sendable {
     case arrow
     /// The I-beam over editable text.
     case text
+    /// Over something a click acts on: the clear button, an icon with an action.
+    case hand
 }
 
 /// Mouse buttons by role, so no scene compares raw X button numbers.

@@ -12,6 +12,8 @@ public final class FieldScene: Scene {
     public private(set) var isWindowFocused = false
 
     public var fields: [TextField] { focusChain.fields }
+    /// Keys neither the focused field nor the scene uses (an app's own shortcuts); true when handled.
+    public var unhandledKeyHandler: ((EditingKey, KeyModifiers) -> Bool)?
     public var focusedField: TextField? { focusChain.focusedField }
 
     private var measurer: TextMeasuring?
@@ -23,6 +25,7 @@ public final class FieldScene: Scene {
     private var lastRenderTime = -Double.infinity
     private var pendingDamage: Rect?
     private var needsArrangement = false
+    private var revealsFocusedField = false
     private var pointerField: TextField?
     /// Where the pointer was last seen in the window, for hover after the content moves under it.
     private var pointerLocation: Point?
@@ -64,7 +67,11 @@ public final class FieldScene: Scene {
     }
 
     private func fieldInvalidated(_ field: TextField, _ invalidation: TextField.Invalidation) {
-        if invalidation == .layout { needsArrangement = true }
+        if invalidation == .layout {
+            needsArrangement = true
+            // A field that grew or shrank while edited stays in view once the page is arranged.
+            if field.isFocused { revealsFocusedField = true }
+        }
         staleFields.insert(ObjectIdentifier(field))
         // Appearances are compared at the next render; the host only needs to know one is due.
         host?.invalidate(frame(of: field) ?? .zero)
@@ -113,9 +120,14 @@ public final class FieldScene: Scene {
 
     private func reveal(_ field: TextField) {
         guard let frame = frames[ObjectIdentifier(field)] else { return }
-        // Include the outlined label above and a little air below.
+        // Include the outlined label above and a little air below; a field taller than the window
+        // shows the part with the caret.
         let air = 24 * metrics.scale
-        if scroll.reveal(Rect(x: frame.minX, y: frame.minY - air, width: frame.width, height: frame.height + 2 * air)) {
+        var target = Rect(x: frame.minX, y: frame.minY - air, width: frame.width, height: frame.height + 2 * air)
+        if target.height > size.height, let caret = field.caretRect {
+            target = Rect(x: frame.minX, y: frame.minY + caret.minY - air, width: frame.width, height: caret.height + 2 * air)
+        }
+        if scroll.reveal(target) {
             invalidateAll()
             updateHover()
         }
@@ -143,6 +155,10 @@ public final class FieldScene: Scene {
             if focused { focusedField?.restartCaretBlink(at: time) }
             return true
         case .scroll(let steps):
+            // A text area with more rows than it shows scrolls under the pointer; the page otherwise.
+            if let (field, _) = pointerLocation.flatMap({ field(at: $0) }), field.scrollText(by: steps * metrics.wheelStep) {
+                return true
+            }
             guard scroll.scroll(by: steps * metrics.wheelStep) else { return false }
             invalidateAll()
             updateHover()
@@ -205,7 +221,7 @@ public final class FieldScene: Scene {
             case .escape:
                 return endEditing(at: time)
             default:
-                return false
+                return unhandledKeyHandler?(key, modifiers) ?? false
             }
         }
     }
@@ -240,8 +256,11 @@ public final class FieldScene: Scene {
                 changed = true
             }
         }
-        let part = hit.flatMap { $0.0.isEnabled ? $0.0.part(at: $0.1) : nil }
-        setPointerShape(part == .text ? .text : .arrow)
+        var shape = PointerShape.arrow
+        if let (field, point) = hit, field.isEnabled, let part = field.part(at: point) {
+            shape = field.isActionable(part) ? .hand : part == .text ? .text : .arrow
+        }
+        setPointerShape(shape)
         return changed
     }
 
@@ -307,6 +326,8 @@ public final class FieldScene: Scene {
     public func render(on canvas: Canvas, at time: Double) -> [Rect] {
         if needsArrangement {
             arrange()
+            if revealsFocusedField, let field = focusedField { reveal(field) }
+            revealsFocusedField = false
             invalidateAll()
         }
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -373,18 +394,33 @@ public final class FieldScene: Scene {
     public func snapshot() -> [FieldSnapshot] {
         fields.map { field in
             let frame = self.frame(of: field) ?? .zero
-            return FieldSnapshot(id: field.identifier, style: field.style.name, kind: field.kind, label: field.label,
-                                 text: field.text,
-                                 selection: [field.editor.selection.lowerBound, field.editor.selection.upperBound],
-                                 focused: field.isFocused, state: field.state, labelPosition: field.labelPosition,
-                                 hovered: field.isHovered, error: field.errorMessage,
-                                 frame: [frame.x, frame.y, frame.width, frame.height].map { $0.rounded() })
+            let height = field.preferredHeight ?? frame.height
+            func visibility(_ exists: Bool, _ visible: Bool) -> String? { exists ? (visible ? "visible" : "hidden") : nil }
+            return FieldSnapshot(
+                id: field.identifier, style: field.style.name, kind: field.kind, label: field.label, text: field.text,
+                selection: [field.editor.selection.lowerBound, field.editor.selection.upperBound],
+                focused: field.isFocused, state: field.state, labelPosition: field.labelPosition,
+                hovered: field.isHovered, error: field.isInError, errorMessage: field.errorMessage,
+                assistive: .init(leading: field.leadingAssistiveText, trailing: field.shownTrailingAssistiveText),
+                maxLength: field.maximumLength,
+                leadingIcon: visibility(field.leadingIcon != nil, field.isLeadingIconVisible),
+                trailingIcon: visibility(field.trailingIcon != nil, field.isTrailingIconVisible),
+                clearButton: visibility(field.clearButtonMode != .never, field.isClearButtonVisible),
+                rows: field.kind == .textArea ? field.visibleRows : nil,
+                accessibilityLabel: field.accessibilityText,
+                frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
+                outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
         }
     }
 }
 
 /// One field as the `--qa-state` file lists it.
 public struct FieldSnapshot: Codable, Equatable {
+    public struct Assistive: Codable, Equatable {
+        public var leading: String
+        public var trailing: String
+    }
+
     public var id: String
     public var style: String
     public var kind: FieldKind
@@ -395,6 +431,52 @@ public struct FieldSnapshot: Codable, Equatable {
     public var state: FieldState
     public var labelPosition: LabelPosition
     public var hovered: Bool
-    public var error: String?
+    public var error: Bool
+    public var errorMessage: String?
+    /// The assistive texts as shown ("" when none).
+    public var assistive: Assistive
+    public var maxLength: Int?
+    /// "visible" or "hidden"; absent when the field has none.
+    public var leadingIcon: String?
+    public var trailingIcon: String?
+    public var clearButton: String?
+    /// Visible rows, for text areas.
+    public var rows: Double?
+    public var accessibilityLabel: String
+    /// The container.
     public var frame: [Double]
+    /// The container and the assistive row below it.
+    public var outerFrame: [Double]
+
+    private enum CodingKeys: String, CodingKey {
+        case id, style, kind, label, text, selection, focused, state, labelPosition, hovered, error, errorMessage
+        case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
+    }
+
+    /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
+    /// read it as "number or null"); the icons and rows are left out when the field has none.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(style, forKey: .style)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(label, forKey: .label)
+        try container.encode(text, forKey: .text)
+        try container.encode(selection, forKey: .selection)
+        try container.encode(focused, forKey: .focused)
+        try container.encode(state, forKey: .state)
+        try container.encode(labelPosition, forKey: .labelPosition)
+        try container.encode(hovered, forKey: .hovered)
+        try container.encode(error, forKey: .error)
+        try container.encode(errorMessage, forKey: .errorMessage)
+        try container.encode(assistive, forKey: .assistive)
+        try container.encode(maxLength, forKey: .maxLength)
+        try container.encodeIfPresent(leadingIcon, forKey: .leadingIcon)
+        try container.encodeIfPresent(trailingIcon, forKey: .trailingIcon)
+        try container.encodeIfPresent(clearButton, forKey: .clearButton)
+        try container.encodeIfPresent(rows, forKey: .rows)
+        try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
+        try container.encode(frame, forKey: .frame)
+        try container.encode(outerFrame, forKey: .outerFrame)
+    }
 }
