@@ -116,6 +116,8 @@ public final class TextField {
         get { editor.selection }
         set {
             editor.select(newValue)
+            goalX = nil
+            caretIsUpstream = false
             undoHistory.closeGroup()
             caretMoved(at: lastTime)
         }

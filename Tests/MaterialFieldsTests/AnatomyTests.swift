@@ -1,0 +1,375 @@
+import XCTest
+@testable import MaterialFields
+
+/// Layout of every part around the text, at scale 1 and 2 (the fake measurer makes every cluster
+/// half its font size wide).
+final class AnatomyLayoutTests: XCTestCase {
+    private func layout(scale: Double, configure: (inout FieldLayoutInput) -> Void) -> FieldLayout {
+        var input = FieldLayoutInput(style: .outlined, label: "Label", width: 300 * scale, metrics: MaterialMetrics(scale: scale))
+        configure(&input)
+        return FieldLayout.compute(input, measurer: sharedMeasurer)
+    }
+
+    func testIconsSitTwelvePixelsInAndTwelvePixelsFromTheText() {
+        for scale in [1.0, 2.0] {
+            let frames = layout(scale: scale) { $0.hasLeadingIcon = true; $0.hasTrailingIcon = true }
+            XCTAssertEqual(frames.leadingIcon, Rect(x: 12 * scale, y: 16 * scale, width: 24 * scale, height: 24 * scale))
+            XCTAssertEqual(frames.trailingIcon, Rect(x: 264 * scale, y: 16 * scale, width: 24 * scale, height: 24 * scale))
+            XCTAssertEqual(frames.textLine.minX, 48 * scale)
+            XCTAssertEqual(frames.textLine.maxX, 252 * scale)
+            XCTAssertEqual(frames.iconBaseline, 18 * scale, "the fake icon font's 18 + 6 px fill the 24 px box")
+        }
+    }
+
+    func testTheClearButtonTakesItsOwnSlotInsideATrailingIcon() {
+        for scale in [1.0, 2.0] {
+            let alone = layout(scale: scale) { $0.hasClearButton = true }
+            XCTAssertEqual(alone.clearButton?.minX, 264 * scale)
+            XCTAssertEqual(alone.textLine.maxX, 252 * scale, "the text never runs under the clear button")
+            let both = layout(scale: scale) { $0.hasClearButton = true; $0.hasTrailingIcon = true }
+            XCTAssertEqual(both.trailingIcon?.minX, 264 * scale)
+            XCTAssertEqual(both.clearButton?.maxX, 256 * scale, "8 px between them")
+            XCTAssertEqual(both.textLine.maxX, 220 * scale)
+        }
+    }
+
+    func testPrefixAndSuffixNarrowTheTextBand() {
+        for scale in [1.0, 2.0] {
+            let frames = layout(scale: scale) { $0.prefix = "$"; $0.suffix = "kg" }
+            XCTAssertEqual(frames.prefix?.origin.x, 16 * scale)
+            XCTAssertEqual(frames.textLine.minX, (16 + 8 + 2) * scale, "after the prefix and a 2 px gap")
+            XCTAssertEqual(frames.suffix?.origin.x, (284 - 16) * scale, "the suffix ends at the padding")
+            XCTAssertEqual(frames.textLine.maxX, (284 - 16 - 2) * scale)
+            XCTAssertEqual(frames.prefix?.origin.y, frames.textBaseline)
+            XCTAssertEqual(frames.restingLabel?.origin.x, 16 * scale, "a resting label covers the prefix's place")
+        }
+    }
+
+    func testTheAssistiveRowIsFourPixelsBelowAndGrowsWithItsLines() {
+        for scale in [1.0, 2.0] {
+            let one = layout(scale: scale) { $0.assistiveLineCount = 1 }
+            XCTAssertEqual(one.assistiveRow, Rect(x: 16 * scale, y: 60 * scale, width: 268 * scale, height: 16 * scale))
+            XCTAssertEqual(one.preferredHeight, 76 * scale)
+            let three = layout(scale: scale) { $0.assistiveLineCount = 3 }
+            XCTAssertEqual(three.preferredHeight, (60 + 48) * scale)
+        }
+    }
+
+    func testATextAreaAddsARowHeightPerRowAndKeepsItsIconsAtTheTop() {
+        for scale in [1.0, 2.0] {
+            let frames = layout(scale: scale) { $0.kind = .textArea; $0.visibleRows = 3; $0.hasLeadingIcon = true }
+            XCTAssertEqual(frames.container.height, (56 + 48) * scale)
+            XCTAssertEqual(frames.textLine.height, 72 * scale)
+            XCTAssertEqual(frames.leadingIcon?.minY, 16 * scale)
+            XCTAssertEqual(frames.restingLabel?.origin.y, layout(scale: scale) { _ in }.restingLabel?.origin.y,
+                           "the label rests where the first line is")
+        }
+    }
+
+    func testATextFieldIgnoresRowsAndPreferredHeight() {
+        let frames = layout(scale: 1) { $0.visibleRows = 3; $0.preferredContainerHeight = 300 }
+        XCTAssertEqual(frames.container.height, 56)
+    }
+
+    func testDensityShrinksTheContainerLinearlyToFortyPixels() {
+        let half = layout(scale: 1) { $0.density = 0.5 }
+        XCTAssertEqual(half.container.height, 48)
+        let dense = layout(scale: 2) { $0.density = 1 }
+        XCTAssertEqual(dense.container.height, 80)
+    }
+}
+
+final class ViewModeTests: XCTestCase {
+    func testViewModeTruthTable() {
+        let table: [(ViewMode, editing: Bool, visible: Bool)] = [
+            (.never, false, false), (.never, true, false),
+            (.whileEditing, false, false), (.whileEditing, true, true),
+            (.unlessEditing, false, true), (.unlessEditing, true, false),
+            (.always, false, true), (.always, true, true),
+        ]
+        for row in table {
+            XCTAssertEqual(row.0.isVisible(isEditing: row.editing), row.visible, "\(row)")
+            XCTAssertFalse(row.0.isVisible(isEditing: row.editing, hasContent: false), "nothing to clear: \(row)")
+        }
+    }
+
+    func testIconsFollowTheirViewModes() {
+        let field = makeField(.filled, text: "abc")
+        field.leadingIcon = .search
+        field.trailingIcon = .info
+        field.leadingViewMode = .unlessEditing
+        field.trailingViewMode = .whileEditing
+        XCTAssertEqual([field.isLeadingIconVisible, field.isTrailingIconVisible], [true, false])
+        XCTAssertEqual(field.drawn(at: 1).texts.filter { $0.font.family == .icons }.map(\.text), ["\u{E8B6}"])
+        field.focus(at: 0)
+        XCTAssertEqual([field.isLeadingIconVisible, field.isTrailingIconVisible], [false, true])
+        XCTAssertEqual(field.drawn(at: 1).texts.filter { $0.font.family == .icons }.map(\.text), ["\u{E88E}"])
+        XCTAssertEqual(field.layout!.textLine.minX, 48, "a slot a mode can show stays reserved, so text never jumps")
+    }
+
+    func testLabelBehaviourTruthTable() {
+        // (behaviour, text, editing) -> position, placeholder visible
+        let table: [(LabelBehavior, String, Bool, LabelPosition, Bool)] = [
+            (.floats, "", false, .resting, false), (.floats, "", true, .floating, true),
+            (.floats, "x", false, .floating, false), (.floats, "x", true, .floating, false),
+            (.disappears, "", false, .resting, false), (.disappears, "", true, .none, true),
+            (.disappears, "x", false, .none, false), (.disappears, "x", true, .none, false),
+        ]
+        for (behavior, text, editing, position, placeholder) in table {
+            let field = makeField(.outlined, placeholder: "hint", text: text)
+            field.labelBehavior = behavior
+            if editing { field.focus(at: 0, fromPointX: 5) }
+            XCTAssertEqual(field.labelPosition, position, "\(behavior) \(text) \(editing)")
+            XCTAssertEqual(field.isPlaceholderVisible, placeholder, "\(behavior) \(text) \(editing)")
+        }
+    }
+}
+
+final class CounterTests: XCTestCase {
+    func testTheCounterCountsGraphemesAndTypingStopsAtTheLimit() {
+        let field = makeField(.filled)
+        field.maximumLength = 5
+        XCTAssertEqual(field.shownTrailingAssistiveText, "0 / 5")
+        field.focus(at: 0)
+        field.insert("e\u{301}👨‍👩‍👧🇵🇹", at: 0)
+        XCTAssertEqual(field.shownTrailingAssistiveText, "3 / 5")
+        field.paste("abcdef", at: 0)
+        XCTAssertEqual(field.text, "e\u{301}👨‍👩‍👧🇵🇹ab", "cut at a grapheme boundary")
+        XCTAssertEqual(field.shownTrailingAssistiveText, "5 / 5")
+        var refused = 0
+        field.observe { _, event in if case .editRefused = event { refused += 1 } }
+        field.insert("z", at: 0)
+        XCTAssertEqual(field.count, 5)
+        XCTAssertEqual(refused, 1)
+    }
+
+    func testProgrammaticTextPastTheLimitIsKeptAndTheCounterTurnsRed() {
+        let field = makeField(.filled)
+        field.maximumLength = 3
+        field.text = "abcdef"
+        XCTAssertEqual(field.text, "abcdef")
+        XCTAssertTrue(field.isOverLimit)
+        let counter = field.drawn(at: 1).texts.first { $0.text == "6 / 3" }
+        XCTAssertEqual(counter?.color, ColorScheme.light.error)
+        XCTAssertFalse(field.isInError, "the counter alone, not the whole field")
+    }
+
+    func testAnAppsTrailingTextWinsOverTheCounter() {
+        let field = makeField(.filled)
+        field.maximumLength = 3
+        field.trailingAssistiveText = "optional"
+        XCTAssertEqual(field.shownTrailingAssistiveText, "optional")
+        field.showsCharacterCounter = false
+        field.trailingAssistiveText = ""
+        XCTAssertEqual(field.shownTrailingAssistiveText, "")
+    }
+}
+
+final class AssistiveTextTests: XCTestCase {
+    func testLongHelperTextWrapsBesideTheTrailingTextAndTheFieldGrows() {
+        // 300 px wide: a 268 px row; "n / 20" takes 6 x 6 px first, plus 16 px of gap.
+        let field = makeField(.filled)
+        var invalidations: [TextField.Invalidation] = []
+        field.invalidationHandler = { _, invalidation in invalidations.append(invalidation) }
+        field.maximumLength = 20
+        field.helperText = String(repeating: "word ", count: 14)
+        XCTAssertEqual(field.layout!.assistiveRow!.height, 32, "70 clusters of 6 px wrap in 216 px: two lines")
+        XCTAssertEqual(field.preferredHeight, 56 + 4 + 32)
+        XCTAssertTrue(invalidations.contains(.layout))
+        let runs = field.drawn(at: 1).texts.filter { $0.font.pixelSize == 12 && $0.text.hasPrefix("word") }
+        XCTAssertEqual(runs.count, 2)
+        XCTAssertEqual(runs[1].origin.y - runs[0].origin.y, 16)
+    }
+
+    func testTheErrorMessageReplacesTheHelperTextAndFadesIn() {
+        let field = makeField(.filled)
+        field.helperText = "help"
+        field.applyErrorTheme(message: "wrong")
+        XCTAssertEqual(field.leadingAssistiveText, "wrong")
+        XCTAssertEqual(field.drawn(at: 0).texts.first { $0.text == "wrong" }?.color.alpha ?? -1, 0, accuracy: 0.001)
+        XCTAssertEqual(field.drawn(at: 0.15).texts.first { $0.text == "wrong" }?.color, ColorScheme.light.error)
+        field.clearError()
+        XCTAssertEqual(field.leadingAssistiveText, "help")
+    }
+
+    func testNewHelperTextFadesInOverOneHundredFiftyMilliseconds() {
+        let field = makeField(.filled)
+        _ = field.drawn(at: 0)
+        field.helperText = "help"
+        let alphas = [1.0, 1.075, 1.15].map { time in field.drawn(at: time).texts.first { $0.text == "help" }!.color.alpha }
+        XCTAssertEqual(alphas[0], 0, accuracy: 0.001)
+        XCTAssertEqual(alphas[1], 0.3, accuracy: 0.01, "60 % ink, half faded in")
+        XCTAssertEqual(alphas[2], 0.6, accuracy: 0.001)
+        XCTAssertFalse(field.isAnimating(at: 1.15))
+    }
+
+    func testTheCounterTickingOverDoesNotFade() {
+        let field = makeField(.filled)
+        field.maximumLength = 9
+        field.focus(at: 0)
+        _ = field.drawn(at: 1)
+        field.insert("a", at: 2)
+        XCTAssertEqual(field.drawn(at: 2).texts.first { $0.text == "1 / 9" }?.color.alpha, 0.6)
+    }
+}
+
+final class ColorResolutionTests: XCTestCase {
+    private let scheme = ColorScheme.light
+    private var on: Color { scheme.onSurface }
+
+    func testPerStateColoursFollowTheDesignTable() {
+        let normal = FieldColors.resolve(scheme: scheme, state: .normal)
+        XCTAssertEqual([normal.inputText, normal.restingLabel, normal.floatingLabel, normal.leadingAssistiveText, normal.container,
+                        normal.underline, normal.outline],
+                       [on.withAlpha(0.87), on.withAlpha(0.6), on.withAlpha(0.6), on.withAlpha(0.6), on.withAlpha(0.12),
+                        on.withAlpha(0.42), on.withAlpha(0.38)])
+        let editing = FieldColors.resolve(scheme: scheme, state: .editing)
+        XCTAssertEqual(editing.floatingLabel, scheme.primary.withAlpha(0.87))
+        XCTAssertEqual(editing.activeOutline, scheme.primary)
+        let disabled = FieldColors.resolve(scheme: scheme, state: .disabled)
+        XCTAssertEqual([disabled.inputText, disabled.container, disabled.underline, disabled.outline],
+                       [on.withAlpha(0.38), on.withAlpha(0.04), on.withAlpha(0.06), on.withAlpha(0.06)])
+        let hovered = FieldColors.resolve(scheme: scheme, state: .normal, isHovered: true)
+        XCTAssertEqual([hovered.hoverLayer, hovered.underline, hovered.outline], [on.withAlpha(0.04), on.withAlpha(0.87), on.withAlpha(0.87)])
+        XCTAssertEqual(FieldColors.resolve(scheme: scheme, state: .editing, isHovered: true).hoverLayer, .clear,
+                       "an edited field shows no hover")
+    }
+
+    func testTheErrorThemeColoursLabelAssistiveTextIndicatorOutlineAndCaret() {
+        for state in [FieldState.normal, .editing] {
+            let colors = FieldColors.resolve(scheme: scheme, state: state, isInError: true)
+            XCTAssertEqual([colors.floatingLabel, colors.leadingAssistiveText, colors.underline, colors.activeIndicator,
+                            colors.outline, colors.activeOutline, colors.caret], Array(repeating: scheme.error, count: 7))
+            XCTAssertEqual(colors.inputText, on.withAlpha(0.87), "the text stays readable")
+            XCTAssertEqual(colors.trailingAssistiveText, on.withAlpha(0.6))
+        }
+    }
+
+    func testOverridesReplaceOnlyTheirRoleInTheirStateAndErrorStillWins() {
+        var overrides = FieldColorOverrides()
+        let green = Color(hex: 0x00AA00)
+        overrides[.floatingLabel, .editing] = green
+        overrides[.outline, .normal] = green
+        overrides[.filledBackground, .disabled] = green
+        XCTAssertEqual(FieldColors.resolve(scheme: scheme, state: .editing, overrides: overrides).floatingLabel, green)
+        XCTAssertEqual(FieldColors.resolve(scheme: scheme, state: .normal, overrides: overrides).floatingLabel, on.withAlpha(0.6))
+        XCTAssertEqual(FieldColors.resolve(scheme: scheme, state: .normal, overrides: overrides).outline, green)
+        XCTAssertEqual(FieldColors.resolve(scheme: scheme, state: .disabled, overrides: overrides).container, green)
+        XCTAssertEqual(FieldColors.resolve(scheme: scheme, state: .editing, isInError: true, overrides: overrides).floatingLabel,
+                       scheme.error)
+    }
+
+    func testAFieldsColourCallsReachWhatItDraws() {
+        let field = makeField(.filled, text: "abc")
+        let blue = Color(hex: 0x0000FF)
+        field.setTextColor(blue, for: .normal)
+        field.setFilledBackgroundColor(blue.withAlpha(0.2), for: .normal)
+        let canvas = field.drawn(at: 1)
+        XCTAssertEqual(canvas.texts.first { $0.text == "abc" }?.color, blue)
+        XCTAssertEqual(canvas.fills.first?.color, blue.withAlpha(0.2))
+        field.setTextColor(nil, for: .normal)
+        XCTAssertEqual(field.drawn(at: 1).texts.first { $0.text == "abc" }?.color, ColorScheme.light.onSurface.withAlpha(0.87))
+    }
+}
+
+final class AccessibilityTextTests: XCTestCase {
+    func testTheLabelTextAndAssistiveTextsAreJoined() {
+        let field = makeField(.outlined, label: "Email", placeholder: "name@example.com")
+        field.helperText = "Work address"
+        field.maximumLength = 40
+        XCTAssertEqual(field.accessibilityText, "Email, name@example.com, Work address, 0 / 40")
+        field.text = "ada@example.com"
+        field.applyErrorTheme(message: "Unknown domain")
+        XCTAssertEqual(field.accessibilityText, "Email, ada@example.com, Unknown domain, 15 / 40")
+    }
+
+    func testASecureFieldNeverSpeaksItsTextAndAnExplicitLabelWins() {
+        let field = makeField(.outlined, label: "Password", text: "hunter2")
+        field.isSecureTextEntry = true
+        XCTAssertFalse(field.accessibilityText.contains("hunter2"))
+        field.accessibilityLabel = "Account password"
+        XCTAssertEqual(field.accessibilityText, "Account password")
+    }
+}
+
+final class AnatomyBehaviourTests: XCTestCase {
+    func testATrailingIconActionRunsWithoutTakingFocus() {
+        let field = makeField(.outlined, text: "secret")
+        field.isSecureTextEntry = true
+        field.trailingIcon = .visibility
+        var taps = 0
+        field.trailingIconAction = { field in
+            taps += 1
+            field.isSecureTextEntry.toggle()
+        }
+        let icon = field.layout!.trailingIcon!
+        XCTAssertTrue(field.isActionable(.trailingIcon))
+        field.pointerDown(at: Point(x: icon.midX, y: icon.midY), extending: false, time: 0)
+        XCTAssertEqual(taps, 1)
+        XCTAssertFalse(field.isSecureTextEntry)
+        XCTAssertFalse(field.isFocused)
+        XCTAssertTrue(field.drawn(at: 1).texts.contains { $0.text == "secret" })
+    }
+
+    func testTheClearButtonKeepsFocusAndNeverOverlapsTheText() {
+        let field = makeField(.filled, text: String(repeating: "x", count: 80))
+        field.clearButtonMode = .whileEditing
+        field.focus(at: 0, fromPointX: 10)
+        let button = field.layout!.clearButton!
+        XCTAssertLessThanOrEqual(field.layout!.textLine.maxX, button.minX - 12)
+        field.pointerDown(at: Point(x: button.midX, y: button.midY), extending: false, time: 0)
+        XCTAssertEqual(field.text, "")
+        XCTAssertTrue(field.isFocused)
+        XCTAssertFalse(field.isClearButtonVisible, "nothing left to clear")
+    }
+
+    func testPrefixAndSuffixShowOnlyWhileTheLabelIsNotResting() {
+        let field = makeField(.filled)
+        field.prefixText = "$"
+        field.suffixText = "kg"
+        XCTAssertFalse(field.drawn(at: 1).texts.contains { $0.text == "$" })
+        field.focus(at: 0)
+        let texts = field.drawn(at: 1).texts.map(\.text)
+        XCTAssertTrue(texts.contains("$") && texts.contains("kg"))
+    }
+
+    func testTheWheelScrollsATextAreaUnderThePointerAndThePageElsewhere() {
+        let area = TextField(identifier: "area", style: .outlined, kind: .textArea, label: "Notes",
+                             text: (1...12).map(String.init).joined(separator: "\n"))
+        let others = (0..<6).map { TextField(identifier: "f\($0)", style: .filled, label: "F\($0)") }
+        let scene = FieldScene(fields: [area] + others, scheme: .light)
+        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
+        let frame = scene.frame(of: area)!
+        scene.handle(.pointerMoved(Point(x: frame.midX, y: frame.midY), buttonHeld: false), at: 0)
+        XCTAssertTrue(scene.handle(.scroll(steps: 1), at: 0))
+        XCTAssertEqual(area.textLayout!.scrollY, 48)
+        XCTAssertEqual(scene.scroll.offset, 0, "the page stays")
+        scene.handle(.pointerMoved(Point(x: frame.midX, y: 190), buttonHeld: false), at: 0)
+        XCTAssertTrue(scene.handle(.scroll(steps: 1), at: 0))
+        XCTAssertEqual(scene.scroll.offset, 48)
+    }
+
+    func testAFocusedAreaThatGrowsIsKeptInViewByTheScene() {
+        let others = (0..<3).map { TextField(identifier: "f\($0)", style: .filled, label: "F\($0)") }
+        let area = TextField(identifier: "area", style: .filled, kind: .textArea, label: "Notes")
+        area.maximumNumberOfVisibleRows = 10
+        let scene = FieldScene(fields: others + [area], scheme: .light)
+        scene.resize(to: Size(width: 300, height: 260), measurer: sharedMeasurer)
+        scene.focus(area, at: 0)
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        for _ in 0..<8 { scene.handle(.key(.enter, []), at: 0) }
+        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        let frame = scene.frame(of: area)!
+        XCTAssertLessThanOrEqual(frame.maxY, 260, "the grown area's bottom, where the caret is, is on screen")
+    }
+
+    func testTheSnapshotWritesAMissingMaxLengthAsNull() throws {
+        let field = TextField(identifier: "f", style: .filled, label: "F")
+        let scene = FieldScene(fields: [field], scheme: .light)
+        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
+        let json = String(decoding: try JSONEncoder().encode(scene.snapshot()), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"maxLength\":null"), json)
+        XCTAssertFalse(json.contains("leadingIcon"), "absent when the field has none")
+        XCTAssertFalse(json.contains("\"rows\""), "rows only for text areas")
+    }
+}
