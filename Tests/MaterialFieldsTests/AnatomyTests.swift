@@ -363,6 +363,30 @@ final class AnatomyBehaviourTests: XCTestCase {
         XCTAssertLessThanOrEqual(frame.maxY, 260, "the grown area's bottom, where the caret is, is on screen")
     }
 
+    func testSwitchingTheSchemeRecoloursTheAppsDecorationsToo() {
+        final class Captioned: SceneLayout {
+            let field = TextField(identifier: "f", style: .filled, label: "F")
+            func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
+                var arrangement = Arrangement()
+                arrangement.decorations = [Decoration(text: "Caption", frame: Rect(x: 0, y: 0, width: 200, height: 16), baseline: 12,
+                                                      font: FontSpec(pixelSize: 12), color: scheme.onSurface.withAlpha(0.6))]
+                field.layOut(width: 200, metrics: metrics, measurer: measurer)
+                arrangement.fieldFrames = [(field, Rect(x: 0, y: 20, width: 200, height: 56))]
+                arrangement.contentHeight = 80
+                return arrangement
+            }
+        }
+        let layout = Captioned()
+        let scene = FieldScene(fields: [layout.field], layout: layout, scheme: .light)
+        scene.resize(to: Size(width: 200, height: 100), measurer: sharedMeasurer)
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        scene.scheme = .dark
+        let canvas = RecordingCanvas()
+        _ = scene.render(on: canvas, at: 0.1)
+        XCTAssertEqual(canvas.texts.first { $0.text == "Caption" }?.color, ColorScheme.dark.onSurface.withAlpha(0.6))
+        XCTAssertEqual(canvas.fills.first?.color, ColorScheme.dark.surface)
+    }
+
     func testTheSnapshotWritesAMissingMaxLengthAsNull() throws {
         let field = TextField(identifier: "f", style: .filled, label: "F")
         let scene = FieldScene(fields: [field], scheme: .light)

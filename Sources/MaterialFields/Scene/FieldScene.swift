@@ -5,7 +5,14 @@ public final class FieldScene: Scene {
     public weak var host: SceneHost?
     public let layout: SceneLayout
     public let metrics: MaterialMetrics
-    public var scheme: ColorScheme { didSet { if scheme != oldValue { invalidateAll() } } }
+    /// Changing it repaints everything, decorations included (an app's layout colours them).
+    public var scheme: ColorScheme {
+        didSet {
+            guard scheme != oldValue else { return }
+            needsArrangement = true
+            invalidateAll()
+        }
+    }
     public private(set) var focusChain: FocusChain
     public private(set) var scroll = ScrollContainer()
     public private(set) var size = Size(width: 0, height: 0)
