@@ -71,6 +71,17 @@ final class AnatomyLayoutTests: XCTestCase {
         XCTAssertEqual(frames.container.height, 56)
     }
 
+    func testSizeThatFitsCountsRowsAndAssistiveLinesAtTheAskedWidthWithoutLayingOut() {
+        let field = TextField(identifier: "a", style: .filled, kind: .textArea, label: "Notes",
+                              text: String(repeating: "word ", count: 12))
+        XCTAssertNil(field.sizeThatFits(width: 300), "not laid out yet: no measurer")
+        field.helperText = "help"
+        field.layOut(width: 600, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        XCTAssertEqual(field.preferredHeight, 80 + 4 + 16, "60 clusters fit one 568 px line: two rows at least")
+        XCTAssertEqual(field.sizeThatFits(width: 104), Size(width: 104, height: 128 + 4 + 16), "6 lines, 4 rows at most")
+        XCTAssertEqual(field.preferredHeight, 80 + 4 + 16, "the field's own layout is untouched")
+    }
+
     func testDensityShrinksTheContainerLinearlyToFortyPixels() {
         let half = layout(scale: 1) { $0.density = 0.5 }
         XCTAssertEqual(half.container.height, 48)

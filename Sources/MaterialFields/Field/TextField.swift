@@ -358,12 +358,13 @@ public final class TextField {
     }
 
     /// A text area's rows: its lines, between the minimum and the maximum visible rows.
-    private func rowsForText() -> Double {
+    private func rowsForText() -> Double { rows(forLineCount: textLayout?.lines.count ?? 1) }
+
+    private func rows(forLineCount count: Int) -> Double {
         guard kind == .textArea else { return 1 }
         let minimum = minimumNumberOfVisibleRows.isFinite ? min(max(minimumNumberOfVisibleRows, 1), FieldLayout.maximumRows) : 2
         let maximum = maximumNumberOfVisibleRows.isFinite ? min(max(maximumNumberOfVisibleRows, minimum), FieldLayout.maximumRows) : minimum
-        let lines = Double(textLayout?.lines.count ?? 1)
-        return min(max(lines, minimum), maximum)
+        return min(max(Double(count), minimum), maximum)
     }
 
     /// Lays the field out at `width` and returns the height it needs. A NaN or negative width
@@ -402,11 +403,27 @@ public final class TextField {
         return layout?.preferredHeight ?? 0
     }
 
-    /// The height the field would take at `width`, its assistive row included (UIKit's
-    /// `sizeThatFits`). Lays the field out at that width.
+    /// The size the field would take at `width`, its assistive row included (UIKit's
+    /// `sizeThatFits`), without changing its layout; nil before it was first laid out.
+    public func sizeThatFits(width: Double) -> Size? {
+        guard let measurer, let metrics = layoutInput?.metrics else { return nil }
+        return sizeThatFits(width: width, metrics: metrics, measurer: measurer)
+    }
+
+    /// The size the field would take at `width` with `metrics`, without changing its layout.
     public func sizeThatFits(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Size {
-        let height = layOut(width: width, metrics: metrics, measurer: measurer)
-        return Size(width: layout?.container.width ?? 0, height: height)
+        let width = width.isFinite ? max(0, width) : 0
+        var input = makeLayoutInput(width: width, metrics: metrics)
+        let assistive = assistiveWrap(width: width, metrics: metrics, measurer: measurer)
+        input.assistiveLineCount = hasAssistiveRow ? max(1, assistive.lines.count) : 0
+        var frames = FieldLayout.compute(input, measurer: measurer)
+        if kind == .textArea {
+            let wrapped = TextLayout(characters: displayCharacters(for: editor.characters), font: frames.textFont,
+                                     lineHeight: metrics.inputLineHeight, measurer: measurer, wrapWidth: frames.textLine.width)
+            input.visibleRows = rows(forLineCount: wrapped.lines.count)
+            frames = FieldLayout.compute(input, measurer: measurer)
+        }
+        return Size(width: frames.container.width, height: frames.preferredHeight)
     }
 
     private func displayCharacters<S: Collection>(for characters: S) -> [Character] where S.Element == Character {
@@ -427,19 +444,21 @@ public final class TextField {
     }
 
     private func wrapAssistiveText(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) {
+        (leadingAssistiveLines, trailingAssistiveWidth) = assistiveWrap(width: width, metrics: metrics, measurer: measurer)
+    }
+
+    /// The leading assistive text wrapped beside the trailing one at `width`, and the trailing
+    /// text's width: the trailing text gets its width first, the leading text wraps in the rest.
+    private func assistiveWrap(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> (lines: [String], trailingWidth: Double) {
         let trailing = shownTrailingAssistiveText
-        trailingAssistiveWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: metrics.assistiveFont)
+        let trailingWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: metrics.assistiveFont)
         let leading = leadingAssistiveText
-        guard !leading.isEmpty else {
-            leadingAssistiveLines = []
-            return
-        }
-        // The trailing text gets its width first; the leading text wraps in what is left.
+        guard !leading.isEmpty else { return ([], trailingWidth) }
         let rowWidth = max(0, min(width, FieldLayout.maximumWidth) - 2 * metrics.horizontalPadding)
-        let available = max(0, rowWidth - (trailing.isEmpty ? 0 : trailingAssistiveWidth + metrics.horizontalPadding))
+        let available = max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.horizontalPadding))
         let wrapped = TextLayout(characters: Array(leading), font: metrics.assistiveFont, lineHeight: metrics.assistiveLineHeight,
                                  measurer: measurer, wrapWidth: available)
-        leadingAssistiveLines = wrapped.lines.map { String(wrapped.characters[$0.clusters]) }
+        return (wrapped.lines.map { String(wrapped.characters[$0.clusters]) }, trailingWidth)
     }
 
     /// Keeps the caret in the visible band: a single line scrolls sideways while editing (and
