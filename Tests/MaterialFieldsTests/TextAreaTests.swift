@@ -223,6 +223,66 @@ final class TextAreaFieldTests: XCTestCase {
     }
 }
 
+final class TextAreaRobustnessTests: XCTestCase {
+    /// Random keys, text, clicks, drags, wheel, resizes and property changes on a text area: no
+    /// trap, the selection stays in range, the lines cover the text in order, the rows stay in
+    /// their bounds, and every drawn coordinate is finite.
+    func testRandomUseKeepsTheAreaConsistent() {
+        var random = SeededGenerator(seed: 42)
+        let field = TextField(identifier: "a", style: .outlined, kind: .textArea, label: "Notes")
+        field.maximumNumberOfVisibleRows = 3.5
+        field.helperText = "help"
+        field.layOut(width: 200, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        field.focus(at: 0)
+        let pieces = ["a", "word ", "\n", "e\u{301}", "👨‍👩‍👧", "🇵🇹", "\r\n", "\u{0}", "long" + String(repeating: "x", count: 40), " "]
+        let keys: [EditingKey] = [.left, .right, .up, .down, .home, .end, .backspace, .delete, .enter]
+        for step in 0..<3_000 {
+            let time = Double(step) * 0.01
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...3: field.insert(pieces.randomElement(using: &random)!, at: time)
+            case 4...6:
+                var modifiers: KeyModifiers = []
+                if Bool.random(using: &random) { modifiers.insert(.shift) }
+                if Int.random(in: 0..<4, using: &random) == 0 { modifiers.insert(.control) }
+                _ = field.handle(keys.randomElement(using: &random)!, modifiers: modifiers, at: time)
+            case 7:
+                let point = Point(x: Double.random(in: -50...300, using: &random), y: Double.random(in: -50...200, using: &random))
+                field.pointerDown(at: point, extending: Bool.random(using: &random), clickCount: Int.random(in: 1...3, using: &random),
+                                  time: time)
+                field.pointerDragged(to: Point(x: point.y, y: point.x * 2), time: time)
+                field.pointerUp()
+                if !field.isFocused { field.focus(at: time) }
+            case 8:
+                field.scrollText(by: Double.random(in: -100...100, using: &random))
+                field.maximumNumberOfVisibleRows = [1, 2.5, 4, 10].randomElement(using: &random)!
+            default:
+                field.layOut(width: [0, 1, 50, 200, 600, .nan].randomElement(using: &random)!, metrics: MaterialMetrics(),
+                             measurer: sharedMeasurer)
+            }
+            let selection = field.selection
+            XCTAssertTrue((0...field.count).contains(selection.anchor) && (0...field.count).contains(selection.head))
+            let lines = field.textLayout!.lines
+            XCTAssertEqual(lines.first?.clusters.lowerBound, 0)
+            XCTAssertEqual(lines.last?.clusters.upperBound, field.count)
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                XCTAssertTrue(next.clusters.lowerBound == line.clusters.upperBound
+                              || (next.clusters.lowerBound == line.clusters.upperBound + 1
+                                  && field.editor.characters[line.clusters.upperBound].isNewline), "lines in order at step \(step)")
+            }
+            XCTAssertTrue((1...max(field.minimumNumberOfVisibleRows, field.maximumNumberOfVisibleRows)).contains(field.visibleRows), "rows at step \(step)")
+            let expectedRows = min(max(Double(lines.count), field.minimumNumberOfVisibleRows),
+                                   max(field.minimumNumberOfVisibleRows, field.maximumNumberOfVisibleRows))
+            XCTAssertEqual(field.visibleRows, expectedRows, "the rows follow the lines at step \(step)")
+            guard let appearance = field.appearance(at: time, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: true) else {
+                return XCTFail("no appearance at step \(step)")
+            }
+            let points = appearance.textRuns.map(\.origin) + (appearance.caret.map { [Point(x: $0.path.bounds.minX, y: $0.path.bounds.minY)] } ?? [])
+            XCTAssertTrue(points.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "step \(step)")
+            if field.text.contains("\u{0}") { return XCTFail("a NUL reached the text at step \(step)") }
+        }
+    }
+}
+
 /// A small deterministic generator so a failing sequence can be replayed.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
