@@ -254,6 +254,10 @@ final class ColorResolutionTests: XCTestCase {
             XCTAssertEqual(colors.inputText, on.withAlpha(0.87), "the text stays readable")
             XCTAssertEqual(colors.trailingAssistiveText, on.withAlpha(0.6))
         }
+        let disabled = FieldColors.resolve(scheme: scheme, state: .disabled, isInError: true)
+        XCTAssertEqual([disabled.floatingLabel, disabled.leadingAssistiveText, disabled.outline],
+                       Array(repeating: scheme.error.withAlpha(0.38), count: 3), "error on top of disabled, faded")
+        XCTAssertEqual(disabled.caret, .clear)
     }
 
     func testOverridesReplaceOnlyTheirRoleInTheirStateAndErrorStillWins() {

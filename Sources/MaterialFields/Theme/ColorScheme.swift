@@ -79,14 +79,16 @@ public struct FieldColors: Equatable, Sendable {
             colors.outline = color
             if state == .editing { colors.activeOutline = color }
         }
-        if isInError && state != .disabled {
-            colors.floatingLabel = scheme.error
-            colors.leadingAssistiveText = scheme.error
-            colors.underline = scheme.error
-            colors.activeIndicator = scheme.error
-            colors.outline = scheme.error
-            colors.activeOutline = scheme.error
-            colors.caret = scheme.error
+        if isInError {
+            // On any state: a disabled field in error keeps the disabled fading, in the error colour.
+            let error = state == .disabled ? scheme.error.withAlpha(0.38) : scheme.error
+            colors.floatingLabel = error
+            colors.leadingAssistiveText = error
+            colors.underline = error
+            colors.activeIndicator = error
+            colors.outline = error
+            colors.activeOutline = error
+            if state != .disabled { colors.caret = error }
         }
         return colors
     }
