@@ -29,9 +29,10 @@ final class LayoutTests: XCTestCase {
         // Fake metrics: 16 px font has ascent 12 + descent 4; 12 px font 9 + 3.
         let frames = layout(.filled)
         XCTAssertEqual(frames.floatingLabel?.font.pixelSize, 12)
-        XCTAssertEqual(frames.floatingLabel?.origin, Point(x: 16, y: 8 + 2 + 9), "label line starts 8 px below the top")
-        XCTAssertEqual(frames.textLine.minY, 24)
-        XCTAssertEqual(frames.textBaseline, 24 + 4 + 12)
+        XCTAssertEqual(frames.floatingLabel?.origin, Point(x: 16, y: (6.75 + 2 + 9).rounded()),
+                       "label line starts 6.75 px below the top, baseline on a whole pixel")
+        XCTAssertEqual(frames.textLine.minY, 22.5)
+        XCTAssertEqual(frames.textBaseline, (22.5 + 4 + 12).rounded())
         XCTAssertEqual(frames.restingLabel?.origin, Point(x: 16, y: 16 + 4 + 12), "resting label is centred")
         XCTAssertNil(frames.notch)
         XCTAssertEqual(frames.overhangTop, 0)

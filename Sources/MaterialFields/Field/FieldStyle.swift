@@ -62,10 +62,18 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
         normal.interpolated(to: dense, fraction: density.isNaN ? 0 : min(max(density, 0), 1))
     }
 
-    /// MDC's filled field: the label floats 8 px below the container top, text sits under it.
+    /// MDC's filled field: the label floats near the container top, text sits under it.
+    ///
+    /// MDC web 14 in Chromium (Roboto) puts the floating label's capitals 10 px below the container
+    /// top and the input baseline 40 px below it (80 at scale 2). `FieldLayout.baseline` centres
+    /// Xft's whole-pixel ascent and descent in the line box and rounds, so with Roboto the label
+    /// top 6.75 gives baseline 19 (any top in 6.5..<7 gives 19 at scale 1 and 38 at scale 2) and the
+    /// text top 22.5 gives 40 and 80 (any top in 22.25..<22.75). MDC's label baseline at scale 2
+    /// is 39; no single top rounds to both 19 and 39 (Xft's 24 px metrics are not twice its 12 px
+    /// ones), so at scale 2 the label sits 1 px above MDC's.
     public static let filled = FieldStyle(
         name: "filled", container: .filled,
-        normal: VerticalPositioning(containerHeight: 56, floatingLabelTop: 8, textTopWithFloatingLabel: 24,
+        normal: VerticalPositioning(containerHeight: 56, floatingLabelTop: 6.75, textTopWithFloatingLabel: 22.5,
                                     textTopWithoutFloatingLabel: 16),
         dense: VerticalPositioning(containerHeight: 40, floatingLabelTop: 2, textTopWithFloatingLabel: 16,
                                    textTopWithoutFloatingLabel: 8))
