@@ -21,7 +21,7 @@ final class RobotoLikeMeasurer: TextMeasuring {
 final class FidelityTests: XCTestCase {
     private func layout(_ style: FieldStyle, scale: Double, density: Double = 0, label: String = "City") -> FieldLayout {
         FieldLayout.compute(FieldLayoutInput(style: style, density: density, label: label, labelBehavior: .floats,
-                                             hasLeadingIcon: false, hasTrailingSlot: false, hasAssistiveRow: false,
+                                             hasLeadingIcon: false,
                                              width: 340 * scale, metrics: MaterialMetrics(scale: scale)),
                             measurer: RobotoLikeMeasurer())
     }

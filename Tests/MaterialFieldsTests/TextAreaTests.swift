@@ -171,7 +171,7 @@ final class TextAreaFieldTests: XCTestCase {
         XCTAssertEqual(field.selection, TextSelection(caret: 8))
         _ = field.handle(.end, modifiers: [], at: 0)
         XCTAssertEqual(field.selection, TextSelection(caret: 14))
-        XCTAssertEqual(field.caretRect?.minY, field.layout!.textLine.minY + 24 + field.textLayout!.caretInset,
+        XCTAssertEqual(field.caretRect?.minY, (field.layout!.textLine.minY + 24 + field.textLayout!.caretInset).rounded(),
                        "End leaves the caret on its line, not at the start of the next")
         _ = field.handle(.end, modifiers: .control, at: 0)
         XCTAssertEqual(field.selection, TextSelection(caret: 18))

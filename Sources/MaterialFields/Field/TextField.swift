@@ -553,7 +553,9 @@ public final class TextField {
     public var caretRect: Rect? {
         guard let layout, let textLayout else { return nil }
         let caret = textLayout.caretRect(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: caretIsUpstream)
-        return caret.offsetBy(dx: layout.textLine.x - textLayout.scrollX, dy: layout.textLine.y - textLayout.scrollY)
+            .offsetBy(dx: layout.textLine.x - textLayout.scrollX, dy: layout.textLine.y - textLayout.scrollY)
+        // On a whole pixel row, where the renderer draws it.
+        return Rect(x: caret.minX, y: caret.minY.rounded(), width: caret.width, height: caret.height)
     }
 
     // MARK: Focus
@@ -1028,7 +1030,10 @@ public final class TextField {
         let editorSelection = editor.selection
         if state == .editing && !editorSelection.isCaret {
             selection = textLayout.rects(for: editorSelection.range).compactMap {
-                let rect = $0.offsetBy(dx: textLeft, dy: textTop).intersection(textClip)
+                // On whole pixels vertically, as the caret is: a line top may be fractional.
+                let line = $0.offsetBy(dx: textLeft, dy: textTop)
+                let top = line.minY.rounded(), bottom = line.maxY.rounded()
+                let rect = Rect(x: line.minX, y: top, width: line.width, height: bottom - top).intersection(textClip)
                 return rect.width > 0 && rect.height > 0 ? ShapeFill(path: .rectangle(rect), color: colors.selection) : nil
             }
         }

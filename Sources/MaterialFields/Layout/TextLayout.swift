@@ -22,7 +22,7 @@ public struct TextLayout: Equatable, Sendable {
     /// Where lines wrap, or nil for a single line that never does.
     public private(set) var wrapWidth: Double?
     public let lineHeight: Double
-    /// Baseline of every line relative to its top.
+    /// Baseline of every line relative to its top (unrounded).
     public let baselineInLine: Double
     /// Top of the caret and selection relative to the line top, and their height.
     public let caretInset: Double
@@ -37,7 +37,8 @@ public struct TextLayout: Equatable, Sendable {
         self.characters = characters
         self.lineHeight = lineHeight
         let metrics = measurer.lineMetrics(for: font)
-        baselineInLine = FieldLayout.baseline(inLineTop: 0, lineHeight: lineHeight, metrics: metrics)
+        // Not rounded here: a line's top may be fractional, and the renderer rounds the sum once.
+        baselineInLine = (lineHeight - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
         caretInset = baselineInLine - metrics.ascent
         caretHeight = metrics.ascent + metrics.descent
         self.wrapWidth = wrapWidth.map { $0.isFinite ? max(0, $0) : 0 }
