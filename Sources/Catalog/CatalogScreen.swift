@@ -76,7 +76,7 @@ enum CatalogScreen {
             field.suffixText = "USD"
         },
         Variant(slug: "dense", caption: "Dense", label: "Code", text: "A-113") { field in
-            field.density = 1
+            field.verticalDensity = 1
         },
         Variant(slug: "disappears", caption: "Label that disappears instead of floating", label: "Nickname",
                 placeholder: "What friends call you") { field in

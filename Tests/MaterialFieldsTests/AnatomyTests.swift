@@ -140,13 +140,13 @@ final class CounterTests: XCTestCase {
     func testTheCounterCountsGraphemesAndTypingStopsAtTheLimit() {
         let field = makeField(.filled)
         field.maximumLength = 5
-        XCTAssertEqual(field.shownTrailingAssistiveText, "0 / 5")
+        XCTAssertEqual(field.displayedTrailingAssistiveText, "0 / 5")
         field.focus(at: 0)
         field.insert("e\u{301}👨‍👩‍👧🇵🇹", at: 0)
-        XCTAssertEqual(field.shownTrailingAssistiveText, "3 / 5")
+        XCTAssertEqual(field.displayedTrailingAssistiveText, "3 / 5")
         field.paste("abcdef", at: 0)
         XCTAssertEqual(field.text, "e\u{301}👨‍👩‍👧🇵🇹ab", "cut at a grapheme boundary")
-        XCTAssertEqual(field.shownTrailingAssistiveText, "5 / 5")
+        XCTAssertEqual(field.displayedTrailingAssistiveText, "5 / 5")
         var refused = 0
         field.observe { _, event in if case .editRefused = event { refused += 1 } }
         field.insert("z", at: 0)
@@ -169,10 +169,10 @@ final class CounterTests: XCTestCase {
         let field = makeField(.filled)
         field.maximumLength = 3
         field.trailingAssistiveText = "optional"
-        XCTAssertEqual(field.shownTrailingAssistiveText, "optional")
+        XCTAssertEqual(field.displayedTrailingAssistiveText, "optional")
         field.showsCharacterCounter = false
         field.trailingAssistiveText = ""
-        XCTAssertEqual(field.shownTrailingAssistiveText, "")
+        XCTAssertEqual(field.displayedTrailingAssistiveText, "")
     }
 }
 
@@ -196,11 +196,11 @@ final class AssistiveTextTests: XCTestCase {
         let field = makeField(.filled)
         field.helperText = "help"
         field.applyErrorTheme(message: "wrong")
-        XCTAssertEqual(field.leadingAssistiveText, "wrong")
+        XCTAssertEqual(field.displayedLeadingAssistiveText, "wrong")
         XCTAssertEqual(field.drawn(at: 0).texts.first { $0.text == "wrong" }?.color.alpha ?? -1, 0, accuracy: 0.001)
         XCTAssertEqual(field.drawn(at: 0.15).texts.first { $0.text == "wrong" }?.color, ColorScheme.light.error)
         field.clearError()
-        XCTAssertEqual(field.leadingAssistiveText, "help")
+        XCTAssertEqual(field.displayedLeadingAssistiveText, "help")
     }
 
     func testNewHelperTextFadesInOverOneHundredFiftyMilliseconds() {
@@ -410,5 +410,130 @@ final class AnatomyBehaviourTests: XCTestCase {
         XCTAssertTrue(json.contains("\"maxLength\":null"), json)
         XCTAssertFalse(json.contains("leadingIcon"), "absent when the field has none")
         XCTAssertFalse(json.contains("\"rows\""), "rows only for text areas")
+    }
+}
+
+/// Findings of the fresh-eyes review, each pinned by a test.
+final class AnatomyReviewFindingTests: XCTestCase {
+    func testNewAssistiveTextOnAFieldOffScreenDoesNotKeepTheLoopAwake() {
+        let fields = (0..<10).map { TextField(identifier: "f\($0)", style: .filled, label: "F\($0)") }
+        let scene = FieldScene(fields: fields, scheme: .light)
+        scene.resize(to: Size(width: 400, height: 200), measurer: sharedMeasurer)
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        fields[9].helperText = "x"
+        for step in 1...3 { _ = scene.render(on: RecordingCanvas(), at: Double(step)) }
+        XCTAssertNil(scene.nextWakeup(after: 10))
+    }
+
+    func testTabRevealsTheNextFieldWhereItIsAfterTheLastOneGrew() {
+        let first = TextField(identifier: "a", style: .filled, label: "A")
+        first.helperText = "help"
+        let second = TextField(identifier: "b", style: .filled, label: "B")
+        first.observe { field, event in
+            if event == .didEndEditing { field.applyErrorTheme(message: String(repeating: "wrong ", count: 30)) }
+        }
+        let scene = FieldScene(fields: [first, second], scheme: .light)
+        scene.resize(to: Size(width: 400, height: 190), measurer: sharedMeasurer)
+        scene.focus(first, at: 0)
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        scene.handle(.key(.tab, []), at: 1)
+        _ = scene.render(on: RecordingCanvas(), at: 1)
+        let frame = scene.frame(of: second)!
+        XCTAssertTrue(second.isFocused)
+        XCTAssertGreaterThanOrEqual(frame.minY, 0)
+        XCTAssertLessThanOrEqual(frame.minY + 56, 190, "the focused field's container is in the window")
+    }
+
+    func testAnAbsurdMaximumLengthRefusesInsteadOfTrapping() {
+        let field = makeField(.filled, text: "ab")
+        field.maximumLength = Int.min
+        field.focus(at: 0, fromPointX: 200)
+        field.insert("x", at: 0)
+        XCTAssertEqual(field.text, "ab")
+        XCTAssertEqual(field.displayedTrailingAssistiveText, "2 / 0")
+    }
+
+    func testTypingOverASelectionAtTheLimitKeepsTheSelection() {
+        let field = makeField(.filled, text: "abcdefgh")
+        field.maximumLength = 5
+        field.focus(at: 0, fromPointX: 5)
+        field.selection = TextSelection(anchor: 0, head: 2)
+        field.insert("x", at: 0)
+        XCTAssertEqual(field.text, "abcdefgh", "refused whole, nothing deleted")
+        XCTAssertEqual(field.selection, TextSelection(anchor: 0, head: 2))
+    }
+
+    func testAMiddleClickOnTheClearButtonOrAnIconPressesNothing() {
+        let field = TextField(identifier: "f", style: .outlined, label: "F", text: "keep me")
+        field.clearButtonMode = .always
+        var taps = 0
+        field.trailingIcon = .search
+        field.trailingIconAction = { _ in taps += 1 }
+        let scene = FieldScene(fields: [field], scheme: .light)
+        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
+        let frame = scene.frame(of: field)!
+        for slot in [field.layout!.clearButton!, field.layout!.trailingIcon!] {
+            scene.handle(.pointerDown(Point(x: frame.minX + slot.midX, y: frame.minY + slot.midY), button: .middle, clickCount: 1,
+                                      modifiers: []), at: 0)
+        }
+        XCTAssertEqual(field.text, "keep me")
+        XCTAssertEqual(taps, 0)
+    }
+
+    func testAFieldWithoutIconsNeverAsksForTheIconFont() {
+        final class LoggingMeasurer: TextMeasuring {
+            var families: Set<FontFamily> = []
+            func advance(of text: Substring, font: FontSpec) -> Double { families.insert(font.family); return Double(text.count) * 8 }
+            func lineMetrics(for font: FontSpec) -> LineMetrics { families.insert(font.family); return LineMetrics(ascent: 12, descent: 4) }
+            func caretStops(of text: Substring, font: FontSpec) -> [Double] { (0...text.count).map { Double($0) * 8 } }
+        }
+        let measurer = LoggingMeasurer()
+        let field = TextField(identifier: "f", style: .filled, label: "F", text: "x")
+        field.clearButtonMode = .always
+        field.layOut(width: 300, metrics: MaterialMetrics(), measurer: measurer)
+        _ = field.appearance(at: 0, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: false)
+        XCTAssertEqual(measurer.families, [.text], "the clear button is a shape: no font needed")
+        field.leadingIcon = .search
+        XCTAssertTrue(measurer.families.contains(.icons))
+    }
+
+    func testWordCommandsStopAtLineBreaks() {
+        let area = TextField(identifier: "a", style: .filled, kind: .textArea, label: "A", text: "foo\nbar")
+        area.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        area.focus(at: 0, fromPointX: 5)
+        area.selection = TextSelection(caret: 4)
+        _ = area.handle(.backspace, modifiers: .control, at: 0)
+        XCTAssertEqual(area.text, "foobar", "only the line break")
+        let text = EditableText("end.\n\nnext")
+        XCTAssertEqual(text.wordRange(at: 3), 3..<4)
+        XCTAssertEqual(text.wordRange(at: 4), 4..<5)
+        XCTAssertEqual(text.wordBoundary(after: 4), 5)
+    }
+
+    func testAnErrorSetBeforeTheFirstLayoutShowsAtOnce() {
+        let field = TextField(identifier: "f", style: .filled, label: "F")
+        field.applyErrorTheme(message: "wrong")
+        field.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        _ = field.appearance(at: 5, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: false)
+        XCTAssertFalse(field.isAnimating(at: 5))
+    }
+
+    func testANoBreakSpaceDoesNotWrap() {
+        let layout = TextLayout(characters: Array("aaa bb\u{00A0}cc"), font: FontSpec(pixelSize: 16), lineHeight: 24,
+                                measurer: sharedMeasurer, wrapWidth: 64)
+        XCTAssertEqual(layout.lines.map { String(layout.characters[$0.clusters]) }, ["aaa ", "bb\u{00A0}cc"])
+    }
+
+    func testTheAssistiveRowNeitherHoversNorFocusesTheField() {
+        let field = TextField(identifier: "f", style: .outlined, label: "F")
+        field.helperText = "help"
+        let scene = FieldScene(fields: [field], scheme: .light)
+        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
+        let frame = scene.frame(of: field)!
+        let onHelper = Point(x: frame.minX + 30, y: frame.minY + 66)
+        scene.handle(.pointerMoved(onHelper, buttonHeld: false), at: 0)
+        XCTAssertFalse(field.isHovered)
+        scene.handle(.pointerDown(onHelper, button: .primary, clickCount: 1, modifiers: []), at: 0)
+        XCTAssertFalse(field.isFocused)
     }
 }

@@ -199,7 +199,7 @@ final class StyleTests: XCTestCase {
             XCTAssertEqual(style.positioning(density: .nan).containerHeight, 56)
         }
         let field = makeField(.filled)
-        field.density = 1
+        field.verticalDensity = 1
         XCTAssertEqual(field.preferredHeight, 40)
         XCTAssertEqual(field.layout!.textLine.minY, 16)
     }

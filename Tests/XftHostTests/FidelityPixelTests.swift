@@ -65,7 +65,7 @@ final class FidelityPixelTests: XCTestCase {
 
     private func prefilled(_ style: FieldStyle, density: Double = 0) -> TextField {
         let field = TextField(identifier: "prefilled", style: style, label: "City", text: "Lisboa")
-        field.density = density
+        field.verticalDensity = density
         return field
     }
 

@@ -178,14 +178,17 @@ public struct EditableText: Equatable, Sendable {
     }
 
     /// The word containing the cluster at `offset`, or the run of spaces and punctuation there
-    /// (what a double click selects).
+    /// (what a double click selects). Neither runs across a line break; a line break alone is
+    /// its own range.
     public func wordRange(at offset: Int) -> Range<Int> {
         guard !characters.isEmpty else { return 0..<0 }
         let index = min(max(offset, 0), characters.count - 1)
+        guard !characters[index].isNewline else { return index..<(index + 1) }
         let isWord = Self.isWordCharacter(characters[index])
+        func continues(_ character: Character) -> Bool { !character.isNewline && Self.isWordCharacter(character) == isWord }
         var lower = index, upper = index + 1
-        while lower > 0, Self.isWordCharacter(characters[lower - 1]) == isWord { lower -= 1 }
-        while upper < characters.count, Self.isWordCharacter(characters[upper]) == isWord { upper += 1 }
+        while lower > 0, continues(characters[lower - 1]) { lower -= 1 }
+        while upper < characters.count, continues(characters[upper]) { upper += 1 }
         return lower..<upper
     }
 
@@ -199,18 +202,22 @@ public struct EditableText: Equatable, Sendable {
         return lower..<upper
     }
 
-    /// The start of the word before `offset`, skipping spaces and punctuation first.
+    /// The start of the word before `offset`, skipping spaces and punctuation first; a line break
+    /// right before `offset` is a step of its own, as in every editor.
     public func wordBoundary(before offset: Int) -> Int {
         var index = min(max(offset, 0), count)
-        while index > 0, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        if index > 0, characters[index - 1].isNewline { return index - 1 }
+        while index > 0, !characters[index - 1].isNewline, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
         while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
         return index
     }
 
-    /// The end of the word after `offset`, skipping spaces and punctuation first.
+    /// The end of the word after `offset`, skipping spaces and punctuation first; a line break
+    /// right after `offset` is a step of its own.
     public func wordBoundary(after offset: Int) -> Int {
         var index = min(max(offset, 0), count)
-        while index < count, !Self.isWordCharacter(characters[index]) { index += 1 }
+        if index < count, characters[index].isNewline { return index + 1 }
+        while index < count, !characters[index].isNewline, !Self.isWordCharacter(characters[index]) { index += 1 }
         while index < count, Self.isWordCharacter(characters[index]) { index += 1 }
         return index
     }

@@ -56,12 +56,7 @@ public final class TextField {
     /// Text at the end of the input line (e.g. "kg"), shown with the prefix.
     public var suffixText: String = "" { didSet { if suffixText != oldValue { invalidateLayout() } } }
     /// 0 (Material's 56 px field) to 1 (40 px dense); paddings shrink linearly.
-    public var density: Double = 0 { didSet { if density != oldValue { invalidateLayout() } } }
-    /// MDC's name for `density`.
-    public var verticalDensity: Double {
-        get { density }
-        set { density = newValue }
-    }
+    public var verticalDensity: Double = 0 { didSet { if verticalDensity != oldValue { invalidateLayout() } } }
     /// Text areas: the rows the container shows at least (default 2) and at most before it
     /// scrolls (default 4; fractions show part of a row, hinting at more).
     public var minimumNumberOfVisibleRows: Double = 2 { didSet { if minimumNumberOfVisibleRows != oldValue { invalidateLayout() } } }
@@ -267,13 +262,13 @@ public final class TextField {
     public var areAffixesVisible: Bool { labelPosition != .resting }
 
     /// The leading assistive text: the error message in error, the helper text otherwise.
-    public var leadingAssistiveText: String {
+    public var displayedLeadingAssistiveText: String {
         if let errorMessage, !errorMessage.isEmpty { return errorMessage }
         return helperText
     }
 
     /// The trailing assistive text as shown: the app's text, or the character counter.
-    public var shownTrailingAssistiveText: String {
+    public var displayedTrailingAssistiveText: String {
         if !trailingAssistiveText.isEmpty { return trailingAssistiveText }
         if let maximumLength, showsCharacterCounter { return "\(editor.count) / \(max(0, maximumLength))" }
         return ""
@@ -282,7 +277,7 @@ public final class TextField {
     /// The text holds more graphemes than `maximumLength` allows (set by the program).
     public var isOverLimit: Bool { maximumLength.map { editor.count > max(0, $0) } ?? false }
 
-    private var hasAssistiveRow: Bool { !leadingAssistiveText.isEmpty || !shownTrailingAssistiveText.isEmpty }
+    private var hasAssistiveRow: Bool { !displayedLeadingAssistiveText.isEmpty || !displayedTrailingAssistiveText.isEmpty }
 
     /// Rows of text a text area shows now (1 for a text field).
     public var visibleRows: Double { layoutInput?.visibleRows ?? 1 }
@@ -294,7 +289,7 @@ public final class TextField {
         if let accessibilityLabel { return accessibilityLabel }
         let content = editor.isEmpty ? placeholder
             : isSecureTextEntry ? String(repeating: "\u{2022}", count: editor.count) : text
-        return [label, content, leadingAssistiveText, shownTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
+        return [label, content, displayedLeadingAssistiveText, displayedTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     public func isAnimating(at time: Double) -> Bool {
@@ -304,7 +299,7 @@ public final class TextField {
 
     /// The next instant the field looks different without new input, or nil.
     public func nextChange(after time: Double, windowFocused: Bool) -> Double? {
-        if isAnimating(at: time) || pendingFades.leading || pendingFades.trailing { return time }
+        if isAnimating(at: time) { return time }
         guard state == .editing, windowFocused, editor.selection.isCaret else { return nil }
         return caretBlink.nextChange(after: time)
     }
@@ -326,14 +321,14 @@ public final class TextField {
 
     /// After an edit or an assistive change: lays out again only when what layout depends on
     /// changed (a text area's rows, the assistive row's lines).
-    private func relayOutIfNeeded() {
+    private func relayOutIfNeeded(rewrappingAssistiveText: Bool = true) {
         guard let measurer, let input = layoutInput else { return }
-        wrapAssistiveText(width: input.width, metrics: input.metrics, measurer: measurer)
+        if rewrappingAssistiveText { wrapAssistiveText(width: input.width, metrics: input.metrics, measurer: measurer) }
         if makeLayoutInput(width: input.width, metrics: input.metrics) != input { invalidateLayout() }
     }
 
     private func assistiveTextChanged() {
-        let leading = leadingAssistiveText, trailing = shownTrailingAssistiveText
+        let leading = displayedLeadingAssistiveText, trailing = displayedTrailingAssistiveText
         if layout != nil {
             // New text fades in; the counter ticking over does not.
             if leading != lastLeadingAssistiveText && !leading.isEmpty { pendingFades.leading = true }
@@ -348,7 +343,7 @@ public final class TextField {
     // MARK: Layout
 
     private func makeLayoutInput(width: Double, metrics: MaterialMetrics) -> FieldLayoutInput {
-        FieldLayoutInput(style: style, kind: kind, density: density, label: label, labelBehavior: labelBehavior,
+        FieldLayoutInput(style: style, kind: kind, density: verticalDensity, label: label, labelBehavior: labelBehavior,
                          hasLeadingIcon: leadingIcon != nil && leadingViewMode != .never,
                          hasTrailingIcon: trailingIcon != nil && trailingViewMode != .never,
                          hasClearButton: clearButtonMode != .never, prefix: prefixText, suffix: suffixText,
@@ -381,6 +376,11 @@ public final class TextField {
         wrapAssistiveText(width: width, metrics: metrics, measurer: measurer)
         var input = makeLayoutInput(width: width, metrics: metrics)
         if force || input != layoutInput || layout == nil {
+            if layout == nil {
+                // Whatever was set before the field first showed is where it starts, not an animation.
+                errorEmphasis.jump(to: isInError ? 1 : 0)
+                labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
+            }
             let fontChanged = layoutInput?.metrics != metrics
             layoutInput = input
             var newLayout = FieldLayout.compute(input, measurer: measurer)
@@ -398,8 +398,9 @@ public final class TextField {
                 newLayout = FieldLayout.compute(input, measurer: measurer)
                 layout = newLayout
             }
+            // Only a new geometry moves the scroll: arranging the page again must not undo a wheel.
+            keepCaretInView()
         }
-        keepCaretInView()
         return layout?.preferredHeight ?? 0
     }
 
@@ -450,9 +451,9 @@ public final class TextField {
     /// The leading assistive text wrapped beside the trailing one at `width`, and the trailing
     /// text's width: the trailing text gets its width first, the leading text wraps in the rest.
     private func assistiveWrap(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> (lines: [String], trailingWidth: Double) {
-        let trailing = shownTrailingAssistiveText
+        let trailing = displayedTrailingAssistiveText
         let trailingWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: metrics.assistiveFont)
-        let leading = leadingAssistiveText
+        let leading = displayedLeadingAssistiveText
         guard !leading.isEmpty else { return ([], trailingWidth) }
         let rowWidth = max(0, min(width, FieldLayout.maximumWidth) - 2 * metrics.horizontalPadding)
         let available = max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.horizontalPadding))
@@ -554,8 +555,9 @@ public final class TextField {
         guard let layout, let textLayout else { return nil }
         let caret = textLayout.caretRect(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: caretIsUpstream)
             .offsetBy(dx: layout.textLine.x - textLayout.scrollX, dy: layout.textLine.y - textLayout.scrollY)
-        // On a whole pixel row, where the renderer draws it.
-        return Rect(x: caret.minX, y: caret.minY.rounded(), width: caret.width, height: caret.height)
+        // Where the renderer draws it: inside the band, on a whole pixel row.
+        let x = min(caret.minX, layout.textLine.maxX - caret.width)
+        return Rect(x: x, y: caret.minY.rounded(), width: caret.width, height: caret.height)
     }
 
     // MARK: Focus
@@ -702,10 +704,12 @@ public final class TextField {
         if edit.isUserEdit {
             if let characterFilter { edit.replacement = String(edit.replacement.filter(characterFilter)) }
             if let maximumLength {
-                let room = max(0, maximumLength - (editor.count - edit.range.count))
+                let room = max(0, max(0, maximumLength) - (editor.count - edit.range.count))
                 if edit.replacement.count > room { edit.replacement = String(edit.replacement.prefix(room)) }
             }
-            if edit.replacement.isEmpty && edit.range.isEmpty && !proposed.replacement.isEmpty {
+            // Typing that the filter or the limit leaves nothing of is refused whole: it must not
+            // delete the selection it was meant to replace.
+            if edit.replacement.isEmpty && !proposed.replacement.isEmpty {
                 notify(.editRefused(proposed))
                 return nil
             }
@@ -741,7 +745,11 @@ public final class TextField {
         caretIsUpstream = false
         goalX = nil
         // The rows of a text area and the counter follow the text.
-        if kind == .textArea || maximumLength != nil { assistiveTextChanged() }
+        if displayedTrailingAssistiveText != lastTrailingAssistiveText {
+            assistiveTextChanged()
+        } else if kind == .textArea {
+            relayOutIfNeeded(rewrappingAssistiveText: false)
+        }
         caretMoved(at: now)
         syncMotion(at: now)
         notify(.textChanged(applied))
@@ -757,7 +765,7 @@ public final class TextField {
     }
 
     /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
-    /// "\n". Neither holds control characters other than tab.
+    /// "\n". Neither holds other control characters (C0, DEL, C1) except tab.
     static func sanitize(_ text: String, kind: FieldKind) -> String {
         guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return text }
@@ -1029,7 +1037,8 @@ public final class TextField {
         var selection: [ShapeFill] = []
         let editorSelection = editor.selection
         if state == .editing && !editorSelection.isCaret {
-            selection = textLayout.rects(for: editorSelection.range).compactMap {
+            let shownLines = kind == .textArea ? textLayout.lines(meeting: textLayout.scrollY, textLayout.scrollY + band.height) : nil
+            selection = textLayout.rects(for: editorSelection.range, inLines: shownLines).compactMap {
                 // On whole pixels vertically, as the caret is: a line top may be fractional.
                 let line = $0.offsetBy(dx: textLeft, dy: textTop)
                 let top = line.minY.rounded(), bottom = line.maxY.rounded()
@@ -1092,7 +1101,7 @@ public final class TextField {
                                                                    y: baseline + Double(index) * metrics.assistiveLineHeight),
                                          font: metrics.assistiveFont, color: leadingColor))
             }
-            let trailing = shownTrailingAssistiveText
+            let trailing = displayedTrailingAssistiveText
             if !trailing.isEmpty {
                 var color = isOverLimit && trailingAssistiveText.isEmpty ? scheme.error : colors.trailingAssistiveText
                 if state == .disabled { color = colors.trailingAssistiveText }

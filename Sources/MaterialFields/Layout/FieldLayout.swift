@@ -203,8 +203,10 @@ public struct FieldLayout: Equatable, Sendable {
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
                            restingLabel: resting, floatingLabel: floating, notch: notch, leadingIcon: leadingIcon,
                            trailingIcon: trailingIcon, clearButton: clearButton,
-                           iconBaseline: baseline(inLineTop: 0, lineHeight: metrics.iconSize,
-                                                  metrics: measurer.lineMetrics(for: metrics.iconFont)),
+                           // Only a field with icons asks for the icon font (a missing one warns).
+                           iconBaseline: input.hasLeadingIcon || input.hasTrailingIcon
+                               ? baseline(inLineTop: 0, lineHeight: metrics.iconSize,
+                                          metrics: measurer.lineMetrics(for: metrics.iconFont)) : 0,
                            prefix: prefix, suffix: suffix,
                            assistiveRow: assistiveRow, assistiveBaseline: assistiveBaseline,
                            overhangTop: overhang, metrics: metrics)

@@ -51,8 +51,9 @@ public struct TextLayout: Equatable, Sendable {
         guard !clusters.isEmpty else { return [0] }
         let stops = measurer.caretStops(of: Substring(String(clusters)), font: font)
         let hasBreaks = clusters.contains(where: \.isNewline)
-        // A measurer must give count + 1 finite, rising stops; anything else is repaired rather
-        // than trusted. Line breaks take no width whatever the font says of them.
+        // A measurer must give count + 1 finite stops; a wrong count or a non-finite stop is
+        // repaired rather than trusted (a falling stop becomes a zero width). Line breaks take no
+        // width whatever the font says of them.
         guard hasBreaks || stops.count != clusters.count + 1 || !stops.allSatisfy(\.isFinite) else { return stops }
         var repaired = [0.0]
         repaired.reserveCapacity(clusters.count + 1)
@@ -65,16 +66,18 @@ public struct TextLayout: Equatable, Sendable {
     }
 
     public var count: Int { characters.count }
-    /// The width of the longest line (of the whole text, for a single line).
-    public var width: Double {
-        guard wrapWidth != nil else { return caretStops.last ?? 0 }
-        return lines.indices.reduce(0) { max($0, lineWidth($1)) }
-    }
+    /// The width of the whole text set on one line (a single-line field's scroll range).
+    public var width: Double { caretStops.last ?? 0 }
     public var height: Double { Double(lines.count) * lineHeight }
 
     // MARK: Wrapping
 
-    private func isSpace(_ index: Int) -> Bool { characters[index].isWhitespace && !characters[index].isNewline }
+    /// A space lines may break after: not a line break, and not a no-break space.
+    private func isSpace(_ index: Int) -> Bool {
+        let character = characters[index]
+        guard character.isWhitespace, !character.isNewline else { return false }
+        return !["\u{00A0}", "\u{2007}", "\u{202F}"].contains(character)
+    }
 
     /// Lines for the paragraphs that make up `range`, which starts at a paragraph start and ends at
     /// a paragraph end (before its break or at the end of the text).
@@ -142,23 +145,25 @@ public struct TextLayout: Equatable, Sendable {
         if delta != 0 {
             for index in (lower + newCharacters.count + 1)..<caretStops.count { caretStops[index] += delta }
         }
-        let oldCount = count
-        characters.replaceSubrange(lower..<upper, with: newCharacters)
         guard wrapWidth != nil else {
+            characters.replaceSubrange(lower..<upper, with: newCharacters)
             lines = [TextLine(clusters: 0..<count)]
             return
         }
-        let shift = count - oldCount
-        // The lines of the paragraphs from the one holding `lower` to the one holding `upper`.
-        var firstLine = line(containing: lower, in: lines, upstream: true)
+        // The lines of the paragraphs from the one holding `lower` to the one holding `upper`,
+        // found while lines and characters still describe the old text.
+        var firstLine = lineIndex(of: lower, upstream: true)
         while firstLine > 0, lines[firstLine].clusters.lowerBound > 0,
               !characters[lines[firstLine].clusters.lowerBound - 1].isNewline {
             firstLine -= 1
         }
-        var lastLine = line(containing: upper, in: lines, upstream: false)
+        var lastLine = lineIndex(of: upper)
         while lastLine + 1 < lines.count, lines[lastLine + 1].clusters.lowerBound == lines[lastLine].clusters.upperBound {
             lastLine += 1
         }
+        let oldCount = count
+        characters.replaceSubrange(lower..<upper, with: newCharacters)
+        let shift = count - oldCount
         let paragraphs = lines[firstLine].clusters.lowerBound..<(lines[lastLine].clusters.upperBound + shift)
         let rewrapped = wrappedLines(in: paragraphs)
         if shift != 0 {
@@ -175,10 +180,7 @@ public struct TextLayout: Equatable, Sendable {
     /// The index of the line showing the caret at `offset`. At a soft break the caret belongs to
     /// the next line, unless `upstream` asks for the end of the line before it (as End does).
     public func lineIndex(of offset: Int, upstream: Bool = false) -> Int {
-        line(containing: min(max(offset, 0), count), in: lines, upstream: upstream)
-    }
-
-    private func line(containing offset: Int, in lines: [TextLine], upstream: Bool) -> Int {
+        let offset = min(max(offset, 0), count)
         var low = 0, high = lines.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
@@ -188,8 +190,6 @@ public struct TextLayout: Equatable, Sendable {
         if upstream, low > 0, lines[low].clusters.lowerBound == offset, lines[low - 1].clusters.upperBound == offset {
             return low - 1
         }
-        // An offset on a line break cluster belongs to the line that break ends.
-        if low > 0, offset < lines[low].clusters.lowerBound { return low - 1 }
         return low
     }
 
@@ -280,18 +280,24 @@ public struct TextLayout: Equatable, Sendable {
         return Rect(x: x(of: offset, onLine: index), y: top(ofLine: index) + caretInset, width: width, height: caretHeight)
     }
 
-    /// Rectangles covering `range`, one per line it touches. A selection that runs on past a
-    /// line's end shows a sliver there, so a selected line break can be seen.
-    public func rects(for range: Range<Int>) -> [Rect] {
+    /// Rectangles covering `range`, one per line it touches (only lines in `shown`, when given,
+    /// so selecting all of a long text costs what shows). A selection that runs on past a line's
+    /// end shows a sliver there, so a selected line break can be seen.
+    public func rects(for range: Range<Int>, inLines shown: Range<Int>? = nil) -> [Rect] {
         let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
         guard upper > lower else { return [] }
-        let first = lineIndex(of: lower), last = lineIndex(of: upper, upstream: true)
+        let selectionLast = lineIndex(of: upper, upstream: true)
+        var first = lineIndex(of: lower), last = selectionLast
+        if let shown {
+            first = max(first, shown.lowerBound)
+            last = min(last, shown.upperBound - 1)
+        }
         guard first <= last else { return [] }
         return (first...last).map { index in
             let clusters = lines[index].clusters
             let x0 = x(of: max(lower, clusters.lowerBound), onLine: index)
             var x1 = x(of: min(upper, clusters.upperBound), onLine: index)
-            if upper > clusters.upperBound && index < last { x1 += caretHeight / 4 }
+            if upper > clusters.upperBound && index < selectionLast { x1 += caretHeight / 4 }
             return Rect(x: x0, y: top(ofLine: index) + caretInset, width: max(0, x1 - x0), height: caretHeight)
         }
     }

@@ -13,7 +13,8 @@ public struct Decoration: Equatable, Sendable {
 
 /// Where an app layout puts things, in content coordinates (before scrolling).
 public struct Arrangement {
-    /// Each field's container frame; its height should be what `TextField.layOut` returned.
+    /// Each field's frame: its container's top-left and width, and the height `TextField.layOut`
+    /// returned (the assistive row included).
     public var fieldFrames: [(field: TextField, frame: Rect)]
     public var decorations: [Decoration]
     public var contentHeight: Double

@@ -76,15 +76,17 @@ public final class FieldScene: Scene {
     private func fieldInvalidated(_ field: TextField, _ invalidation: TextField.Invalidation) {
         if invalidation == .layout {
             needsArrangement = true
-            // A field that grew or shrank while edited stays in view once the page is arranged.
-            if field.isFocused { revealsFocusedField = true }
+            // The field being edited stays in view once the page is arranged, whichever field's
+            // height moved it.
+            if focusedField != nil { revealsFocusedField = true }
         }
         staleFields.insert(ObjectIdentifier(field))
         // Appearances are compared at the next render; the host only needs to know one is due.
         host?.invalidate(frame(of: field) ?? .zero)
     }
 
-    /// The field's container frame in window pixels (after scrolling).
+    /// The field's frame in window pixels (after scrolling): its container's top-left and width,
+    /// and its whole height, the assistive row included.
     public func frame(of field: TextField) -> Rect? {
         frames[ObjectIdentifier(field)]?.offsetBy(dx: 0, dy: -scroll.offset)
     }
@@ -125,7 +127,20 @@ public final class FieldScene: Scene {
         host?.invalidate(everything)
     }
 
+    /// Arranges the page now if a field's height changed since, so frames are current.
+    private func arrangeIfNeeded() {
+        guard needsArrangement else { return }
+        arrange()
+        invalidateAll()
+        if revealsFocusedField, let field = focusedField {
+            revealsFocusedField = false
+            reveal(field)
+        }
+        revealsFocusedField = false
+    }
+
     private func reveal(_ field: TextField) {
+        arrangeIfNeeded()
         guard let frame = frames[ObjectIdentifier(field)] else { return }
         // Include the outlined label above and a little air below; a field taller than the window
         // shows the part with the caret.
@@ -171,6 +186,8 @@ public final class FieldScene: Scene {
             updateHover()
             return true
         case .pointerDown(let point, let button, let clickCount, let modifiers):
+            // The assistive row is text about the field, not the field: a click there does nothing.
+            if let (field, local) = field(at: point), field.part(at: local) == .assistiveRow { return false }
             guard let (field, local) = field(at: point), field.isEnabled else {
                 guard button == .primary else { return false }
                 pointerField = nil
@@ -183,7 +200,9 @@ public final class FieldScene: Scene {
                 pointerField = field
                 return true
             case .middle:
-                // PRIMARY pastes where the middle button lands, as in every X application.
+                // PRIMARY pastes where the middle button lands, as in every X application; the
+                // middle button does not press buttons (the clear button, icons).
+                guard field.part(at: local) == .text else { return false }
                 if let current = focusedField, current !== field { current.endEditing(at: time) }
                 field.pointerDown(at: local, extending: false, time: time)
                 field.pointerUp()
@@ -256,8 +275,10 @@ public final class FieldScene: Scene {
     private func updateHover() -> Bool {
         let hit = pointerLocation.flatMap { field(at: $0) }
         var changed = false
+        // Hover is the pointer over the container, not over the assistive text below it.
+        let overContainer = hit.map { $0.0.part(at: $0.1) != .assistiveRow } ?? false
         for field in fields {
-            let hovered = field === hit?.0 && field.isEnabled && !field.isFocused
+            let hovered = overContainer && field === hit?.0 && field.isEnabled && !field.isFocused
             if field.isHovered != hovered {
                 field.isHovered = hovered
                 changed = true
@@ -331,12 +352,10 @@ public final class FieldScene: Scene {
     }
 
     public func render(on canvas: Canvas, at time: Double) -> [Rect] {
-        if needsArrangement {
-            arrange()
-            if revealsFocusedField, let field = focusedField { reveal(field) }
-            revealsFocusedField = false
-            invalidateAll()
-        }
+        arrangeIfNeeded()
+        // What is under a still pointer may have changed (focus showed the clear button, an icon
+        // got an action): hover and the pointer shape follow before drawing.
+        updateHover()
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = DamageRegion()
         if let pending = pendingDamage { damage.add(pending) }
@@ -408,7 +427,7 @@ public final class FieldScene: Scene {
                 selection: [field.editor.selection.lowerBound, field.editor.selection.upperBound],
                 focused: field.isFocused, state: field.state, labelPosition: field.labelPosition,
                 hovered: field.isHovered, error: field.isInError, errorMessage: field.errorMessage,
-                assistive: .init(leading: field.leadingAssistiveText, trailing: field.shownTrailingAssistiveText),
+                assistive: .init(leading: field.displayedLeadingAssistiveText, trailing: field.displayedTrailingAssistiveText),
                 maxLength: field.maximumLength,
                 leadingIcon: visibility(field.leadingIcon != nil, field.isLeadingIconVisible),
                 trailingIcon: visibility(field.trailingIcon != nil, field.isTrailingIconVisible),

@@ -31,6 +31,4 @@ public struct FieldColorOverrides: Equatable, Sendable {
         get { colors[Key(role: role, state: state)] }
         set { colors[Key(role: role, state: state)] = newValue }
     }
-
-    public var isEmpty: Bool { colors.isEmpty }
 }
