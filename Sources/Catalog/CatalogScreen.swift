@@ -62,10 +62,19 @@ enum CatalogScreen {
                 field.trailingIcon = field.isSecureTextEntry ? .visibility : .visibilityOff
             }
         },
-        Variant(slug: "search", caption: "Trailing search icon", label: "Search the docs") { field in
+        Variant(slug: "search", caption: "Trailing search icon: click it or press Enter", label: "Search the docs") { field in
             field.trailingIcon = .search
-            field.trailingIconAction = { field in
+            let search = { (field: TextField) in
                 field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(field.text)”"
+            }
+            field.trailingIconAction = search
+            field.observe { field, event in
+                switch event {
+                case .returnPressed: search(field)
+                // A result that no longer matches the text is not shown.
+                case .textChanged: field.helperText = ""
+                default: break
+                }
             }
         },
         Variant(slug: "clear", caption: "Clear button while editing", label: "Destination", text: "Porto") { field in
@@ -155,10 +164,17 @@ final class CatalogLayout: SceneLayout {
         var arrangement = Arrangement()
         var bottom = margin, columnX = margin, y = margin
         func placeText(_ text: String, font: FontSpec, color: Color, lineHeight: Double) {
-            let baseline = FieldLayout.baseline(inLineTop: y, lineHeight: lineHeight, metrics: measurer.lineMetrics(for: font))
-            arrangement.decorations.append(Decoration(text: text, frame: Rect(x: columnX, y: y, width: columnWidth, height: lineHeight),
-                                                      baseline: baseline, font: font, color: color))
-            y += lineHeight + itemGap
+            // Wrapped to the column, so a narrow window shows the whole caption.
+            let wrapped = TextLayout(characters: Array(text), font: font, lineHeight: lineHeight, measurer: measurer,
+                                     wrapWidth: columnWidth)
+            for line in wrapped.lines {
+                let baseline = FieldLayout.baseline(inLineTop: y, lineHeight: lineHeight, metrics: measurer.lineMetrics(for: font))
+                arrangement.decorations.append(Decoration(text: String(wrapped.characters[line.clusters]),
+                                                          frame: Rect(x: columnX, y: y, width: columnWidth, height: lineHeight),
+                                                          baseline: baseline, font: font, color: color))
+                y += lineHeight
+            }
+            y += itemGap
         }
         for column in columns {
             if !sideBySide && y > margin { y += 16 * scale }

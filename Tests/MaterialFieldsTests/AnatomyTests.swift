@@ -537,3 +537,77 @@ final class AnatomyReviewFindingTests: XCTestCase {
         XCTAssertFalse(field.isFocused)
     }
 }
+
+/// Findings of the user trial, each pinned by a test.
+final class AnatomyTrialFindingTests: XCTestCase {
+    func testAClickIntoAFieldWhoseCaretWasFarAlongPlacesTheCaretUnderThePointer() {
+        // Given a long single line whose caret was left at the end (it shows its start again)
+        let field = makeField(.filled, text: String(repeating: "abcdefghij", count: 10))
+        field.focus(at: 0, fromPointX: 5)
+        _ = field.handle(.end, modifiers: [], at: 0)
+        field.endEditing(at: 0)
+        // When it is clicked 7 clusters in (8 px each, after the 16 px padding)
+        field.pointerDown(at: Point(x: 16 + 7 * 8 + 1, y: 40), extending: false, time: 1)
+        // Then the caret is there and the text did not scroll
+        XCTAssertEqual(field.selection, TextSelection(caret: 7))
+        XCTAssertEqual(field.textLayout!.scrollX, 0)
+    }
+
+    func testAClickIntoAScrolledAreaPlacesTheCaretOnTheLineUnderThePointer() {
+        let area = TextField(identifier: "a", style: .filled, kind: .textArea, label: "A",
+                             text: (0..<10).map { "line \($0)" }.joined(separator: "\n"))
+        area.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        XCTAssertEqual(area.selection, TextSelection(caret: area.count), "its caret was left at the end, out of view")
+        let firstRow = Point(x: 20, y: area.layout!.textLine.minY + 12)
+        area.pointerDown(at: firstRow, extending: false, time: 0)
+        XCTAssertEqual(area.textLayout!.scrollY, 0, "the text stays where it was clicked")
+        XCTAssertEqual(area.selection, TextSelection(caret: 0))
+    }
+
+    func testTypingIntoAFieldScrolledOutOfViewBringsItsCaretBack() {
+        let fields = (0..<8).map { TextField(identifier: "f\($0)", style: .filled, label: "F\($0)") }
+        let scene = FieldScene(fields: fields, scheme: .light)
+        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
+        scene.focus(fields[0], at: 0)
+        scene.handle(.scroll(steps: 6), at: 0)
+        XCTAssertLessThan(scene.frame(of: fields[0])!.maxY, 0, "scrolled away")
+        scene.handle(.text("hidden"), at: 1)
+        let frame = scene.frame(of: fields[0])!
+        let caret = fields[0].caretRect!.offsetBy(dx: frame.minX, dy: frame.minY)
+        XCTAssertTrue(caret.minY >= 0 && caret.maxY <= 200, "caret at \(caret)")
+    }
+
+    func testADragHeldBelowATextAreaKeepsScrollingOnATimer() {
+        let area = TextField(identifier: "a", style: .outlined, kind: .textArea, label: "A",
+                             text: (0..<20).map { "line \($0)" }.joined(separator: "\n"))
+        let scene = FieldScene(fields: [area], scheme: .light)
+        scene.resize(to: Size(width: 300, height: 300), measurer: sharedMeasurer)
+        let frame = scene.frame(of: area)!
+        scene.handle(.pointerDown(Point(x: frame.minX + 20, y: frame.minY + area.layout!.textLine.minY + 5), button: .primary,
+                                  clickCount: 1, modifiers: []), at: 0)
+        let below = Point(x: frame.minX + 20, y: frame.minY + area.layout!.container.maxY + 10)
+        scene.handle(.pointerMoved(below, buttonHeld: true), at: 0.1)
+        let heads = stride(from: 0.2, through: 0.8, by: 0.1).map { time -> Int in
+            XCTAssertNotNil(scene.nextWakeup(after: time), "the held drag wants frames")
+            _ = scene.render(on: RecordingCanvas(), at: time)
+            return area.selection.head
+        }
+        XCTAssertEqual(heads, heads.sorted())
+        XCTAssertGreaterThan(heads.last!, heads.first!, "the selection grew without the pointer moving")
+        scene.handle(.pointerUp(below, button: .primary), at: 1)
+        _ = scene.render(on: RecordingCanvas(), at: 1.5)
+        XCTAssertNil(scene.nextWakeup(after: 2), "released: no more autoscroll")
+    }
+
+    func testTabIntoATextAreaKeepsItsCaretInsteadOfSelectingEverything() {
+        let field = TextField(identifier: "f", style: .filled, label: "F", text: "one")
+        let area = TextField(identifier: "a", style: .filled, kind: .textArea, label: "A", text: "two\nthree")
+        let scene = FieldScene(fields: [field, area], scheme: .light)
+        scene.resize(to: Size(width: 300, height: 400), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        XCTAssertEqual(field.selection, TextSelection(anchor: 0, head: 3), "a text field selects its text")
+        scene.handle(.key(.tab, []), at: 1)
+        XCTAssertTrue(area.isFocused)
+        XCTAssertTrue(area.selection.isCaret)
+    }
+}

@@ -479,6 +479,14 @@ public final class TextField {
         }
     }
 
+    /// Whether a drag held at `point` (field coordinates) lies beyond the text band in the
+    /// direction the text scrolls, so holding it there should keep scrolling the selection.
+    public func isBeyondTextBand(_ point: Point) -> Bool {
+        guard let layout, point.x.isFinite, point.y.isFinite else { return false }
+        let band = layout.textLine
+        return kind == .textArea ? point.y < band.minY || point.y > band.maxY : point.x < band.minX || point.x > band.maxX
+    }
+
     /// The text area's content is taller than its rows.
     public var hasOverflow: Bool {
         guard kind == .textArea, let layout, let textLayout else { return false }
@@ -563,7 +571,7 @@ public final class TextField {
     // MARK: Focus
 
     /// Starts editing. `pointX` is where a click landed (field coordinates); nil for keyboard focus,
-    /// which grows the activation indicator from the centre and selects all the text.
+    /// which grows the activation indicator from the centre and selects all of a text field's text.
     public func focus(at time: Double, fromPointX pointX: Double? = nil) {
         lastTime = time
         guard isEnabled, !isFocused else { return }
@@ -571,11 +579,16 @@ public final class TextField {
         isHovered = false
         undoHistory.closeGroup()
         activationOrigin = pointX ?? (layout?.container.midX ?? 0)
-        if pointX == nil { editor.selectAll() }
         caretIsUpstream = false
         goalX = nil
         caretBlink.restart(at: time)
-        keepCaretInView()
+        if pointX == nil {
+            // From the keyboard a text field selects its text, as desktop entries do; a text area
+            // keeps its caret, as text views do, and shows it.
+            if kind == .textField { editor.selectAll() }
+            keepCaretInView()
+        }
+        // From a click the text stays where it is: the click places the caret where it landed.
         syncMotion(at: time)
         invalidateAppearance()
         notify(.didBeginEditing)

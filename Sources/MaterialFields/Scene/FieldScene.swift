@@ -38,6 +38,12 @@ public final class FieldScene: Scene {
     private var pointerLocation: Point?
     private var lastEventTime = 0.0
     private var pointerShape = PointerShape.arrow
+    /// Where a held drag last was (window pixels): held beyond a field's text band, the selection
+    /// keeps extending and the text keeps scrolling on a timer, as text views do.
+    private var dragLocation: Point?
+    private var lastAutoscroll = 0.0
+    /// Seconds between autoscroll steps while a drag is held beyond the text.
+    static let autoscrollInterval = 0.06
     private var inputSpot: Rect?
     /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
     private var isSettled = false
@@ -99,6 +105,7 @@ public final class FieldScene: Scene {
         self.measurer = measurer
         arrange()
         invalidateAll()
+        if let field = focusedField { revealCaret(of: field) }
     }
 
     private func arrange() {
@@ -137,6 +144,19 @@ public final class FieldScene: Scene {
             reveal(field)
         }
         revealsFocusedField = false
+    }
+
+    /// Scrolls the page, if it must, to show the caret of the field being edited, as after typing
+    /// into a field scrolled out of view.
+    private func revealCaret(of field: TextField) {
+        arrangeIfNeeded()
+        guard let frame = frames[ObjectIdentifier(field)], let caret = field.caretRect else { return }
+        let air = 24 * metrics.scale
+        let target = Rect(x: frame.minX, y: frame.minY + caret.minY - air, width: frame.width, height: caret.height + 2 * air)
+        if scroll.reveal(target) {
+            invalidateAll()
+            updateHover()
+        }
     }
 
     private func reveal(_ field: TextField) {
@@ -216,6 +236,8 @@ public final class FieldScene: Scene {
             }
         case .pointerMoved(let point, let buttonHeld):
             if buttonHeld, let field = pointerField, let frame = frame(of: field) {
+                dragLocation = point
+                lastAutoscroll = time
                 return field.pointerDragged(to: Point(x: point.x - frame.minX, y: point.y - frame.minY), time: time)
             }
             pointerLocation = point
@@ -227,16 +249,19 @@ public final class FieldScene: Scene {
             guard button == .primary, let field = pointerField else { return false }
             field.pointerUp()
             pointerField = nil
+            dragLocation = nil
             if let text = field.copyableText { host?.setSelectionText(text, for: .primary) }
             return false
         case .text(let text):
             guard let field = focusedField else { return false }
             field.insert(text, at: time)
+            revealCaret(of: field)
             return true
         case .key(let key, let modifiers):
             if let field = focusedField {
                 if field.handle(key, modifiers: modifiers, at: time) {
                     if let text = field.copyableText, modifiers.contains(.shift) { host?.setSelectionText(text, for: .primary) }
+                    revealCaret(of: field)
                     return true
                 }
                 if handleClipboardShortcut(key, modifiers: modifiers, field: field, at: time) { return true }
@@ -327,8 +352,16 @@ public final class FieldScene: Scene {
 
     // MARK: Time and drawing
 
+    /// The field and point (field coordinates) of a drag held beyond its text band, if any.
+    private var autoscrollTarget: (TextField, Point)? {
+        guard let field = pointerField, let point = dragLocation, let frame = frame(of: field) else { return nil }
+        let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
+        return field.isBeyondTextBand(local) ? (field, local) : nil
+    }
+
     public func nextWakeup(after time: Double) -> Double? {
         if pendingDamage != nil || needsArrangement || !staleFields.isEmpty { return time }
+        if autoscrollTarget != nil { return max(time, lastAutoscroll + Self.autoscrollInterval) }
         // A field drawn mid-animation still owes its final frame, even when the animation has
         // ended by the time the host asks.
         if fields.contains(where: { $0.isAnimating(at: lastRenderTime) }) { return time }
@@ -353,6 +386,10 @@ public final class FieldScene: Scene {
 
     public func render(on canvas: Canvas, at time: Double) -> [Rect] {
         arrangeIfNeeded()
+        if let (field, point) = autoscrollTarget, time >= lastAutoscroll + Self.autoscrollInterval {
+            lastAutoscroll = time
+            field.pointerDragged(to: point, time: time)
+        }
         // What is under a still pointer may have changed (focus showed the clear button, an icon
         // got an action): hover and the pointer shape follow before drawing.
         updateHover()
