@@ -185,7 +185,7 @@ final class AnatomyUITests: XCTestCase {
         XCTAssertEqual(field.outerFrame[3], 148)
         // ...the text scrolled inside it (the first row no longer shows "one")...
         usleep(100_000)
-        XCTAssertNotEqual(try inkMap(app, firstRow), firstRowWithOne, "the text did not scroll inside the four rows")
+        XCTAssertTrue(try inkMap(app, firstRow) != firstRowWithOne, "the text did not scroll inside the four rows")
         // ...and the page did not move: the field stayed in view as it grew.
         let final = try qa(app)
         XCTAssertEqual(final.window.scrollOffset, offset)
@@ -447,25 +447,29 @@ final class AnatomyUITests: XCTestCase {
     // MARK: The wheel over a text area
 
     func testTheWheelOverAnOverflowingTextAreaScrollsItsTextNotThePage() throws {
-        // Given the default-size catalog wheeled down (over the margin) until the prefilled text
-        // area, which holds more than its four rows, is wholly on screen
+        // Given the default-size catalog wheeled down (over the margin) just far enough for the
+        // prefilled text area, which holds more than its four rows, to be wholly on screen (the
+        // page can still scroll further), and the pointer resting over the text area
         let app = try CatalogApp()
         let start = try qa(app)
-        let scrolled = try wheelPage(app, toShowDownTo: start.field("filled-area-long").frame[1] + 128 + 24)
+        let scrolled = try wheelPage(app, toShowDownTo: start.field("filled-area-long").frame[1] + 128)
         let offset = scrolled.window.scrollOffset
-        XCTAssertGreaterThanOrEqual(scrolled.field("filled-area-long").frame[1], 0)
-        XCTAssertLessThanOrEqual(scrolled.field("filled-area-long").frame[1] + 128, scrolled.window.height)
+        XCTAssertLessThan(offset, scrolled.window.contentHeight - scrolled.window.height, "the page cannot scroll further down")
         let area = scrolled.field("filled-area-long")
+        XCTAssertGreaterThanOrEqual(area.frame[1], 0)
+        XCTAssertLessThanOrEqual(area.frame[1] + area.frame[3], scrolled.window.height)
+        try movePointer(app, x: area.frame[0] + area.frame[2] / 2, y: area.frame[1] + 64)
+        try expect(app, "filled-area-long", "hovered") { $0.hovered }
+        usleep(200_000)
         let rows = PixelRegion(x: area.container.x + 16, y: area.container.y + 24, width: area.container.width - 32, height: 96)
-        usleep(100_000)
         let before = try inkMap(app, rows)
 
-        // When the wheel turns one notch down over the text area
-        try movePointer(app, x: area.frame[0] + area.frame[2] / 2, y: area.frame[1] + 64)
+        // When the wheel turns one notch down
         try wheel(app, 1)
 
-        // Then its text moved (other glyphs in its rows) but the page did not
+        // Then the text area's text moved (other glyphs in its rows) but the page did not
         XCTAssertTrue(try waitUntil(timeout: 2) { try inkMap(app, rows) != before }, "the text area's text did not scroll")
+        usleep(100_000)
         XCTAssertEqual(try qa(app).window.scrollOffset, offset, "the page scrolled under a text area that can scroll")
         XCTAssertEqual(try qa(app).field("filled-area-long").frame, area.frame)
 
