@@ -40,16 +40,16 @@ final class AnatomyUITests: XCTestCase {
 
     /// A window tall enough for every field (the content is 2404 px at 900 px wide), on a screen
     /// as tall, so no test but the scrolling ones has to scroll.
-    private func tallCatalog() throws -> CatalogApp {
+    func tallCatalog() throws -> CatalogApp {
         try CatalogApp(arguments: ["--size", "900x2420"], screenSize: (1024, 2420))
     }
 
-    private func qa(_ app: CatalogApp) throws -> QA {
+    func qa(_ app: CatalogApp) throws -> QA {
         try JSONDecoder().decode(QA.self, from: Data(contentsOf: URL(fileURLWithPath: app.statePath)))
     }
 
     /// The QA state once `condition` holds, or nil after `timeout`.
-    private func waitForQA(_ app: CatalogApp, timeout: TimeInterval = 5, _ condition: (QA) -> Bool) -> QA? {
+    func waitForQA(_ app: CatalogApp, timeout: TimeInterval = 5, _ condition: (QA) -> Bool) -> QA? {
         var last: QA?
         _ = waitUntil(timeout: timeout) {
             guard let current = try? qa(app) else { return false }
@@ -61,7 +61,7 @@ final class AnatomyUITests: XCTestCase {
 
     /// Waits for `condition` on `id`, failing (with what the field is instead) when it never holds.
     @discardableResult
-    private func expect(_ app: CatalogApp, _ id: String, timeout: TimeInterval = 5, _ what: String,
+    func expect(_ app: CatalogApp, _ id: String, timeout: TimeInterval = 5, _ what: String,
                         file: StaticString = #filePath, line: UInt = #line,
                         _ condition: (QA.Field) -> Bool) throws -> QA.Field {
         if let state = waitForQA(app, timeout: timeout, { condition($0.field(id)) }) { return state.field(id) }
@@ -74,18 +74,18 @@ final class AnatomyUITests: XCTestCase {
         return now
     }
 
-    private func movePointer(_ app: CatalogApp, x: Double, y: Double) throws {
+    func movePointer(_ app: CatalogApp, x: Double, y: Double) throws {
         try app.xdotool(["mousemove", "--window", String(app.windowID), String(Int(x)), String(Int(y))])
     }
 
     /// Turns the wheel `steps` notches where the pointer is: positive scrolls down (button 5).
-    private func wheel(_ app: CatalogApp, _ steps: Int) throws {
+    func wheel(_ app: CatalogApp, _ steps: Int) throws {
         try app.xdotool(["click", "--repeat", String(abs(steps)), "--delay", "15", steps > 0 ? "5" : "4"])
     }
 
     /// Wheels the page down over the left margin (no field there) until content y `bottom` (in
     /// unscrolled window pixels) is on screen, and returns the state once every notch has arrived.
-    private func wheelPage(_ app: CatalogApp, toShowDownTo bottom: Double,
+    func wheelPage(_ app: CatalogApp, toShowDownTo bottom: Double,
                            file: StaticString = #filePath, line: UInt = #line) throws -> QA {
         let start = try qa(app)
         let steps = Int(((bottom - start.window.height) / 48).rounded(.up))
@@ -98,28 +98,28 @@ final class AnatomyUITests: XCTestCase {
     }
 
     /// The pixel at a window point, read from the server.
-    private func pixel(_ app: CatalogApp, x: Int, y: Int) throws -> Pixel {
+    func pixel(_ app: CatalogApp, x: Int, y: Int) throws -> Pixel {
         try app.capture(PixelRegion(x: x, y: y, width: 1, height: 1)).pixel(x: 0, y: 0)
     }
 
     /// The pixel at a window point, for a failure message.
-    private func describePixel(_ app: CatalogApp, x: Int, y: Int) -> String {
+    func describePixel(_ app: CatalogApp, x: Int, y: Int) -> String {
         (try? pixel(app, x: x, y: y)).map { "\($0)" } ?? "?"
     }
 
     /// How many pixels of `region` pass `test`, for a failure message.
-    private func describeCount(_ app: CatalogApp, _ region: PixelRegion, where test: (Pixel) -> Bool) -> String {
+    func describeCount(_ app: CatalogApp, _ region: PixelRegion, where test: (Pixel) -> Bool) -> String {
         (try? app.capture(region).count(where: test)).map { "\($0) px" } ?? "?"
     }
 
-    private func grey(_ p: Pixel) -> Int { (Int(p.red) + Int(p.green) + Int(p.blue)) / 3 }
+    func grey(_ p: Pixel) -> Int { (Int(p.red) + Int(p.green) + Int(p.blue)) / 3 }
 
     /// The light theme's error colour (#B00020) at any useful coverage over white or the field.
-    private func isErrorRed(_ p: Pixel) -> Bool { Int(p.red) - Int(p.green) > 70 && Int(p.red) - Int(p.blue) > 50 }
+    func isErrorRed(_ p: Pixel) -> Bool { Int(p.red) - Int(p.green) > 70 && Int(p.red) - Int(p.blue) > 50 }
 
     /// Where each dark (text or icon ink) pixel of `region` is: a picture of the glyphs that
     /// ignores the purple caret, whatever phase of its blink it is in.
-    private func inkMap(_ app: CatalogApp, _ region: PixelRegion) throws -> [Bool] {
+    func inkMap(_ app: CatalogApp, _ region: PixelRegion) throws -> [Bool] {
         let image = try app.capture(region)
         var map: [Bool] = []
         for y in 0..<image.height {
@@ -190,6 +190,40 @@ final class AnatomyUITests: XCTestCase {
         let final = try qa(app)
         XCTAssertEqual(final.window.scrollOffset, offset)
         XCTAssertLessThanOrEqual(field.outerFrame[1] + field.outerFrame[3], final.window.height)
+    }
+
+    func testATextAreaGrowingAtTheBottomOfTheWindowScrollsThePageToKeepItInView() throws {
+        // Given the default-size catalog wheeled down until the two-row text area and its helper
+        // text just fit above the window's bottom edge
+        let app = try CatalogApp()
+        let start = try qa(app).field("filled-area")
+        let scrolled = try wheelPage(app, toShowDownTo: start.outerFrame[1] + start.outerFrame[3])
+        let area = scrolled.field("filled-area")
+        XCTAssertLessThanOrEqual(area.outerFrame[1] + area.outerFrame[3], scrolled.window.height)
+        XCTAssertGreaterThan(area.outerFrame[1] + 148, scrolled.window.height, "there is room to grow without scrolling")
+
+        // When the user clicks it and types four lines (it grows to 128 px and its helper row with it)
+        try app.click(field: "filled-area")
+        try expect(app, "filled-area", "focused") { $0.focused }
+        try app.type("one")
+        for line in ["two", "three", "four"] {
+            try app.key("Return")
+            try app.type(line)
+        }
+        let grown = try XCTUnwrap(waitForQA(app) { $0.field("filled-area").text == "one\ntwo\nthree\nfour" && $0.field("filled-area").rows == 4 },
+                                  "the text area never grew to four rows")
+
+        // Then the page scrolled down so that the whole field, helper text included, stays in view...
+        let field = grown.field("filled-area")
+        XCTAssertGreaterThan(grown.window.scrollOffset, scrolled.window.scrollOffset, "the page did not scroll")
+        XCTAssertGreaterThanOrEqual(field.frame[1], 0)
+        XCTAssertLessThanOrEqual(field.outerFrame[1] + field.outerFrame[3], grown.window.height, "the field grew out of the window")
+        // ...and the screen shows its focused indicator along the new bottom and its helper text below
+        XCTAssertTrue(try waitUntil(timeout: 2) {
+            let bottom = PixelRegion(x: field.container.x, y: field.container.maxY - 2, width: field.container.width, height: 2)
+            return try app.capture(bottom).count(where: isPrimary) > field.container.width
+                && app.capture(field.assistiveRow).count(where: isTextInk) > 40
+        }, "the grown field's bottom is not on screen")
     }
 
     // MARK: Clear button
