@@ -257,6 +257,26 @@ final class AnatomyUITests: XCTestCase {
         try expect(app, "filled-clear", "typing after clearing") { $0.text == "Faro" && $0.focused }
     }
 
+    func testControlZBringsBackWhatTheClearButtonCleared() throws {
+        // Given the clear-button field ("Porto") emptied with its clear button
+        let app = try tallCatalog()
+        let frame = try qa(app).field("filled-clear").frame
+        try app.click(field: "filled-clear", atFraction: 0.3)
+        try expect(app, "filled-clear", "editing with the clear button visible") { $0.focused && $0.clearButton == "visible" }
+        try app.click(x: frame[0] + frame[2] - 24, y: frame[1] + 28)
+        try expect(app, "filled-clear", "emptied") { $0.text.isEmpty }
+
+        // When the user presses Ctrl+Z
+        try app.key("ctrl+z")
+
+        // Then the text is back in one step, with the clear button; Ctrl+Shift+Z clears it again
+        let restored = try expect(app, "filled-clear", "restored") { $0.text == "Porto" }
+        XCTAssertEqual(restored.clearButton, "visible")
+        XCTAssertTrue(restored.focused)
+        try app.key("ctrl+shift+z")
+        try expect(app, "filled-clear", "cleared again by redo") { $0.text.isEmpty && $0.clearButton == "hidden" }
+    }
+
     // MARK: Character counter
 
     func testTheCounterFieldRefusesTheTwentyFirstGrapheme() throws {
