@@ -20,15 +20,19 @@ final class CatalogApp {
     private(set) var windowID: Window = 0
     private let stderrPipe = Pipe()
 
-    /// - Parameter environment: variables added to the catalog's environment (a locale, say).
-    init(arguments: [String] = [], environment extra: [String: String] = [:]) throws {
+    /// - Parameters:
+    ///   - environment: variables added to the catalog's environment (a locale, say).
+    ///   - screenSize: the private X server's screen; make it at least as large as a `--size`
+    ///     window, so every pixel of the window can be read back and pointed at.
+    init(arguments: [String] = [], environment extra: [String: String] = [:],
+         screenSize: (width: Int, height: Int) = (1024, 800)) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
             throw HarnessError("no binary at \(Self.binaryPath); build it first (`swift build`, which `./run.sh test` does)")
         }
         guard findExecutable("xdotool") != nil else {
             throw HarnessError("xdotool is not installed; `./run.sh test` installs it")
         }
-        server = try XvfbServer()
+        server = try XvfbServer(width: screenSize.width, height: screenSize.height)
         statePath = NSTemporaryDirectory() + "catalog-state-\(UUID().uuidString).json"
         process.executableURL = URL(fileURLWithPath: Self.binaryPath)
         process.arguments = ["--qa-state", statePath] + arguments
