@@ -154,6 +154,18 @@ final class CounterTests: XCTestCase {
         XCTAssertEqual(refused, 1)
     }
 
+    func testACombiningMarkTypedIntoAFullFieldJoinsItsLastGrapheme() {
+        let field = makeField(.filled)
+        field.maximumLength = 3
+        field.focus(at: 0)
+        field.insert("abe", at: 0)
+        field.insert("\u{301}", at: 0)
+        XCTAssertEqual(field.text, "abe\u{301}")
+        XCTAssertEqual(field.count, 3)
+        field.insert("c\u{301}", at: 0)
+        XCTAssertEqual(field.text, "abe\u{301}", "a new grapheme is still refused")
+    }
+
     func testProgrammaticTextPastTheLimitIsKeptAndTheCounterTurnsRed() {
         let field = makeField(.filled)
         field.maximumLength = 3

@@ -717,8 +717,13 @@ public final class TextField {
         if edit.isUserEdit {
             if let characterFilter { edit.replacement = String(edit.replacement.filter(characterFilter)) }
             if let maximumLength {
-                let room = max(0, max(0, maximumLength) - (editor.count - edit.range.count))
-                if edit.replacement.count > room { edit.replacement = String(edit.replacement.prefix(room)) }
+                let limit = max(0, maximumLength)
+                let room = max(0, limit - (editor.count - edit.range.count))
+                // What counts is the length of the result: a combining mark typed into a full field
+                // joins the grapheme before it and adds nothing.
+                if edit.replacement.count > room && graphemeCount(afterReplacing: edit.range, with: edit.replacement) > limit {
+                    edit.replacement = String(edit.replacement.prefix(room))
+                }
             }
             // Typing that the filter or the limit leaves nothing of is refused whole: it must not
             // delete the selection it was meant to replace.
@@ -767,6 +772,16 @@ public final class TextField {
         syncMotion(at: now)
         notify(.textChanged(applied))
         return applied
+    }
+
+    /// The text's length in graphemes after replacing `range` with `replacement`, found by
+    /// segmenting only the replacement with its two neighbours.
+    private func graphemeCount(afterReplacing range: Range<Int>, with replacement: String) -> Int {
+        let characters = editor.characters
+        let before = range.lowerBound > 0 ? String(characters[range.lowerBound - 1]) : ""
+        let after = range.upperBound < characters.count ? String(characters[range.upperBound]) : ""
+        let neighbours = (before.isEmpty ? 0 : 1) + (after.isEmpty ? 0 : 1)
+        return characters.count - range.count - neighbours + (before + replacement + after).count
     }
 
     /// The edit with its range inside the text and its replacement fit for this kind of field.
