@@ -623,3 +623,20 @@ final class AnatomyTrialFindingTests: XCTestCase {
         XCTAssertTrue(area.selection.isCaret)
     }
 }
+
+final class PointerShapeTests: XCTestCase {
+    func testTheHandFollowsAClearButtonThatAppearsUnderAStillPointer() {
+        let field = TextField(identifier: "f", style: .outlined, label: "F", text: "abc")
+        field.clearButtonMode = .whileEditing
+        let scene = FieldScene(fields: [field], scheme: .light)
+        let host = RecordingHost()
+        scene.host = host
+        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
+        let frame = scene.frame(of: field)!, button = field.layout!.clearButton!
+        scene.handle(.pointerMoved(Point(x: frame.minX + button.midX, y: frame.minY + button.midY), buttonHeld: false), at: 0)
+        XCTAssertEqual(host.pointerShapes.last, .text, "no clear button yet: text under the pointer")
+        scene.focus(field, at: 0)
+        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        XCTAssertEqual(host.pointerShapes.last, .hand)
+    }
+}

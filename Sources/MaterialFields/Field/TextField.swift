@@ -165,6 +165,14 @@ public final class TextField {
     /// The leading assistive text wrapped to the row, one string a line, and the trailing text's width.
     private var leadingAssistiveLines: [String] = []
     private var trailingAssistiveWidth = 0.0
+    /// What `leadingAssistiveLines` were wrapped from.
+    private struct AssistiveWrapKey: Equatable {
+        var text: String
+        var width: Double
+        var metrics: MaterialMetrics
+        var measurer: ObjectIdentifier
+    }
+    private var assistiveWrapKey: AssistiveWrapKey?
     /// What the assistive texts said when their fades last started, to fade in only new text.
     private var lastLeadingAssistiveText = ""
     private var lastTrailingAssistiveText = ""
@@ -321,9 +329,9 @@ public final class TextField {
 
     /// After an edit or an assistive change: lays out again only when what layout depends on
     /// changed (a text area's rows, the assistive row's lines).
-    private func relayOutIfNeeded(rewrappingAssistiveText: Bool = true) {
+    private func relayOutIfNeeded() {
         guard let measurer, let input = layoutInput else { return }
-        if rewrappingAssistiveText { wrapAssistiveText(width: input.width, metrics: input.metrics, measurer: measurer) }
+        wrapAssistiveText(width: input.width, metrics: input.metrics, measurer: measurer)
         if makeLayoutInput(width: input.width, metrics: input.metrics) != input { invalidateLayout() }
     }
 
@@ -415,8 +423,9 @@ public final class TextField {
     public func sizeThatFits(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Size {
         let width = width.isFinite ? max(0, width) : 0
         var input = makeLayoutInput(width: width, metrics: metrics)
-        let assistive = assistiveWrap(width: width, metrics: metrics, measurer: measurer)
-        input.assistiveLineCount = hasAssistiveRow ? max(1, assistive.lines.count) : 0
+        let leadingWidth = assistiveSizes(width: width, metrics: metrics, measurer: measurer).leadingWidth
+        let leadingLines = wrappedLeadingAssistiveText(in: leadingWidth, metrics: metrics, measurer: measurer)
+        input.assistiveLineCount = hasAssistiveRow ? max(1, leadingLines.count) : 0
         var frames = FieldLayout.compute(input, measurer: measurer)
         if kind == .textArea {
             let wrapped = TextLayout(characters: displayCharacters(for: editor.characters), font: frames.textFont,
@@ -444,22 +453,34 @@ public final class TextField {
         }
     }
 
+    /// Wraps the assistive texts for the field's own layout. Arranging the page and typing ask
+    /// often; the leading text is wrapped again only when it or the width it wraps in changed.
     private func wrapAssistiveText(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) {
-        (leadingAssistiveLines, trailingAssistiveWidth) = assistiveWrap(width: width, metrics: metrics, measurer: measurer)
+        let sizes = assistiveSizes(width: width, metrics: metrics, measurer: measurer)
+        trailingAssistiveWidth = sizes.trailingWidth
+        let key = AssistiveWrapKey(text: displayedLeadingAssistiveText, width: sizes.leadingWidth, metrics: metrics,
+                                   measurer: ObjectIdentifier(measurer))
+        guard key != assistiveWrapKey else { return }
+        assistiveWrapKey = key
+        leadingAssistiveLines = wrappedLeadingAssistiveText(in: sizes.leadingWidth, metrics: metrics, measurer: measurer)
     }
 
-    /// The leading assistive text wrapped beside the trailing one at `width`, and the trailing
-    /// text's width: the trailing text gets its width first, the leading text wraps in the rest.
-    private func assistiveWrap(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> (lines: [String], trailingWidth: Double) {
+    /// The trailing text's width, and the width the leading text wraps in: the trailing text
+    /// gets its width first.
+    private func assistiveSizes(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring)
+        -> (trailingWidth: Double, leadingWidth: Double) {
         let trailing = displayedTrailingAssistiveText
         let trailingWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: metrics.assistiveFont)
-        let leading = displayedLeadingAssistiveText
-        guard !leading.isEmpty else { return ([], trailingWidth) }
         let rowWidth = max(0, min(width, FieldLayout.maximumWidth) - 2 * metrics.horizontalPadding)
-        let available = max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.horizontalPadding))
+        return (trailingWidth, max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.horizontalPadding)))
+    }
+
+    private func wrappedLeadingAssistiveText(in width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> [String] {
+        let leading = displayedLeadingAssistiveText
+        guard !leading.isEmpty else { return [] }
         let wrapped = TextLayout(characters: Array(leading), font: metrics.assistiveFont, lineHeight: metrics.assistiveLineHeight,
-                                 measurer: measurer, wrapWidth: available)
-        return (wrapped.lines.map { String(wrapped.characters[$0.clusters]) }, trailingWidth)
+                                 measurer: measurer, wrapWidth: width)
+        return wrapped.lines.map { String(wrapped.characters[$0.clusters]) }
     }
 
     /// Keeps the caret in the visible band: a single line scrolls sideways while editing (and
@@ -512,11 +533,6 @@ public final class TextField {
     private func textPoint(for point: Point) -> Point? {
         guard let layout, let textLayout else { return nil }
         return Point(x: point.x - layout.textLine.x + textLayout.scrollX, y: point.y - layout.textLine.y + textLayout.scrollY)
-    }
-
-    /// The grapheme boundary nearest to `x` in field coordinates (on the first visible line).
-    public func caretOffset(nearestTo x: Double) -> Int {
-        caretOffset(nearestTo: Point(x: x, y: (layout?.textLine.y ?? 0) + 1)).offset
     }
 
     /// The grapheme boundary nearest to `point` in field coordinates, and whether it is the end
@@ -766,7 +782,7 @@ public final class TextField {
         if displayedTrailingAssistiveText != lastTrailingAssistiveText {
             assistiveTextChanged()
         } else if kind == .textArea {
-            relayOutIfNeeded(rewrappingAssistiveText: false)
+            relayOutIfNeeded()
         }
         caretMoved(at: now)
         syncMotion(at: now)
@@ -1062,11 +1078,12 @@ public final class TextField {
             placeholderRun = TextRun(text: placeholder, origin: Point(x: band.minX, y: origin.y + layout.textBaseline),
                                      font: layout.textFont, color: colors.placeholder)
         }
+        let visibleLines = kind == .textArea ? textLayout.lines(meeting: textLayout.scrollY, textLayout.scrollY + band.height)
+            : 0..<1
         var selection: [ShapeFill] = []
         let editorSelection = editor.selection
         if state == .editing && !editorSelection.isCaret {
-            let shownLines = kind == .textArea ? textLayout.lines(meeting: textLayout.scrollY, textLayout.scrollY + band.height) : nil
-            selection = textLayout.rects(for: editorSelection.range, inLines: shownLines).compactMap {
+            selection = textLayout.rects(for: editorSelection.range, inLines: visibleLines).compactMap {
                 // On whole pixels vertically, as the caret is: a line top may be fractional.
                 let line = $0.offsetBy(dx: textLeft, dy: textTop)
                 let top = line.minY.rounded(), bottom = line.maxY.rounded()
@@ -1075,8 +1092,6 @@ public final class TextField {
             }
         }
         var textRuns: [TextRun] = []
-        let visibleLines = kind == .textArea ? textLayout.lines(meeting: textLayout.scrollY, textLayout.scrollY + band.height)
-            : 0..<1
         for line in visibleLines {
             let visible = textLayout.clusters(onLine: line, meeting: textLayout.scrollX, textLayout.scrollX + band.width)
             guard !visible.isEmpty else { continue }
@@ -1097,24 +1112,21 @@ public final class TextField {
             }
         }
 
-        // A 4 px fade at an edge with more text beyond it.
+        // A 4 px fade at an edge with more text beyond it: strips of the background, opaque at the edge.
         var fades: [ShapeFill] = []
         if kind == .textArea {
             let depth = 4 * metrics.scale
             let steps = max(1, Int(depth.rounded()))
             let step = depth / Double(steps)
-            let hiddenBelow = textLayout.height - textLayout.scrollY - band.height
-            for index in 0..<steps {
-                let opacity = 1 - (Double(index) + 0.5) / Double(steps)
-                if textLayout.scrollY > 0.5 {
-                    fades.append(ShapeFill(path: .rectangle(Rect(x: band.minX, y: band.minY + Double(index) * step, width: band.width,
-                                                                 height: step)), color: background.withAlpha(opacity)))
-                }
-                if hiddenBelow > 0.5 {
-                    fades.append(ShapeFill(path: .rectangle(Rect(x: band.minX, y: band.maxY - Double(index + 1) * step,
-                                                                 width: band.width, height: step)), color: background.withAlpha(opacity)))
+            func fade(fromEdge edge: Double, inward direction: Double) {
+                for index in 0..<steps {
+                    let near = edge + direction * Double(index) * step, far = near + direction * step
+                    fades.append(ShapeFill(path: .rectangle(Rect(x: band.minX, y: min(near, far), width: band.width, height: step)),
+                                           color: background.withAlpha(1 - (Double(index) + 0.5) / Double(steps))))
                 }
             }
+            if textLayout.scrollY > 0.5 { fade(fromEdge: band.minY, inward: 1) }
+            if textLayout.height - textLayout.scrollY - band.height > 0.5 { fade(fromEdge: band.maxY, inward: -1) }
         }
 
         var assistive: [TextRun] = []

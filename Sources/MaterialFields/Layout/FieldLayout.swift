@@ -113,21 +113,19 @@ public struct FieldLayout: Equatable, Sendable {
 
         // Icons sit in the first row's band, so a growing text area keeps them in place.
         let iconTop = (singleLineHeight - metrics.iconSize) / 2
-        let leadingIcon = input.hasLeadingIcon
-            ? Rect(x: metrics.iconEdgeInset, y: iconTop, width: metrics.iconSize, height: metrics.iconSize) : nil
+        func iconSlot(x: Double) -> Rect { Rect(x: x, y: iconTop, width: metrics.iconSize, height: metrics.iconSize) }
+        let leadingIcon = input.hasLeadingIcon ? iconSlot(x: metrics.iconEdgeInset) : nil
         var trailingEdge = width
         var trailingIcon: Rect?
         var clearButton: Rect?
         if input.hasTrailingIcon {
-            let icon = Rect(x: width - metrics.iconEdgeInset - metrics.iconSize, y: iconTop, width: metrics.iconSize,
-                            height: metrics.iconSize)
+            let icon = iconSlot(x: width - metrics.iconEdgeInset - metrics.iconSize)
             trailingIcon = icon
             trailingEdge = icon.minX
         }
         if input.hasClearButton {
             let inset = input.hasTrailingIcon ? metrics.clearButtonGap : metrics.iconEdgeInset
-            let button = Rect(x: trailingEdge - inset - metrics.iconSize, y: iconTop, width: metrics.iconSize,
-                              height: metrics.iconSize)
+            let button = iconSlot(x: trailingEdge - inset - metrics.iconSize)
             clearButton = button
             trailingEdge = button.minX
         }

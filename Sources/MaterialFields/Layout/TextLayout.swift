@@ -195,20 +195,11 @@ public struct TextLayout: Equatable, Sendable {
 
     public func top(ofLine index: Int) -> Double { Double(index) * lineHeight }
 
-    /// The width of a line's text, spaces hanging at its end included.
-    public func lineWidth(_ index: Int) -> Double {
-        let clusters = lines[index].clusters
-        return caretStops[clusters.upperBound] - caretStops[clusters.lowerBound]
-    }
-
     /// x of the caret stop `offset` on line `index`, from the line's start.
     public func x(of offset: Int, onLine index: Int) -> Double {
         let clusters = lines[index].clusters
         return caretStops[min(max(offset, clusters.lowerBound), clusters.upperBound)] - caretStops[clusters.lowerBound]
     }
-
-    /// The boundary nearest to `x` on a single line (binary search).
-    public func offset(nearestTo x: Double) -> Int { offset(nearestTo: x, onLine: 0) }
 
     /// The boundary on line `index` nearest to `x` (from the line's start).
     public func offset(nearestTo x: Double, onLine index: Int) -> Int {
@@ -232,9 +223,6 @@ public struct TextLayout: Equatable, Sendable {
         return min(max(Int((y / lineHeight).rounded(.down)), 0), lines.count - 1)
     }
 
-    /// The cluster under `x` on a single line: the last boundary at or left of it, short of the end.
-    public func offset(before x: Double) -> Int { offset(before: Point(x: x, y: 0)) }
-
     /// The cluster under `point`: the last boundary at or left of it on its line, short of the line's end.
     public func offset(before point: Point) -> Int {
         let clusters = lines[lineIndex(atY: point.y)].clusters
@@ -253,9 +241,6 @@ public struct TextLayout: Equatable, Sendable {
         }
         return low
     }
-
-    /// The clusters of a single line that meet the band [x0, x1), for drawing only what shows.
-    public func clusters(meeting x0: Double, _ x1: Double) -> Range<Int> { clusters(onLine: 0, meeting: x0, x1) }
 
     /// The clusters of line `index` that meet the band [x0, x1) (x from the line's start).
     public func clusters(onLine index: Int, meeting x0: Double, _ x1: Double) -> Range<Int> {

@@ -33,6 +33,8 @@ public final class FieldScene: Scene {
     private var pendingDamage: Rect?
     private var needsArrangement = false
     private var revealsFocusedField = false
+    /// A field changed since hover and the pointer shape were last worked out.
+    private var needsHoverUpdate = false
     private var pointerField: TextField?
     /// Where the pointer was last seen in the window, for hover after the content moves under it.
     private var pointerLocation: Point?
@@ -87,6 +89,7 @@ public final class FieldScene: Scene {
             if focusedField != nil { revealsFocusedField = true }
         }
         staleFields.insert(ObjectIdentifier(field))
+        needsHoverUpdate = true
         // Appearances are compared at the next render; the host only needs to know one is due.
         host?.invalidate(frame(of: field) ?? .zero)
     }
@@ -139,40 +142,43 @@ public final class FieldScene: Scene {
         guard needsArrangement else { return }
         arrange()
         invalidateAll()
-        if revealsFocusedField, let field = focusedField {
-            revealsFocusedField = false
-            reveal(field)
-        }
+        let reveals = revealsFocusedField
         revealsFocusedField = false
+        if reveals, let field = focusedField { reveal(field) }
+    }
+
+    /// Air kept around what is revealed: the outlined label above a field, a little below.
+    private var revealMargin: Double { 24 * metrics.scale }
+
+    /// The page rectangle that shows `field`'s caret (in content coordinates), with air around it.
+    private func caretTarget(of field: TextField, frame: Rect) -> Rect? {
+        guard let caret = field.caretRect else { return nil }
+        return Rect(x: frame.minX, y: frame.minY + caret.minY - revealMargin, width: frame.width,
+                    height: caret.height + 2 * revealMargin)
+    }
+
+    /// Scrolls the page as little as possible to show `target` (content coordinates).
+    private func scrollToShow(_ target: Rect) {
+        guard scroll.reveal(target) else { return }
+        invalidateAll()
+        updateHover()
     }
 
     /// Scrolls the page, if it must, to show the caret of the field being edited, as after typing
     /// into a field scrolled out of view.
     private func revealCaret(of field: TextField) {
         arrangeIfNeeded()
-        guard let frame = frames[ObjectIdentifier(field)], let caret = field.caretRect else { return }
-        let air = 24 * metrics.scale
-        let target = Rect(x: frame.minX, y: frame.minY + caret.minY - air, width: frame.width, height: caret.height + 2 * air)
-        if scroll.reveal(target) {
-            invalidateAll()
-            updateHover()
-        }
+        guard let frame = frames[ObjectIdentifier(field)], let target = caretTarget(of: field, frame: frame) else { return }
+        scrollToShow(target)
     }
 
+    /// Scrolls the page to show `field`; a field taller than the window shows the part with the caret.
     private func reveal(_ field: TextField) {
         arrangeIfNeeded()
         guard let frame = frames[ObjectIdentifier(field)] else { return }
-        // Include the outlined label above and a little air below; a field taller than the window
-        // shows the part with the caret.
-        let air = 24 * metrics.scale
-        var target = Rect(x: frame.minX, y: frame.minY - air, width: frame.width, height: frame.height + 2 * air)
-        if target.height > size.height, let caret = field.caretRect {
-            target = Rect(x: frame.minX, y: frame.minY + caret.minY - air, width: frame.width, height: caret.height + 2 * air)
-        }
-        if scroll.reveal(target) {
-            invalidateAll()
-            updateHover()
-        }
+        var target = Rect(x: frame.minX, y: frame.minY - revealMargin, width: frame.width, height: frame.height + 2 * revealMargin)
+        if target.height > size.height, let caret = caretTarget(of: field, frame: frame) { target = caret }
+        scrollToShow(target)
     }
 
     /// The enabled field under a window point, and the point in its coordinates.
@@ -206,9 +212,10 @@ public final class FieldScene: Scene {
             updateHover()
             return true
         case .pointerDown(let point, let button, let clickCount, let modifiers):
+            let hit = field(at: point)
             // The assistive row is text about the field, not the field: a click there does nothing.
-            if let (field, local) = field(at: point), field.part(at: local) == .assistiveRow { return false }
-            guard let (field, local) = field(at: point), field.isEnabled else {
+            if let (field, local) = hit, field.part(at: local) == .assistiveRow { return false }
+            guard let (field, local) = hit, field.isEnabled else {
                 guard button == .primary else { return false }
                 pointerField = nil
                 return endEditing(at: time)
@@ -299,18 +306,19 @@ public final class FieldScene: Scene {
     @discardableResult
     private func updateHover() -> Bool {
         let hit = pointerLocation.flatMap { field(at: $0) }
-        var changed = false
+        let part = hit.flatMap { $0.0.part(at: $0.1) }
         // Hover is the pointer over the container, not over the assistive text below it.
-        let overContainer = hit.map { $0.0.part(at: $0.1) != .assistiveRow } ?? false
+        let hoveredField = part != nil && part != .assistiveRow ? hit?.0 : nil
+        var changed = false
         for field in fields {
-            let hovered = overContainer && field === hit?.0 && field.isEnabled && !field.isFocused
+            let hovered = field === hoveredField && field.isEnabled && !field.isFocused
             if field.isHovered != hovered {
                 field.isHovered = hovered
                 changed = true
             }
         }
         var shape = PointerShape.arrow
-        if let (field, point) = hit, field.isEnabled, let part = field.part(at: point) {
+        if let field = hit?.0, field.isEnabled, let part {
             shape = field.isActionable(part) ? .hand : part == .text ? .text : .arrow
         }
         setPointerShape(shape)
@@ -390,9 +398,12 @@ public final class FieldScene: Scene {
             lastAutoscroll = time
             field.pointerDragged(to: point, time: time)
         }
-        // What is under a still pointer may have changed (focus showed the clear button, an icon
-        // got an action): hover and the pointer shape follow before drawing.
-        updateHover()
+        // What is under a still pointer may have changed with a field (focus showed the clear
+        // button, an icon got an action): hover and the pointer shape follow before drawing.
+        if needsHoverUpdate {
+            needsHoverUpdate = false
+            updateHover()
+        }
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = DamageRegion()
         if let pending = pendingDamage { damage.add(pending) }
