@@ -27,6 +27,11 @@ public struct TextSelection: Equatable, Sendable, Codable {
 public struct EditableText: Equatable, Sendable {
     public private(set) var characters: [Character]
     public private(set) var selection: TextSelection
+    /// Set for a secure field: every slot and heap copy of the text this value lets go of is
+    /// overwritten first (see "Overwritable storage" below).
+    var overwritesStorage = false {
+        didSet { if overwritesStorage && !oldValue { adoptOverwritableStorage() } }
+    }
 
     public init(_ text: String = "", caret: Int? = nil) {
         characters = Array(text)
@@ -126,6 +131,7 @@ public struct EditableText: Equatable, Sendable {
         let lower = min(max(edit.range.lowerBound, 0), count)
         let upper = min(max(edit.range.upperBound, lower), count)
         let before = selection
+        if overwritesStorage { return applyOverwriting(edit, lower: lower, upper: upper) }
         let replaced = String(characters[lower..<upper])
 
         // Re-segment a window of whole neighbouring clusters. Runs of regional indicators pair up
@@ -220,5 +226,167 @@ public struct EditableText: Equatable, Sendable {
         while index < count, !characters[index].isNewline, !Self.isWordCharacter(characters[index]) { index += 1 }
         while index < count, Self.isWordCharacter(characters[index]) { index += 1 }
         return index
+    }
+
+    // MARK: Overwritable storage
+
+    /// What a vacated slot is overwritten with: a one-byte small string (NUL), stored inline.
+    private static let blank: Character = "\0"
+    /// A Character of up to 15 UTF-8 bytes lives inline in the array's 16-byte slot; a longer
+    /// cluster (a ZWJ family, a long run of combining marks) is a pointer to its own heap object.
+    private static let inlineLimit = 15
+
+    /// Test hook: sees every byte range just after it was overwritten and before it is released
+    /// (array buffers and the heap objects of large clusters).
+    static var overwriteObserver: ((UnsafeRawBufferPointer) -> Void)?
+
+    /// The array's buffer, for tests that check it is edited in place.
+    var storageAddress: UnsafeRawPointer? { characters.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+
+    /// Overwrites every slot of the text and the heap objects of its large clusters, and leaves
+    /// the text empty (the buffer is kept: the next text goes where the old one was).
+    mutating func overwriteAll() {
+        overwrite(0..<characters.count, scrubbingLargeClusters: true)
+        characters.removeAll(keepingCapacity: true)
+        selection = TextSelection(caret: 0)
+    }
+
+    /// Takes the text into storage this value alone owns: a large cluster may share its heap
+    /// object with the string it came from (the caller's, or a literal in read-only memory),
+    /// which must never be overwritten, so each gets a copy of its own.
+    private mutating func adoptOverwritableStorage() {
+        guard characters.contains(where: { $0.utf8.count > Self.inlineLimit }) else { return }
+        var owned: [Character] = []
+        owned.reserveCapacity(characters.capacity)
+        for character in characters { owned.append(Self.ownedCopy(character)) }
+        // The old slots only pointed at the caller's clusters: blank them, never scrub those.
+        overwrite(0..<characters.count, scrubbingLargeClusters: false)
+        characters = owned
+    }
+
+    /// `apply` for a secure field. Same segmentation as the plain path, but every temporary that
+    /// holds text lives in storage made here and is overwritten before it is released, the
+    /// array is edited in place (grown by hand, so the old buffer is blanked before it is freed)
+    /// and slots it vacates are blanked. The replaced text is reported as one bullet per grapheme.
+    private mutating func applyOverwriting(_ edit: TextEdit, lower: Int, upper: Int) -> AppliedEdit {
+        let before = selection
+        var start = lower, end = upper
+        if start > 0 { start -= 1 }
+        while start > 0, Self.isRegionalIndicator(characters[start]), Self.isRegionalIndicator(characters[start - 1]) { start -= 1 }
+        var lookBehind = 0
+        while start > 0, lookBehind < 64, Self.isPictographic(characters[start - 1]) {
+            start -= 1
+            lookBehind += 1
+        }
+        if end < count { end += 1 }
+        while end < count, Self.isRegionalIndicator(characters[end - 1]), Self.isRegionalIndicator(characters[end]) { end += 1 }
+
+        var leading = Self.ownedString(characters[start..<lower], edit.replacement, characters[lower..<lower])
+        let leadingCount = leading.count
+        Self.scrub(&leading)
+        var joined = Self.ownedString(characters[start..<lower], edit.replacement, characters[upper..<end])
+        var segments = Array(joined)
+        while end < count, end - start < 256 {
+            let next = characters[end]
+            var pair = Self.ownedString(characters[end..<end], segments.last.map(String.init) ?? "", characters[end...end])
+            let pairSegments = Array(pair)
+            let standsAlone = pairSegments.count == 2 && pairSegments[1] == next
+            pairSegments.forEach(Self.scrub)
+            Self.scrub(&pair)
+            if standsAlone { break }
+            segments.forEach(Self.scrub)
+            Self.scrub(&joined)
+            joined = Self.ownedString(characters[start..<lower], edit.replacement, characters[upper...end])
+            segments = Array(joined)
+            end += 1
+        }
+        let clusters = segments.map(Self.ownedCopy)
+        segments.forEach(Self.scrub)
+        segments = []
+        Self.scrub(&joined)
+
+        let newCount = count - (end - start) + clusters.count
+        overwrite(start..<end, scrubbingLargeClusters: true)
+        if newCount > characters.capacity {
+            // Grown by hand: the old buffer's slots are blanked before it is freed (the clusters
+            // themselves moved to the new buffer, so their heap objects stay).
+            var grown: [Character] = []
+            grown.reserveCapacity(max(newCount, 2 * characters.capacity, 16))
+            grown.append(contentsOf: characters)
+            overwrite(0..<characters.count, scrubbingLargeClusters: false)
+            characters = grown
+        }
+        let oldCount = characters.count
+        characters.replaceSubrange(start..<end, with: clusters)
+        if characters.count < oldCount {
+            // The tail moved down and left stale bytes past the end: blank them too.
+            let vacated = oldCount - characters.count
+            characters.append(contentsOf: repeatElement(Self.blank, count: vacated))
+            characters.removeLast(vacated)
+        }
+        let caret = min(max(start + leadingCount, start), start + clusters.count)
+        selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
+        var applied = edit
+        applied.range = lower..<upper
+        return AppliedEdit(edit: applied, replacedText: String(repeating: "\u{2022}", count: upper - lower),
+                           selectionBefore: before, oldClusters: start..<end, newClusterCount: clusters.count)
+    }
+
+    /// Blanks the slots in `range` in place; with `scrubbingLargeClusters`, first zeroes the heap
+    /// objects of the large clusters there (only ever ones made by `ownedCopy`).
+    private mutating func overwrite(_ range: Range<Int>, scrubbingLargeClusters: Bool) {
+        guard !range.isEmpty else { return }
+        characters.withUnsafeMutableBufferPointer { buffer in
+            for index in range {
+                if scrubbingLargeClusters { Self.scrub(buffer[index]) }
+                buffer[index] = Self.blank
+            }
+            Self.overwriteObserver?(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[
+                (range.lowerBound * MemoryLayout<Character>.stride)..<(range.upperBound * MemoryLayout<Character>.stride)]))
+        }
+    }
+
+    /// A copy of a large cluster in a heap object of its own; a small one is a value already.
+    private static func ownedCopy(_ character: Character) -> Character {
+        let length = character.utf8.count
+        guard length > inlineLimit else { return character }
+        return Character(String(unsafeUninitializedCapacity: length) { buffer in
+            _ = buffer.initialize(from: character.utf8)
+            return length
+        })
+    }
+
+    /// Text in a heap object made here (when longer than a small string), so it may be scrubbed.
+    private static func ownedString(_ head: ArraySlice<Character>, _ middle: String, _ tail: ArraySlice<Character>) -> String {
+        let length = head.reduce(0) { $0 + $1.utf8.count } + middle.utf8.count + tail.reduce(0) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var index = 0
+            func copy<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+                for byte in bytes { buffer[index] = byte; index += 1 }
+            }
+            for character in head { copy(character.utf8) }
+            copy(middle.utf8)
+            for character in tail { copy(character.utf8) }
+            return index
+        }
+    }
+
+    /// Zeroes the heap bytes of a string made by `ownedString` or `ownedCopy` (or iterated from
+    /// one), which nothing else shares. A small string is a value in registers and slots: the
+    /// slot it sits in is what gets blanked.
+    private static func scrub(_ text: inout String) {
+        guard text.utf8.count > inlineLimit else { return }
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            UnsafeMutableRawPointer(mutating: base).initializeMemory(as: UInt8.self, repeating: 0, count: bytes.count)
+            overwriteObserver?(UnsafeRawBufferPointer(bytes))
+        }
+        text = ""
+    }
+
+    private static func scrub(_ character: Character) {
+        guard character.utf8.count > inlineLimit else { return }
+        var text = String(character)
+        scrub(&text)
     }
 }

@@ -63,8 +63,22 @@ public final class TextField {
     public var maximumNumberOfVisibleRows: Double = 4 { didSet { if maximumNumberOfVisibleRows != oldValue { invalidateLayout() } } }
     /// A text area's container height when it is taller than its rows need.
     public var preferredContainerHeight: Double? { didSet { if preferredContainerHeight != oldValue { invalidateLayout() } } }
-    /// Draws every grapheme as a dot; the model keeps the real text.
-    public var isSecureTextEntry = false { didSet { if isSecureTextEntry != oldValue { rebuildTextLayout() } } }
+    /// Draws every grapheme as a dot; the model keeps the real text. While it is set the text
+    /// is never copied out (clipboard, PRIMARY, QA, accessibility), the field keeps no undo
+    /// history (as UIKit's secure entry) and the text's storage is overwritten as it is edited,
+    /// cleared or the field goes away.
+    public var isSecureTextEntry = false {
+        didSet {
+            guard isSecureTextEntry != oldValue else { return }
+            editor.overwritesStorage = isSecureTextEntry
+            if isSecureTextEntry {
+                // What was typed while the text showed must not come back through undo.
+                undoHistory.removeAll()
+                cachedText = nil
+            }
+            rebuildTextLayout()
+        }
+    }
     /// The most grapheme clusters a user may enter; typing and pasting past it are cut at a
     /// cluster boundary. Programmatic text is not cut: the counter then shows the excess in the
     /// error colour.
@@ -100,6 +114,8 @@ public final class TextField {
         get {
             if let cachedText { return cachedText }
             let text = editor.text
+            // A secure field's text is the caller's copy only: no copy stays behind here.
+            guard !isSecureTextEntry else { return text }
             cachedText = text
             return text
         }
@@ -120,6 +136,10 @@ public final class TextField {
 
     /// Length of the text in grapheme clusters.
     public var count: Int { editor.count }
+
+    /// The text as it shows: a secure field's as a bullet per grapheme (line breaks kept), for
+    /// QA and accessibility, which never see the secret.
+    public var displayedText: String { String(displayCharacters(for: editor.characters)) }
 
     /// The height the field needs, once laid out.
     public var preferredHeight: Double? { layout?.preferredHeight }
@@ -202,6 +222,11 @@ public final class TextField {
         self.leadingAssistiveFade = Transition(value: 1, fullDuration: Self.motionDuration, easing: .linear)
         self.trailingAssistiveFade = Transition(value: 1, fullDuration: Self.motionDuration, easing: .linear)
         labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
+    }
+
+    deinit {
+        // The secret's last home in the model: overwritten before the array is freed.
+        if editor.overwritesStorage { editor.overwriteAll() }
     }
 
     // MARK: Observation
@@ -295,8 +320,7 @@ public final class TextField {
     /// joined with ", ".
     public var accessibilityText: String {
         if let accessibilityLabel { return accessibilityLabel }
-        let content = editor.isEmpty ? placeholder
-            : isSecureTextEntry ? String(repeating: "\u{2022}", count: editor.count) : text
+        let content = editor.isEmpty ? placeholder : isSecureTextEntry ? displayedText : text
         return [label, content, displayedLeadingAssistiveText, displayedTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
@@ -757,7 +781,7 @@ public final class TextField {
         }
         // Replacing text with the same text changes nothing: no undo step, no observers (an
         // observer that normalises the text by setting it again must come to rest).
-        guard editor.text(in: edit.range) != edit.replacement else {
+        guard !editor.characters[edit.range].elementsEqual(edit.replacement) else {
             if let selection = edit.selectionAfter, selection != editor.selection {
                 editor.select(selection)
                 caretMoved(at: now)
@@ -768,7 +792,7 @@ public final class TextField {
         cachedText = nil
         switch edit.cause {
         case .undo, .redo: break
-        default: undoHistory.record(applied)
+        default: if !isSecureTextEntry { undoHistory.record(applied) }
         }
         if let measurer, textLayout != nil {
             // Mutated in place: a copy would duplicate the whole text's clusters and stops.

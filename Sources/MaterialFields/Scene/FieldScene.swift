@@ -471,7 +471,10 @@ public final class FieldScene: Scene {
             let height = field.preferredHeight ?? frame.height
             func visibility(_ exists: Bool, _ visible: Bool) -> String? { exists ? (visible ? "visible" : "hidden") : nil }
             return FieldSnapshot(
-                id: field.identifier, style: field.style.name, kind: field.kind, label: field.label, text: field.text,
+                id: field.identifier, style: field.style.name, kind: field.kind, label: field.label,
+                // A secure field's text as it shows: a bullet per grapheme (line breaks kept), so
+                // QA can still count and select in it.
+                text: field.isSecureTextEntry ? field.displayedText : field.text, secure: field.isSecureTextEntry,
                 selection: [field.editor.selection.lowerBound, field.editor.selection.upperBound],
                 focused: field.isFocused, state: field.state, labelPosition: field.labelPosition,
                 hovered: field.isHovered, error: field.isInError, errorMessage: field.errorMessage,
@@ -499,7 +502,9 @@ public struct FieldSnapshot: Codable, Equatable {
     public var style: String
     public var kind: FieldKind
     public var label: String
+    /// The text; for a secure field a bullet per grapheme (`secure` is then true).
     public var text: String
+    public var secure: Bool
     public var selection: [Int]
     public var focused: Bool
     public var state: FieldState
@@ -523,7 +528,7 @@ public struct FieldSnapshot: Codable, Equatable {
     public var outerFrame: [Double]
 
     private enum CodingKeys: String, CodingKey {
-        case id, style, kind, label, text, selection, focused, state, labelPosition, hovered, error, errorMessage
+        case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
     }
 
@@ -536,6 +541,7 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(kind, forKey: .kind)
         try container.encode(label, forKey: .label)
         try container.encode(text, forKey: .text)
+        try container.encode(secure, forKey: .secure)
         try container.encode(selection, forKey: .selection)
         try container.encode(focused, forKey: .focused)
         try container.encode(state, forKey: .state)
