@@ -19,6 +19,7 @@ final class CatalogApp {
     let statePath: String
     private(set) var windowID: Window = 0
     private let stderrPipe = Pipe()
+    private let stdoutPipe = Pipe()
 
     /// - Parameters:
     ///   - environment: variables added to the catalog's environment (a locale, say).
@@ -41,7 +42,7 @@ final class CatalogApp {
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         process.standardError = stderrPipe
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = stdoutPipe
         try process.run()
 
         let found = try waitUntil(timeout: 15) {
@@ -67,6 +68,11 @@ final class CatalogApp {
     /// runs, the read waits for it to write or end.
     var standardError: String {
         String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    /// Everything the catalog wrote to stdout (nothing, normally), read as `standardError` is.
+    var standardOutput: String {
+        String(decoding: stdoutPipe.fileHandleForReading.availableData, as: UTF8.self)
     }
 
     @discardableResult
