@@ -61,13 +61,24 @@ final class SecretUITests: XCTestCase {
         XCTAssertEqual(field.accessibilityLabel, "Password, " + dots)
     }
 
+    /// `text` as the model's `[Character]` buffer holds it: a 16-byte slot a grapheme, its
+    /// bytes inline (as this process's Swift runtime lays a Character out, the catalog's too).
+    private func characterSlots(of text: String) -> Data {
+        var slots = Data()
+        for character in text { withUnsafeBytes(of: character) { slots.append(contentsOf: $0) } }
+        return slots
+    }
+
     /// Every writable mapping of `pid` that can be read, searched for `needle`; the addresses of
     /// the hits and how many bytes were searched.
     private func scanWritableMemory(of pid: Int32, for needle: String) throws -> (hits: [String], bytes: Int) {
+        try scanWritableMemory(of: pid, for: Data(needle.utf8))
+    }
+
+    private func scanWritableMemory(of pid: Int32, for pattern: Data) throws -> (hits: [String], bytes: Int) {
         let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
         let memory = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/mem"))
         defer { try? memory.close() }
-        let pattern = Data(needle.utf8)
         var hits: [String] = [], searched = 0
         for line in maps.split(separator: "\n") {
             let columns = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -102,10 +113,13 @@ final class SecretUITests: XCTestCase {
         // Nothing renders or rewrites the state any more: what is in memory now stays.
         usleep(300_000)
 
-        // Then no contiguous copy of it is left anywhere the process can write
+        // Then no copy of it is left anywhere the process can write: neither as a string nor as
+        // the slots of a Character array (where the field kept it)
         let scan = try scanWritableMemory(of: pid, for: secret)
         XCTAssertGreaterThan(scan.bytes, 1 << 20)
         XCTAssertEqual(scan.hits, [], "copies of the secret outlived clearing it")
+        XCTAssertEqual(try scanWritableMemory(of: pid, for: characterSlots(of: secret)).hits, [],
+                       "the secret's Character slots outlived clearing it")
 
         // And nothing the catalog printed holds it
         try app.requestClose()
