@@ -1,11 +1,12 @@
 import CXlib
+import CXTest
 import Foundation
 import XCTest
 @testable import XftHost
 import TestHarness
 
 /// The catalog where the environment works against it: no X server or the wrong one, a server
-/// that dies under it, missing fonts, a QA-state file it cannot write.
+/// that dies under it, missing fonts, a QA-state file it cannot write, a flood of keystrokes.
 /// Each case ends in one clear line and a defined exit, or the window keeps answering.
 final class HostileEnvironmentUITests: XCTestCase {
     private var binary: String { CatalogApp.binaryPath }
@@ -109,6 +110,72 @@ final class HostileEnvironmentUITests: XCTestCase {
         XCTAssertEqual(lines.first.map(String.init),
                        "textfield-catalog: warning: cannot write the QA state to '\(path)': No such file or directory; carrying on without it")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    // MARK: A flood of keys
+
+    /// Types `count` characters through XTEST as fast as the connection carries them: real key
+    /// presses and releases the server routes to the focused window, like a stuck macro keyboard.
+    /// Returns the text they type.
+    private func typeBurst(_ count: Int, on app: CatalogApp) throws -> String {
+        try app.withDisplay { display in
+            var eventBase: Int32 = 0, errorBase: Int32 = 0, majorVersion: Int32 = 0, minorVersion: Int32 = 0
+            guard XTestQueryExtension(display, &eventBase, &errorBase, &majorVersion, &minorVersion) != 0 else {
+                throw HarnessError("the X server lacks XTEST")
+            }
+            // Letters with a space now and then: words, as the undo history groups them.
+            let alphabet = Array("abcdefghijklmnopqrstuvwxyz ")
+            let keycodes = alphabet.map { character -> UInt32 in
+                UInt32(XKeysymToKeycode(display, XStringToKeysym(character == " " ? "space" : String(character))))
+            }
+            var typed = ""
+            typed.reserveCapacity(count)
+            for index in 0..<count {
+                let which = index % 9 == 8 ? alphabet.count - 1 : (index * 7) % (alphabet.count - 1)
+                XTestFakeKeyEvent(display, keycodes[which], 1, 0)
+                XTestFakeKeyEvent(display, keycodes[which], 0, 0)
+                typed.append(alphabet[which])
+            }
+            XSync(display, 0)
+            return typed
+        }
+    }
+
+    func testAfterABurstOf20000KeystrokesTheWindowClosesPromptly() throws {
+        // A text area re-wraps its paragraph on every key, so typing costs enough here for the
+        // backlog to last seconds: exactly when a close must not queue behind it.
+        let app = try CatalogApp(arguments: ["--size", "760x2420"], screenSize: (1024, 2500))
+        try app.click(field: "filled-area")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-area").focused })
+        _ = try typeBurst(20_000, on: app)
+        let asked = Date()
+        try app.requestClose()
+        XCTAssertEqual(app.waitForExit(timeout: 60), 0)
+        let closing = Date().timeIntervalSince(asked)
+        let arrived = (try? app.state().field("filled-area").text.count) ?? 0
+        print("closed \(Int(closing * 1000)) ms after WM_DELETE_WINDOW, with \(arrived) of 20,000 keystrokes handled")
+        // Typically 0.2 s here; handling the backlog first took 10 to 60 s. The margin is for a
+        // loaded 2-core machine.
+        XCTAssertLessThan(closing, 2, "the close waited behind the backlog of keys")
+    }
+
+    func testABurstOf20000KeystrokesArrivesWholeInSlicesBetweenRedraws() throws {
+        let app = try CatalogApp()
+        try app.click(field: "filled-label")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").focused })
+        let started = Date()
+        let typed = try typeBurst(20_000, on: app)
+        // The state is rewritten after every slice: partial texts show the loop came up for air.
+        var partialLengths = Set<Int>()
+        let whole = app.waitForState(timeout: 120) { state in
+            let length = state.field("filled-label").text.count
+            if length > 0 && length < typed.count { partialLengths.insert(length) }
+            return length >= typed.count
+        }
+        print("20,000 keystrokes typed in \(Int(Date().timeIntervalSince(started) * 1000)) ms; "
+              + "\(partialLengths.count) partial states seen")
+        XCTAssertEqual(whole?.field("filled-label").text, typed, "keystrokes were lost or reordered")
+        XCTAssertGreaterThanOrEqual(partialLengths.count, 2, "the burst was handled as one backlog, with no redraw between")
     }
 }
 
