@@ -26,14 +26,23 @@ final class HostileEnvironmentUITests: XCTestCase {
     }
 
     func testADeadXServerEndsTheCatalogWithOneLineAndStatusOneNotASignal() throws {
-        let app = try CatalogApp()
-        try app.click(field: "filled-label")  // a blinking caret keeps the loop waking
-        app.server.kill()
-        XCTAssertEqual(app.waitForExit(timeout: 10), 1, "the catalog must notice and exit, not hang")
-        // An exit, not a crash: a signal (SIGPIPE on the dead socket, an abort) would leave a core.
-        XCTAssertEqual(app.process.terminationReason, .exit)
-        let lines = app.standardError.split(separator: "\n")
-        XCTAssertEqual(lines, ["textfield-catalog: lost the connection to the X server"])
+        // Idle with a blinking caret (the loop asleep in poll), and busy in a slice of a key burst.
+        for busy in [false, true] {
+            let app = try CatalogApp(arguments: busy ? ["--size", "760x2420"] : [],
+                                     screenSize: busy ? (1024, 2500) : (1024, 800))
+            try app.click(field: busy ? "filled-area" : "filled-label")
+            if busy {
+                XCTAssertNotNil(app.waitForState { $0.field("filled-area").focused })
+                _ = try typeBurst(20_000, on: app)
+                usleep(200_000)
+            }
+            app.server.kill()
+            XCTAssertEqual(app.waitForExit(timeout: 10), 1, "busy: \(busy): the catalog must notice and exit, not hang")
+            // An exit, not a crash: a signal (SIGPIPE on the dead socket, an abort) would leave a core.
+            XCTAssertEqual(app.process.terminationReason, .exit, "busy: \(busy)")
+            let lines = app.standardError.split(separator: "\n")
+            XCTAssertEqual(lines, ["textfield-catalog: lost the connection to the X server"], "busy: \(busy)")
+        }
     }
 
     // MARK: Fonts
