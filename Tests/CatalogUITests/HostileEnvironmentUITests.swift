@@ -103,22 +103,37 @@ final class HostileEnvironmentUITests: XCTestCase {
     // MARK: The QA state
 
     func testAQAStatePathThatCannotBeWrittenWarnsOnceAndTheWindowKeepsAnswering() throws {
-        // A directory that does not exist: even root cannot write there (root ignores read-only modes).
-        let path = NSTemporaryDirectory() + "missing-\(UUID().uuidString)/state.json"
-        let window = try LaunchedCatalog(arguments: ["--qa-state", path])
-        // Typing changes the state several times: every write fails, one warning in all.
-        try window.xdotool(["mousemove", "--window", String(window.windowID), "200", "100", "click", "1"])
-        let before = try window.capture()
-        try window.xdotool(["type", "--delay", "25", "still here"])
-        XCTAssertTrue(try waitUntil(timeout: 5) { try window.capture().pixels != before.pixels },
-                      "typing no longer reaches the screen")
-        try window.requestClose()
-        XCTAssertEqual(window.waitForExit(), 0, "the window stopped answering")
-        let lines = window.standardError.split(separator: "\n")
-        XCTAssertEqual(lines.count, 1, window.standardError)
-        XCTAssertEqual(lines.first.map(String.init),
-                       "textfield-catalog: warning: cannot write the QA state to '\(path)': No such file or directory; carrying on without it")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        // Paths even root cannot write (root ignores read-only modes): in a directory that does not
+        // exist, and a directory itself; a read-only directory too when the tests run as a user.
+        let directory = NSTemporaryDirectory() + "qa-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer {
+            chmod(directory, 0o755)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        var cases = [(path: directory + "/missing/state.json", reason: "No such file or directory"),
+                     (path: directory, reason: "Is a directory")]
+        if geteuid() != 0 {
+            let readOnly = directory + "/read-only"
+            try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o555])
+            cases.append((readOnly + "/state.json", "Permission denied"))
+        }
+        for (path, reason) in cases {
+            let window = try LaunchedCatalog(arguments: ["--qa-state", path])
+            // The first field: its text ink (dark grey, never the primary purple of a focused label).
+            let field = PixelRegion(x: 24, y: 92, width: 340, height: 56)
+            func ink() throws -> Int { try window.capture().count(in: field, where: isTextInk) }
+            try window.xdotool(["mousemove", "--window", String(window.windowID), "200", "120", "click", "1"])
+            XCTAssertTrue(try waitUntil { try ink() < 10 }, "\(path): the click did not focus the field (\((try? ink()) ?? -1))")
+            // Typing changes the state again and again: every write fails, one warning in all.
+            try window.xdotool(["type", "--delay", "25", "still here"])
+            XCTAssertTrue(try waitUntil { try ink() > 100 }, "\(path): typing no longer reaches the screen (\((try? ink()) ?? -1))")
+            try window.requestClose()
+            XCTAssertEqual(window.waitForExit(), 0, "\(path): the window stopped answering")
+            let lines = window.standardError.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines, ["textfield-catalog: warning: cannot write the QA state to '\(path)': \(reason); carrying on without it"])
+        }
     }
 
     // MARK: A flood of keys
