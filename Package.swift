@@ -33,8 +33,15 @@ let package = Package(
             pkgConfig: "xdamage",
             providers: [.apt(["libxdamage-dev"])]
         ),
+        // The XTEST extension, for the UI tests only (bursts of real key events).
+        .systemLibrary(
+            name: "CXTest",
+            path: "Tests/CXTest",
+            pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev"])]
+        ),
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
         .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
-        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "TestHarness"]),
+        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "TestHarness"]),
     ]
 )

@@ -26,8 +26,9 @@ BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-de
 FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-material-design-icons-iconfont)
 HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
-# Compose tables Xlib's built-in input method reads (the dead-key test).
-TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data)
+# Compose tables Xlib's built-in input method reads (the dead-key test); libxtst-dev: the key-burst
+# test types through the XTEST extension.
+TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev)
 BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1)
 # What ../shared/bench-peers needs to run Tk and GTK beside us.
 PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick)

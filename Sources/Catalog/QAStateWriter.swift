@@ -44,10 +44,25 @@ final class QAStateWriter {
             try data.write(to: url, options: .atomic)
             lastWritten = data
         } catch {
+            // Once: the window matters more than its QA file, and every later change would fail
+            // the same way (each is still tried, so a directory created later starts working).
             if !reportedFailure {
-                FileHandle.standardError.write(Data("textfield-catalog: cannot write QA state to '\(url.path)': \(error.localizedDescription)\n".utf8))
+                FileHandle.standardError.write(Data(
+                    "textfield-catalog: warning: cannot write the QA state to '\(url.path)': \(Self.reason(for: error)); carrying on without it\n".utf8))
                 reportedFailure = true
             }
         }
+    }
+
+    /// The operating system's words ("No such file or directory"), which Foundation's own
+    /// description of a failed write hides behind a generic sentence.
+    private static func reason(for error: Error) -> String {
+        let failure = error as NSError
+        // On Linux the underlying error casts to Error, not straight to NSError.
+        if let underlying = (failure.userInfo[NSUnderlyingErrorKey] as? Error).map({ $0 as NSError }),
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return failure.localizedDescription
     }
 }

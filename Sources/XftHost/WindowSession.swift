@@ -40,8 +40,16 @@ final class WindowSession: SceneHost {
     private var scheduledFrame: Double?
     private var exitStatus: Int32?
     private var pendingSelectionAnswers: [() -> Void] = []
+    /// How long the next slice of events may take: a frame interval, or as long as the last
+    /// redraw and notification took when that was longer, so costly frames never starve input.
+    private var sliceDuration = WindowSession.frameInterval
 
     private static let frameInterval = 1.0 / 60
+    /// At most this many events between two redraws; a slice also ends after a frame interval,
+    /// which is what bounds it when each event is costly.
+    private static let sliceEventLimit = 1024
+    /// A queue longer than this is searched for a close request before each slice.
+    private static let closeSearchThreshold: Int32 = 32
 
     init(host: WindowHost, display: OpaquePointer, screen: Int32, depth: Int32, scene: Scene, options: WindowOptions,
          didChange: @escaping () -> Void) throws {
@@ -153,12 +161,8 @@ final class WindowSession: SceneHost {
     func run() throws -> Int32 {
         let connection = XConnectionNumber(display)
         while exitStatus == nil {
-            while exitStatus == nil, !host.isConnectionLost, XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
-                if XFilterEvent(&event, 0) != 0 { continue }
-                dispatch(&event)
-            }
+            if takeQueuedCloseRequest() { exitStatus = 0; break }
+            handleSliceOfEvents()
             if host.isConnectionLost { throw HostError.connectionLost }
             if exitStatus != nil { break }
             answerSelectionRequests()
@@ -185,11 +189,46 @@ final class WindowSession: SceneHost {
                 didChange()
             }
             XFlush(display)
+            sliceDuration = max(Self.frameInterval, host.now - now)
             if host.isConnectionLost { throw HostError.connectionLost }
             guard XPending(display) == 0, pendingSelectionAnswers.isEmpty else { continue }
             try sleep(connection: connection, drawnAt: now)
         }
         return exitStatus ?? 0
+    }
+
+    /// Handles queued events until the queue is empty, `sliceEventLimit` events were handled or
+    /// `sliceDuration` has passed: a flood of input (a stuck key, a typing macro, a slow field)
+    /// then goes through in slices with a redraw, the app's notification, timers and the close
+    /// check between them, instead of holding the window until the whole backlog is through.
+    private func handleSliceOfEvents() {
+        let sliceEnd = host.now + sliceDuration
+        var handled = 0
+        while exitStatus == nil, !host.isConnectionLost, XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            if XFilterEvent(&event, 0) == 0 { dispatch(&event) }
+            handled += 1
+            if handled >= Self.sliceEventLimit || host.now >= sliceEnd { break }
+        }
+    }
+
+    /// Takes a `WM_DELETE_WINDOW` out of the queue wherever it waits, after reading everything the
+    /// server has sent: closing must not wait behind thousands of queued keys. A short queue is not
+    /// searched: the loop reaches its message in order within a slice.
+    private func takeQueuedCloseRequest() -> Bool {
+        guard XEventsQueued(display, QueuedAfterReading) > Self.closeSearchThreshold else { return false }
+        var event = XEvent()
+        let context = Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self)
+        return XCheckIfEvent(display, &event, { _, event, context in
+            guard let event, let context, event.pointee.type == ClientMessage else { return 0 }
+            let session = Unmanaged<WindowSession>.fromOpaque(UnsafeRawPointer(context)).takeUnretainedValue()
+            return session.isCloseRequest(event.pointee.xclient) ? 1 : 0
+        }, context) != 0
+    }
+
+    private func isCloseRequest(_ message: XClientMessageEvent) -> Bool {
+        message.window == window && message.message_type == wmProtocols && Atom(message.data.l.0) == wmDeleteWindow
     }
 
     /// Blocks until an X event, a watched descriptor, or the next deadline. The scene is asked
@@ -306,7 +345,7 @@ final class WindowSession: SceneHost {
             pendingSize = (max(1, Int(configure.width)), max(1, Int(configure.height)))
         case ClientMessage:
             let message = event.xclient
-            if message.message_type == wmProtocols && Atom(message.data.l.0) == wmDeleteWindow { exitStatus = 0 }
+            if isCloseRequest(message) { exitStatus = 0 }
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
         default:
