@@ -4,6 +4,7 @@
 #                                without a display: render catalog.png under a private Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb)
 #   ./run.sh bench               speed and memory figures on a private Xvfb (Scripts/bench.sh)
+#   ./run.sh memcheck            a scripted catalog session under valgrind (Scripts/memcheck.sh)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -26,9 +27,12 @@ BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-de
 FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-material-design-icons-iconfont)
 HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
-# Compose tables Xlib's built-in input method reads (the dead-key test).
-TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data)
+# Compose tables Xlib's built-in input method reads (the dead-key test); libxres-dev: the X-Resource
+# extension, with which a UI test counts the catalog's server-side resources.
+TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxres-dev)
 BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1)
+# python3 drives the session and sends WM_DELETE_WINDOW through libX11 (ctypes).
+MEMCHECK_PACKAGES=(valgrind xvfb xdotool python3)
 # What ../shared/bench-peers needs to run Tk and GTK beside us.
 PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick)
 
@@ -90,6 +94,12 @@ bench)
     [ -d ../shared/bench-peers ] && ensure_packages "${PEER_PACKAGES[@]}"
     swift build -c release --product textfield-catalog
     exec Scripts/bench.sh "$@"
+    ;;
+memcheck)
+    shift
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${MEMCHECK_PACKAGES[@]}"
+    swift build -c release --product textfield-catalog
+    exec Scripts/memcheck.sh "$@"
     ;;
 *)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
