@@ -3,7 +3,9 @@ import CXlib
 import CXRes
 import Foundation
 import XCTest
+import MaterialFields
 import TestHarness
+@testable import XftHost
 
 /// The catalog's server-side resources (pixmaps, pictures, GCs, fonts, cursors, glyph sets, ...)
 /// do not grow with the number of frames it draws: counted with the X-Resource extension before
@@ -90,6 +92,34 @@ final class XResourceUITests: XCTestCase {
                                          "\(type) grew by \(grown) over \(counter.frames) frames (\(table))")
             }
         }
+    }
+
+    /// Xft hands out one shared, reference-counted face when two requests resolve to the same
+    /// font file, size and rendering (a family without a medium weight gives its regular face
+    /// for both weights). Closing the fonts must drop every reference it took, or the face and
+    /// its server-side glyph set outlive the cache.
+    func testClosingTheFontsReleasesAFaceOpenedForTwoRequests() throws {
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName, fontFamily: "NoSuchFamily Memcheck") { _ in }
+        let display = host.display
+        // No cache of unreferenced faces: a face whose last reference goes is freed at once.
+        let defaults = FcPatternCreate()!
+        FcPatternAddInteger(defaults, XFT_MAX_UNREF_FONTS, 0)
+        XftDefaultSet(display, defaults)
+        let fonts = try FontCache(display: display, screen: XDefaultScreen(display), family: "NoSuchFamily Memcheck") { _ in }
+        let regular = FontSpec(pixelSize: 19), medium = FontSpec(pixelSize: 19, weight: .medium)
+        _ = fonts.advance(of: "x"[...], font: regular)
+        _ = fonts.advance(of: "x"[...], font: medium)
+        let regularFace = try XCTUnwrap(fonts.runs(of: "x"[...], font: regular).first?.font)
+        let mediumFace = try XCTUnwrap(fonts.runs(of: "x"[...], font: medium).first?.font)
+        try XCTSkipIf(regularFace != mediumFace, "the stand-in family has a medium face of its own here: nothing is shared")
+        // Any XID of the host's connection names its client.
+        let probe = XCreatePixmap(display, XDefaultRootWindow(display), 1, 1, UInt32(XDefaultDepth(display, XDefaultScreen(display))))
+        defer { XFreePixmap(display, probe) }
+        let open = try Self.resources(of: probe, on: display)["GLYPHSET"] ?? 0
+        fonts.close()
+        let closed = try Self.resources(of: probe, on: display)["GLYPHSET"] ?? 0
+        XCTAssertEqual(closed, open - 1, "the shared 19 px face kept its glyph set after close (\(open) -> \(closed))")
     }
 
     /// The resources of the client that owns `window`, by type name.
