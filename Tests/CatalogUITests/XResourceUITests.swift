@@ -24,7 +24,7 @@ final class XResourceUITests: XCTestCase {
     func testNoServerResourceGrowsWithTheNumberOfFrames() throws {
         // Slower animations: every focus change animates for longer, so the frames come from
         // label, notch and indicator animations more than from the keys that start them.
-        let app = try CatalogApp(arguments: ["--slow-animations", "4"])
+        let app = try CatalogApp(arguments: ["--slow-animations", "8"])
         try app.withDisplay { display in
             var eventBase: Int32 = 0, errorBase: Int32 = 0
             guard XResQueryExtension(display, &eventBase, &errorBase) != 0 else {
@@ -77,8 +77,8 @@ final class XResourceUITests: XCTestCase {
                     try app.key(cycle % 2 == 0 ? "shift+Tab" : "Tab")
                 }
                 try app.type(String("memory"[String.Index(utf16Offset: cycle % 6, in: "memory")]))
-                // Every fourth cycle the caret is left alone long enough to blink twice.
-                counter.pump(for: cycle % 4 == 0 ? 1.2 : 0.3)
+                // Every eighth cycle the caret is left alone long enough to blink twice.
+                counter.pump(for: cycle % 8 == 0 ? 1.2 : 0.3)
             }
             counter.pump(for: 2)
             let after = try Self.resources(of: app.windowID, on: display)
