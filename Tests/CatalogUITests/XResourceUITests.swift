@@ -26,16 +26,16 @@ final class XResourceUITests: XCTestCase {
         // label, notch and indicator animations more than from the keys that start them.
         let app = try CatalogApp(arguments: ["--slow-animations", "8"])
         try app.withDisplay { display in
-            var eventBase: Int32 = 0, errorBase: Int32 = 0
-            guard XResQueryExtension(display, &eventBase, &errorBase) != 0 else {
+            var resEventBase: Int32 = 0, damageEventBase: Int32 = 0, errorBase: Int32 = 0
+            guard XResQueryExtension(display, &resEventBase, &errorBase) != 0 else {
                 throw HarnessError("the X server has no X-Resource extension")
             }
-            guard XDamageQueryExtension(display, &eventBase, &errorBase) != 0 else {
+            guard XDamageQueryExtension(display, &damageEventBase, &errorBase) != 0 else {
                 throw HarnessError("the X server has no DAMAGE extension")
             }
             var major: Int32 = 1, minor: Int32 = 1
             XDamageQueryVersion(display, &major, &minor)
-            let counter = FrameCounter(display: display, window: app.windowID, damageEventBase: eventBase)
+            let counter = FrameCounter(display: display, window: app.windowID, damageEventBase: damageEventBase)
             defer { counter.close() }
 
             // One round of every action first: what the first use creates (the scratch mask,
