@@ -36,7 +36,7 @@ start=$(date +%s%N)
 # report, for a new one-time library allocation (comment it in memcheck.supp, anchored on
 # library frames only).
 valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect,possible \
-    --errors-for-leak-kinds=definite --num-callers=40 --gen-suppressions=all \
+    --errors-for-leak-kinds=definite --num-callers=50 --gen-suppressions=all \
     --suppressions="$PWD/Scripts/memcheck.supp" --log-file="$LOG" \
     "$BINARY" --qa-state "$OUT/state.json" >/dev/null 2>"$OUT/catalog.stderr" &
 catalog=$!
