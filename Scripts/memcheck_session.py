@@ -29,12 +29,13 @@ def state():
         return None  # not written yet (the file is replaced atomically, never half-written)
 
 
-def wait_for(step, condition, timeout=TIMEOUT):
+def wait_for(step, condition, timeout=TIMEOUT, quiet=False):
     started = time.monotonic()
     while time.monotonic() - started < timeout:
         current = state()
         if current is not None and condition(current):
-            log("%-34s %5.1f s" % (step, time.monotonic() - started))
+            if not quiet:
+                log("%-42s %5.1f s" % (step, time.monotonic() - started))
             return current
         time.sleep(0.1)
     fail("%s: not reflected in %s after %.0f s" % (step, STATE, timeout))
@@ -99,9 +100,11 @@ xdotool("mousemove", "--window", window, str(int(x + w / 2)), str(int(y + h / 2)
 wait_for("click: focus " + first, lambda s: field(s, first)["focused"])
 # A key at a time, each waited for: a valgrind-slowed client must not lose keys to xdotool's
 # keymap juggling, and each key is a frame of its own.
+typing = time.monotonic()
 for count in range(1, len(WORD) + 1):
     xdotool("type", WORD[count - 1])
-    wait_for("type %r" % WORD[:count], lambda s, c=count: field(s, first)["text"] == WORD[:c])
+    wait_for("type %r" % WORD[:count], lambda s, c=count: field(s, first)["text"] == WORD[:c], quiet=True)
+log("%-42s %5.1f s" % ("type %r, a key at a time" % WORD, time.monotonic() - typing))
 xdotool("mousemove", "--window", window, str(int(x + 20)), str(int(y + h / 2)), "click", "--repeat", "2", "--delay", "80", "1")
 wait_for("select (double click)", lambda s: field(s, first)["selection"] == [0, len(WORD)])
 xdotool("key", "ctrl+c")
