@@ -40,8 +40,16 @@ let package = Package(
             pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev"])]
         ),
+        // The X-Resource extension, for the UI tests only (how many pixmaps, pictures, GCs, ... a
+        // client holds on the server).
+        .systemLibrary(
+            name: "CXRes",
+            path: "Tests/CXRes",
+            pkgConfig: "xres",
+            providers: [.apt(["libxres-dev"])]
+        ),
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
         .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
-        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "TestHarness"]),
+        .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "CXRes", "TestHarness"]),
     ]
 )

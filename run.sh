@@ -4,6 +4,7 @@
 #                                without a display: render catalog.png under a private Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb)
 #   ./run.sh bench               speed and memory figures on a private Xvfb (Scripts/bench.sh)
+#   ./run.sh memcheck            a scripted catalog session under valgrind (Scripts/memcheck.sh)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -27,9 +28,12 @@ FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-mater
 HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
 # Compose tables Xlib's built-in input method reads (the dead-key test); libxtst-dev: the key-burst
-# test types through the XTEST extension.
-TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev)
+# test types through the XTEST extension; libxres-dev: the X-Resource extension, with which a UI
+# test counts the catalog's server-side resources.
+TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev)
 BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1)
+# python3 drives the session and sends WM_DELETE_WINDOW through libX11 (ctypes).
+MEMCHECK_PACKAGES=(valgrind xvfb xdotool python3)
 # What ../shared/bench-peers needs to run Tk and GTK beside us.
 PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick)
 
@@ -91,6 +95,12 @@ bench)
     [ -d ../shared/bench-peers ] && ensure_packages "${PEER_PACKAGES[@]}"
     swift build -c release --product textfield-catalog
     exec Scripts/bench.sh "$@"
+    ;;
+memcheck)
+    shift
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${MEMCHECK_PACKAGES[@]}"
+    swift build -c release --product textfield-catalog
+    exec Scripts/memcheck.sh "$@"
     ;;
 *)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"

@@ -76,7 +76,10 @@ public final class FontCache: TextMeasuring {
 
     /// Frees every face. The owner calls it before closing the display; afterwards the cache is empty.
     func close() {
-        for font in Set(primaryFaces.values).union(fallbackFaces.values) { XftFontClose(display, font) }
+        // One close per entry, not per distinct face: Xft returns the face it already has, with
+        // one more reference, when two requests resolve to the same font, and each entry holds one.
+        for font in primaryFaces.values { XftFontClose(display, font) }
+        for font in fallbackFaces.values { XftFontClose(display, font) }
         for set in fallbackSets.values { FcFontSetDestroy(set) }
         primaryFaces = [:]
         fallbackFaces = [:]
