@@ -174,9 +174,19 @@ public struct TextLayout: Equatable, Sendable {
         let start = caretStops[lower]
         let delta = start + (local.last ?? 0) - caretStops[upper]
         // In place: the stops after the edit move by the change in width, nothing is re-measured.
-        caretStops.replaceSubrange((lower + 1)..<(upper + 1), with: local.dropFirst().map { start + $0 })
-        if delta != 0 {
-            for index in (lower + newCharacters.count + 1)..<caretStops.count { caretStops[index] += delta }
+        // Through a buffer, because a paste or an edit near the start of a long text shifts
+        // millions of stops, and element by element that costs seconds in a debug build.
+        caretStops.replaceSubrange((lower + 1)..<(upper + 1), with: local.dropFirst())
+        caretStops.withUnsafeMutableBufferPointer { stops in
+            guard let base = stops.baseAddress else { return }
+            if start != 0 {
+                var index = lower + 1
+                while index <= lower + newCharacters.count { base[index] += start; index += 1 }
+            }
+            if delta != 0 {
+                var index = lower + newCharacters.count + 1
+                while index < stops.count { base[index] += delta; index += 1 }
+            }
         }
         guard wrapWidth != nil else {
             characters.replaceSubrange(lower..<upper, with: newCharacters)
