@@ -185,7 +185,8 @@ final class SelectionBroker {
         // INCR: announce a lower bound of the size, then a chunk each time the requestor deletes
         // the property, then an empty one.
         outgoing.removeAll { $0.requestor == requestor && $0.property == property }
-        XSelectInput(display, requestor, PropertyChangeMask)
+        // Its deletions ask for the next chunk; its destruction ends the transfer.
+        XSelectInput(display, requestor, PropertyChangeMask | StructureNotifyMask)
         var size = [bytes.count]
         XChangeProperty(display, requestor, property, incrAtom, 32, PropModeReplace, &size, 1)
         outgoing.append(Outgoing(requestor: requestor, property: property, type: type, data: bytes, offset: 0,
@@ -212,6 +213,11 @@ final class SelectionBroker {
         transfer.lastProgress = clock()
         outgoing[index] = transfer
         return true
+    }
+
+    /// A window we were sending to is gone: its transfers end.
+    func handleDestroy(of destroyed: Window) {
+        outgoing.removeAll { $0.requestor == destroyed }
     }
 
     // MARK: Requestor

@@ -334,6 +334,8 @@ final class WindowSession: SceneHost {
             selections.handleSelectionNotify(event.xselection)
         case PropertyNotify:
             selections.handlePropertyNotify(event.xproperty)
+        case DestroyNotify:
+            selections.handleDestroy(of: event.xdestroywindow.window)
         default:
             break
         }

@@ -49,7 +49,7 @@ final class SelectionPeer {
         return owner(of: selection) == window
     }
 
-    struct Reply { var type: String; var format: Int32; var bytes: [UInt8]; var property: String }
+    struct Reply { var type: String; var format: Int32; var bytes: [UInt8]; var property: String; var incremental = false }
 
     /// Converts `selection` to `target`; nil when the owner refused or never answered. `property`
     /// nil asks as a pre-ICCCM client does (property None). INCR answers are collected whole.
@@ -79,7 +79,7 @@ final class SelectionPeer {
             type = chunk.type
             bytes += chunk.bytes
         }
-        reply = Reply(type: type, format: 8, bytes: bytes, property: atomName(answered))
+        reply = Reply(type: type, format: 8, bytes: bytes, property: atomName(answered), incremental: true)
         return reply
     }
 

@@ -51,10 +51,19 @@ final class SelectionUITests: XCTestCase {
         XCTAssertEqual(obsolete.property, "UTF8_STRING")
         XCTAssertEqual(String(decoding: obsolete.bytes, as: UTF8.self), "Mañana ✓ → ☕ 🎉")
 
-        // Another client taking CLIPBOARD ends the catalog's ownership; its next copy takes it back.
-        XCTAssertTrue(peer.own("CLIPBOARD"))
-        try app.key("ctrl+c")
+        // Another client taking CLIPBOARD ends the catalog's ownership (SelectionClear): a paste
+        // then asks the new owner instead of using the catalog's old copy...
+        let outside = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
+                                        answer: .once(type: "UTF8_STRING", format: 8, bytes: Array("outside".utf8)))
+        try focus(app, "filled-label")
+        try app.key("ctrl+v")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").text == "outside" },
+                        "the paste after losing CLIPBOARD gave \(text(app, "filled-label"))")
+        outside.stop()
+        // ...and the catalog's next copy takes it back.
+        try app.key("ctrl+a", "ctrl+c")
         XCTAssertTrue(waitUntil(timeout: 5) { peer.owner(of: "CLIPBOARD") == app.windowID }, "a second copy did not take CLIPBOARD")
+        XCTAssertEqual(peer.convert("CLIPBOARD", to: "UTF8_STRING").map { String(decoding: $0.bytes, as: UTF8.self) }, "outside")
     }
 
     func testSelectingOwnsPrimary() throws {
@@ -167,7 +176,8 @@ final class SelectionUITests: XCTestCase {
     /// Pastes 10 MB by INCR into `id` and waits until the model has `pasted`; then sends `keys`
     /// and returns how long the window took to show `afterKeys` (it must answer again).
     private func pasteTenMegabytes(into id: String, pasted: @escaping (String) -> Bool, keys: [String],
-                                   afterKeys: @escaping (String) -> Bool) throws -> Double {
+                                   afterKeys: @escaping (String) -> Bool,
+                                   then: (CatalogApp, [UInt8]) throws -> Void = { _, _ in }) throws -> Double {
         // Tall enough that every field of a column is on screen.
         let app = try CatalogApp(arguments: ["--size", "900x2420"], screenSize: (1024, 2420))
         let line = Array("The quick brown fox jumps over the lazy dog, ".utf8)
@@ -195,12 +205,25 @@ final class SelectionUITests: XCTestCase {
               + "in the model \(String(format: "%.2f", applied.timeIntervalSince(ended))) s after its last chunk, "
               + "keys after it answered in \(String(format: "%.2f", seconds)) s")
         owner.stop()
+        try then(app, bytes)
         return seconds
     }
 
     func testTenMegabytePaste() throws {
         let seconds = try pasteTenMegabytes(into: "filled-label", pasted: { $0.utf8.count == 10_000_000 }, keys: ["Q"],
-                                            afterKeys: { $0.utf8.count == 10_000_001 && $0.hasSuffix("Q") })
+                                            afterKeys: { $0.utf8.count == 10_000_001 && $0.hasSuffix("Q") }) { app, bytes in
+            // Copied back out, the 10 MB go to another client by INCR, whole.
+            let peer = try SelectionPeer(displayName: app.server.displayName)
+            try app.key("ctrl+a", "ctrl+c")
+            XCTAssertTrue(waitUntil(timeout: 10) { peer.owner(of: "CLIPBOARD") == app.windowID }, "Ctrl+C did not take CLIPBOARD")
+            let copied = Date()
+            let reply = try XCTUnwrap(peer.convert("CLIPBOARD", to: "UTF8_STRING", timeout: 30))
+            print("SelectionUITests: 10 MB copied out in \(String(format: "%.2f", Date().timeIntervalSince(copied))) s")
+            XCTAssertTrue(reply.incremental, "10 MB went in one property")
+            XCTAssertEqual(reply.type, "UTF8_STRING")
+            XCTAssertEqual(reply.bytes.count, 10_000_001)
+            XCTAssertTrue(reply.bytes.prefix(10_000_000) == bytes[...] && reply.bytes.last == UInt8(ascii: "Q"), "the copy differs")
+        }
         XCTAssertLessThan(seconds, 1.0, "the window took \(seconds) s to answer after a 10 MB paste")
     }
 
