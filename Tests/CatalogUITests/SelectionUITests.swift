@@ -40,8 +40,8 @@ final class SelectionUITests: XCTestCase {
         XCTAssertEqual(latin1.type, "STRING")
         XCTAssertEqual(latin1.bytes, Array("Ma".utf8) + [0xF1] + Array("ana ? ? ? ?".utf8))
         // TEXT lets the owner choose: this text does not fit Latin-1, so UTF-8.
-        let text = try XCTUnwrap(peer.convert("CLIPBOARD", to: "TEXT"))
-        XCTAssertEqual(text.type, "UTF8_STRING")
+        let textTarget = try XCTUnwrap(peer.convert("CLIPBOARD", to: "TEXT"))
+        XCTAssertEqual(textTarget.type, "UTF8_STRING")
         let stamp = try XCTUnwrap(peer.convert("CLIPBOARD", to: "TIMESTAMP"))
         XCTAssertEqual(stamp.type, "INTEGER")
         XCTAssertNotEqual(stamp.bytes.withUnsafeBytes { $0.load(as: Int.self) }, 0, "owned at CurrentTime")
@@ -63,7 +63,8 @@ final class SelectionUITests: XCTestCase {
         // ...and the catalog's next copy takes it back.
         try app.key("ctrl+a", "ctrl+c")
         XCTAssertTrue(waitUntil(timeout: 5) { peer.owner(of: "CLIPBOARD") == app.windowID }, "a second copy did not take CLIPBOARD")
-        XCTAssertEqual(peer.convert("CLIPBOARD", to: "UTF8_STRING").map { String(decoding: $0.bytes, as: UTF8.self) }, "outside")
+        let again = try XCTUnwrap(peer.convert("CLIPBOARD", to: "UTF8_STRING"))
+        XCTAssertEqual(String(decoding: again.bytes, as: UTF8.self), "outside")
     }
 
     func testSelectingOwnsPrimary() throws {
