@@ -7,7 +7,8 @@ import MaterialFields
 /// Owning: the text is kept as it was when it was copied and served to any client that asks, as
 /// UTF-8 (`UTF8_STRING`, `text/plain;charset=utf-8`), Latin-1 (`STRING`, each character outside
 /// Latin-1 becomes "?") or `TEXT` (Latin-1 when the text fits, UTF-8 otherwise), plus `TARGETS` and
-/// `TIMESTAMP`. Text larger than one property write goes by INCR.
+/// `TIMESTAMP`; any other target is refused. Text larger than `chunkSize` (256 KiB, or less when
+/// the server's request limit is lower) goes by INCR.
 ///
 /// Requesting: one conversion per selection at a time (later requests queue), UTF8_STRING first and
 /// STRING when the owner refuses it; the answer is read in chunks, INCR transfers chunk by chunk
@@ -22,7 +23,8 @@ final class SelectionBroker {
     private let warn: (String) -> Void
     /// The loop's clock (seconds), for timeouts.
     private let clock: () -> Double
-    /// Seconds without progress after which a transfer (in or out) is dropped.
+    /// Seconds without progress after which a paste is given up (a copy we serve gets 2.5 times
+    /// as long: the requestor may be busy with what it already took).
     var timeout = 2.0
     /// The most a paste may bring; a larger transfer is abandoned rather than held in memory.
     var maximumIncomingBytes = 64 << 20
@@ -367,7 +369,7 @@ final class SelectionBroker {
     }
 
     private func fail(_ kind: SelectionKind, _ message: String) {
-        warn("paste ignored: \(message)")
+        warn("warning: paste ignored: \(message)")
         finish(kind, with: nil)
     }
 
@@ -390,7 +392,7 @@ final class SelectionBroker {
         }
         outgoing.removeAll { transfer in
             guard now - transfer.lastProgress >= timeout * 2.5 else { return false }
-            warn("copy abandoned: a client stopped taking the text it asked for")
+            warn("warning: copy abandoned: a client stopped taking the text it asked for")
             return true
         }
     }

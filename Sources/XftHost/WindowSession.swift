@@ -400,7 +400,7 @@ final class WindowSession: SceneHost {
 
     func setSelectionText(_ text: String, for selection: SelectionKind) {
         if !selections.own(text, for: selection, time: serverTime()) {
-            host.warn("could not take \(selection == .clipboard ? "CLIPBOARD" : "PRIMARY"): another client holds it")
+            host.warn("warning: could not take \(selection == .clipboard ? "CLIPBOARD" : "PRIMARY"): another client holds it")
         }
     }
 
