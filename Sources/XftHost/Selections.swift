@@ -288,8 +288,8 @@ final class SelectionBroker {
               let kind: SelectionKind = event.atom == clipboardProperty ? .clipboard : event.atom == primaryProperty ? .primary : nil
         else { return false }
         guard var transfer = incoming[kind]?.first, transfer.isIncremental else {
-            // A chunk of a transfer we gave up on: take it away so its owner is not left waiting.
-            if incoming[kind]?.first?.started != true { XDeleteProperty(display, window, event.atom) }
+            // A chunk of a transfer we gave up on stays unread: deleting it would ask a runaway
+            // owner for more. The next conversion deletes it before it starts.
             return false
         }
         guard let chunk = readProperty(event.atom) else {
@@ -359,7 +359,10 @@ final class SelectionBroker {
             incoming[kind]![0] = transfer
         }
         guard complete else { return }
-        if transfer.type == stringAtom {
+        // An empty selection pastes nothing: it must not delete the selection it would replace.
+        if transfer.data.isEmpty {
+            finish(kind, with: nil)
+        } else if transfer.type == stringAtom {
             finish(kind, with: String(String.UnicodeScalarView(transfer.data.map { Unicode.Scalar($0) })))
         } else if let text = String(validating: transfer.data, as: UTF8.self) {
             finish(kind, with: text)

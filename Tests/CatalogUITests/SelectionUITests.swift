@@ -115,6 +115,19 @@ final class SelectionUITests: XCTestCase {
                             "the middle button did not paste PRIMARY: \(text(app, "filled-no-label"))")
             owner.stop()
         }
+        do {
+            // An empty CLIPBOARD pastes nothing: the selection it would replace stays.
+            let owner = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
+                                          answer: .once(type: "UTF8_STRING", format: 8, bytes: []))
+            try focus(app, "filled-prefilled")
+            try app.key("ctrl+a", "ctrl+v")
+            XCTAssertTrue(waitUntil(timeout: 5) { owner.requests > 0 }, "the catalog never asked")
+            usleep(500_000)
+            let field = try app.state().field("filled-prefilled")
+            XCTAssertEqual(field.text, "Lisboa", "an empty paste deleted the selection")
+            XCTAssertEqual(field.selection, [0, 6])
+            owner.stop()
+        }
     }
 
     /// Ctrl+V into "filled-label" from `answer`'s owner: nothing is pasted, and a marker typed
