@@ -217,10 +217,16 @@ final class SelectionUITests: XCTestCase {
         let seconds = answered.timeIntervalSince(applied)
         print("SelectionUITests: 10 MB into \(id): transfer \(String(format: "%.2f", ended.timeIntervalSince(start))) s, "
               + "in the model \(String(format: "%.2f", applied.timeIntervalSince(ended))) s after its last chunk, "
-              + "keys after it answered in \(String(format: "%.2f", seconds)) s")
+              + "keys after it answered in \(String(format: "%.2f", seconds)) s; catalog RSS \(residentMegabytes(app)) MB")
         owner.stop()
         try then(app, bytes)
         return seconds
+    }
+
+    private func residentMegabytes(_ app: CatalogApp) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(app.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
     }
 
     func testTenMegabytePaste() throws {
