@@ -117,8 +117,6 @@ final class SelectionBroker {
         return true
     }
 
-    func isOwning(_ kind: SelectionKind) -> Bool { owned[kind] != nil }
-
     func handleSelectionClear(_ event: XSelectionClearEvent) {
         guard let kind = kind(of: event.selection), let current = owned[kind] else { return }
         // A clear older than our ownership belongs to an earlier one.
