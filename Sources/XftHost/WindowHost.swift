@@ -37,8 +37,8 @@ public final class WindowHost {
     private var nextRegistrationID = 0
     /// Set by `stop(status:)`: the running loop ends with this status.
     var requestedExitStatus: Int32?
-    /// Text the scene copied, by selection (served to this process until X ownership lands).
-    var selectionTexts: [SelectionKind: String] = [:]
+    /// Where warnings go (the application's choice, given at init).
+    let warn: (String) -> Void
 
     /// The fonts the host draws with, as the model's measuring protocol.
     public var measurer: TextMeasuring { fonts }
@@ -59,6 +59,7 @@ public final class WindowHost {
             throw HostError.missingRenderExtension
         }
         self.display = display
+        self.warn = warn
         self.screen = XDefaultScreen(display)
         self.depth = XDefaultDepth(display, screen)
         do {

@@ -39,7 +39,10 @@ final class WindowSession: SceneHost {
     /// The instant the scene asked to be drawn at, when the loop last went to sleep.
     private var scheduledFrame: Double?
     private var exitStatus: Int32?
-    private var pendingSelectionAnswers: [() -> Void] = []
+    private var selections: SelectionBroker!
+    /// The server time of the newest event that carried one: selections are taken and asked for
+    /// at the time of the input that caused it, as ICCCM requires (never CurrentTime).
+    private var lastEventTime: Time = 0
     /// How long the next slice of events may take: a frame interval, or as long as the last
     /// redraw and notification took when that was longer, so costly frames never starve input.
     private var sliceDuration = WindowSession.frameInterval
@@ -69,6 +72,7 @@ final class WindowSession: SceneHost {
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
             | EnterWindowMask | LeaveWindowMask | ExposureMask | StructureNotifyMask | FocusChangeMask
+            | PropertyChangeMask
         window = XCreateWindow(display, root, 0, 0, UInt32(size.width), UInt32(size.height), 0, depth,
                                UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
@@ -84,6 +88,7 @@ final class WindowSession: SceneHost {
         openInputMethod()
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: host.fonts)
+        selections = SelectionBroker(display: display, window: window, clock: { [unowned host] in host.now }, warn: host.warn)
         XMapWindow(display, window)
         scene.host = self
     }
@@ -165,7 +170,11 @@ final class WindowSession: SceneHost {
             handleSliceOfEvents()
             if host.isConnectionLost { throw HostError.connectionLost }
             if exitStatus != nil { break }
-            answerSelectionRequests()
+            selections.expire(at: host.now)
+            if selections.deliverAnswers() {
+                needsRender = true
+                modelChanged = true
+            }
             // A timer may change the model (an app sets text): observers hear of it like of an event.
             if host.fireTimers(at: host.now) { needsRender = true; modelChanged = true }
             if let status = host.requestedExitStatus {
@@ -191,7 +200,7 @@ final class WindowSession: SceneHost {
             XFlush(display)
             sliceDuration = max(Self.frameInterval, host.now - now)
             if host.isConnectionLost { throw HostError.connectionLost }
-            guard XPending(display) == 0, pendingSelectionAnswers.isEmpty else { continue }
+            guard XPending(display) == 0, !selections.hasAnswers else { continue }
             try sleep(connection: connection, drawnAt: now)
         }
         return exitStatus ?? 0
@@ -240,7 +249,7 @@ final class WindowSession: SceneHost {
             + watches.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         let now = host.now
         scheduledFrame = nextDeadline(after: drawnAt)
-        let deadline = [scheduledFrame, host.nextTimerDeadline].compactMap { $0 }.min()
+        let deadline = [scheduledFrame, host.nextTimerDeadline, selections.nextDeadline].compactMap { $0 }.min()
         let timeout = deadline.map { Int32(min(max(0, ($0 - now) * 1000).rounded(.up), 60_000)) } ?? -1
         guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return }
         if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { throw HostError.connectionLost }
@@ -279,6 +288,14 @@ final class WindowSession: SceneHost {
     }
 
     private func dispatch(_ event: inout XEvent) {
+        switch event.type {
+        case KeyPress, KeyRelease: lastEventTime = event.xkey.time
+        case ButtonPress, ButtonRelease: lastEventTime = event.xbutton.time
+        case MotionNotify: lastEventTime = event.xmotion.time
+        case EnterNotify, LeaveNotify: lastEventTime = event.xcrossing.time
+        case PropertyNotify: lastEventTime = event.xproperty.time
+        default: break
+        }
         switch event.type {
         case KeyPress:
             // Keys reach a window only when it has the keyboard, even when no FocusIn said so
@@ -348,6 +365,16 @@ final class WindowSession: SceneHost {
             if isCloseRequest(message) { exitStatus = 0 }
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
+        case SelectionRequest:
+            selections.handleSelectionRequest(event.xselectionrequest)
+        case SelectionClear:
+            selections.handleSelectionClear(event.xselectionclear)
+        case SelectionNotify:
+            selections.handleSelectionNotify(event.xselection)
+        case PropertyNotify:
+            selections.handlePropertyNotify(event.xproperty)
+        case DestroyNotify:
+            selections.handleDestroy(of: event.xdestroywindow.window)
         default:
             break
         }
@@ -411,22 +438,30 @@ final class WindowSession: SceneHost {
     // MARK: SceneHost
 
     func setSelectionText(_ text: String, for selection: SelectionKind) {
-        host.selectionTexts[selection] = text
+        if !selections.own(text, for: selection, time: serverTime()) {
+            host.warn("warning: could not take \(selection == .clipboard ? "CLIPBOARD" : "PRIMARY"): another client holds it")
+        }
     }
 
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
-        // Answers come from the loop, never from inside the request, as X's would.
-        let text = host.selectionTexts[selection]
-        pendingSelectionAnswers.append { completion(text) }
+        // Answers come from the loop, never from inside the request, as X's do.
+        selections.request(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
     }
 
-    private func answerSelectionRequests() {
-        guard !pendingSelectionAnswers.isEmpty else { return }
-        let answers = pendingSelectionAnswers
-        pendingSelectionAnswers = []
-        for answer in answers { answer() }
-        needsRender = true
-        modelChanged = true
+    /// The newest event's server time, or, before any event carried one, the time of a property
+    /// change of our own (one round trip).
+    private func serverTime() -> Time {
+        if lastEventTime != 0 { return lastEventTime }
+        let stamp = XInternAtom(display, "_MATERIALFIELDS_TIME", 0)
+        var nothing: UInt8 = 0
+        XChangeProperty(display, window, stamp, XA_STRING, 8, PropModeAppend, &nothing, 0)
+        var event = XEvent()
+        repeat {
+            XWindowEvent(display, window, PropertyChangeMask, &event)
+            if event.xproperty.atom != stamp { selections.handlePropertyNotify(event.xproperty) }
+        } while event.xproperty.atom != stamp && !host.isConnectionLost
+        lastEventTime = event.xproperty.time
+        return lastEventTime
     }
 
     func invalidate(_ rect: Rect) { needsRender = true }

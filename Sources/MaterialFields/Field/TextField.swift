@@ -835,13 +835,30 @@ public final class TextField {
     /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
     /// "\n". Neither holds other control characters (C0, DEL, C1) except tab.
     static func sanitize(_ text: String, kind: FieldKind) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        guard mayContainControls(text), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return text }
         return String(text.compactMap { character -> Character? in
             if character.isNewline { return kind == .textArea ? "\n" : " " }
             if character == "\t" { return character }
             return character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : character
         })
+    }
+
+    /// False when no byte of `text` can encode a control character (C0, DEL, C1) or U+2028/U+2029:
+    /// a byte scan, so a 10 MB paste of ordinary text is not checked scalar by scalar.
+    private static func mayContainControls(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let byte = base[index]
+                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Inserts committed text in place of the selection.

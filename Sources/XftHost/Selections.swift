@@ -1,0 +1,430 @@
+import CXlib
+import Foundation
+import MaterialFields
+
+/// CLIPBOARD and PRIMARY for one window, both ways, by the ICCCM selection protocol.
+///
+/// Owning: the text is kept as it was when it was copied and served to any client that asks, as
+/// UTF-8 (`UTF8_STRING`, `text/plain;charset=utf-8`), Latin-1 (`STRING`, each character outside
+/// Latin-1 becomes "?") or `TEXT` (Latin-1 when the text fits, UTF-8 otherwise), plus `TARGETS` and
+/// `TIMESTAMP`; any other target is refused. Text larger than `chunkSize` (256 KiB, or less when
+/// the server's request limit is lower) goes by INCR.
+///
+/// Requesting: one conversion per selection at a time (later requests queue), UTF8_STRING first and
+/// STRING when the owner refuses it; the answer is read in chunks, INCR transfers chunk by chunk
+/// as the owner writes them. Nothing blocks: every step is an event the loop hands in. A transfer
+/// that makes no progress for `timeout` seconds, or whose data is not text (another type, 16- or
+/// 32-bit items, invalid UTF-8, more than `maximumIncomingBytes`), ends with one warning and a nil
+/// answer: the paste does nothing. Invalid UTF-8 is refused rather than repaired, so a broken owner
+/// never puts replacement characters into a field.
+final class SelectionBroker {
+    private let display: OpaquePointer
+    private let window: Window
+    private let warn: (String) -> Void
+    /// The loop's clock (seconds), for timeouts.
+    private let clock: () -> Double
+    /// Seconds without progress after which a paste is given up (a copy we serve gets 2.5 times
+    /// as long: the requestor may be busy with what it already took).
+    var timeout = 2.0
+    /// The most a paste may bring; a larger transfer is abandoned rather than held in memory.
+    var maximumIncomingBytes = 64 << 20
+
+    private let clipboardAtom, primaryAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom: Atom
+    private let timestampAtom, incrAtom, atomAtom, integerAtom: Atom
+    /// Where our own conversions land on our window, one per selection.
+    private let clipboardProperty, primaryProperty: Atom
+
+    /// The most bytes one ChangeProperty carries; more goes by INCR. Capped well below what the
+    /// server accepts: one huge request stalls the server for every client while it is copied.
+    let chunkSize: Int
+
+    // MARK: State
+
+    private struct Owned { var text: String; var time: Time }
+    private var owned: [SelectionKind: Owned] = [:]
+
+    /// An INCR transfer we serve: the next chunk goes out when the requestor deletes the property.
+    private struct Outgoing {
+        var requestor: Window
+        var property: Atom
+        var type: Atom
+        var data: [UInt8]
+        var offset: Int
+        var finished: Bool
+        var lastProgress: Double
+    }
+    private var outgoing: [Outgoing] = []
+
+    private struct Incoming {
+        var kind: SelectionKind
+        var completion: (String?) -> Void
+        var time: Time
+        var target: Atom
+        var isIncremental = false
+        var type: Atom = 0
+        var data: [UInt8] = []
+        var lastProgress: Double
+        var started = false
+    }
+    /// Per selection: the transfer under way first, then the requests waiting for it.
+    private var incoming: [SelectionKind: [Incoming]] = [:]
+    /// Answers ready to be delivered by the loop (local ones, finished and failed transfers).
+    private var readyAnswers: [() -> Void] = []
+
+    init(display: OpaquePointer, window: Window, clock: @escaping () -> Double, warn: @escaping (String) -> Void) {
+        self.display = display
+        self.window = window
+        self.clock = clock
+        self.warn = warn
+        func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+        clipboardAtom = atom("CLIPBOARD")
+        primaryAtom = XA_PRIMARY
+        targetsAtom = atom("TARGETS")
+        utf8Atom = atom("UTF8_STRING")
+        stringAtom = XA_STRING
+        textAtom = atom("TEXT")
+        mimeUTF8Atom = atom("text/plain;charset=utf-8")
+        timestampAtom = atom("TIMESTAMP")
+        incrAtom = atom("INCR")
+        atomAtom = XA_ATOM
+        integerAtom = XA_INTEGER
+        clipboardProperty = atom("_MATERIALFIELDS_CLIPBOARD")
+        primaryProperty = atom("_MATERIALFIELDS_PRIMARY")
+        let extended = XExtendedMaxRequestSize(display)
+        let requestUnits = extended > 0 ? extended : XMaxRequestSize(display)
+        // Units are 4 bytes; leave room for the request's own header.
+        chunkSize = max(4096, min(requestUnits * 4 - 256, 256 << 10))
+    }
+
+    private func atom(for kind: SelectionKind) -> Atom { kind == .clipboard ? clipboardAtom : primaryAtom }
+    private func property(for kind: SelectionKind) -> Atom { kind == .clipboard ? clipboardProperty : primaryProperty }
+    private func kind(of selection: Atom) -> SelectionKind? {
+        selection == clipboardAtom ? .clipboard : selection == primaryAtom ? .primary : nil
+    }
+
+    // MARK: Owner
+
+    /// Takes `kind` with `text` at the server time `time`; false when the server gave it to no one
+    /// (a stale time) or to someone else.
+    @discardableResult
+    func own(_ text: String, for kind: SelectionKind, time: Time) -> Bool {
+        XSetSelectionOwner(display, atom(for: kind), window, time)
+        guard XGetSelectionOwner(display, atom(for: kind)) == window else {
+            owned[kind] = nil
+            return false
+        }
+        owned[kind] = Owned(text: text, time: time)
+        return true
+    }
+
+    func handleSelectionClear(_ event: XSelectionClearEvent) {
+        guard let kind = kind(of: event.selection), let current = owned[kind] else { return }
+        // A clear older than our ownership belongs to an earlier one.
+        if event.time != CurrentTime && event.time < current.time { return }
+        owned[kind] = nil
+    }
+
+    func handleSelectionRequest(_ request: XSelectionRequestEvent) {
+        var reply = XSelectionEvent()
+        reply.type = SelectionNotify
+        reply.display = display
+        reply.requestor = request.requestor
+        reply.selection = request.selection
+        reply.target = request.target
+        reply.time = request.time
+        // ICCCM: a requestor that names no property (pre-ICCCM) gets the target as the property.
+        let property = request.property == 0 ? request.target : request.property
+        reply.property = answer(request, into: property) ? property : 0
+        var event = XEvent(xselection: reply)
+        XSendEvent(display, request.requestor, 0, NoEventMask, &event)
+    }
+
+    /// Writes the conversion into the requestor's property; false to refuse.
+    private func answer(_ request: XSelectionRequestEvent, into property: Atom) -> Bool {
+        guard request.owner == window, let kind = kind(of: request.selection), let current = owned[kind] else { return false }
+        // A request from before we owned the selection is for the previous owner.
+        if request.time != CurrentTime && request.time < current.time { return false }
+        switch request.target {
+        case targetsAtom:
+            var targets: [Int] = [targetsAtom, timestampAtom, utf8Atom, mimeUTF8Atom, stringAtom, textAtom].map { Int($0) }
+            XChangeProperty(display, request.requestor, property, atomAtom, 32, PropModeReplace,
+                            &targets, Int32(targets.count))
+        case timestampAtom:
+            var time = [Int(current.time)]
+            XChangeProperty(display, request.requestor, property, integerAtom, 32, PropModeReplace, &time, 1)
+        case utf8Atom, mimeUTF8Atom:
+            send(Array(current.text.utf8), type: request.target, to: request.requestor, property: property)
+        case stringAtom:
+            send(Self.latin1(current.text), type: stringAtom, to: request.requestor, property: property)
+        case textAtom:
+            // TEXT lets the owner pick the encoding: Latin-1 when nothing is lost, UTF-8 otherwise.
+            let fits = current.text.unicodeScalars.allSatisfy { $0.value < 0x100 }
+            if fits {
+                send(Self.latin1(current.text), type: stringAtom, to: request.requestor, property: property)
+            } else {
+                send(Array(current.text.utf8), type: utf8Atom, to: request.requestor, property: property)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// ICCCM's STRING is Latin-1; a character outside it becomes "?", so the length still shows.
+    static func latin1(_ text: String) -> [UInt8] {
+        text.unicodeScalars.map { $0.value < 0x100 ? UInt8($0.value) : UInt8(ascii: "?") }
+    }
+
+    private func send(_ bytes: [UInt8], type: Atom, to requestor: Window, property: Atom) {
+        guard bytes.count > chunkSize else {
+            _ = bytes.withUnsafeBufferPointer { buffer in
+                XChangeProperty(display, requestor, property, type, 8, PropModeReplace, buffer.baseAddress, Int32(buffer.count))
+            }
+            return
+        }
+        // INCR: announce a lower bound of the size, then a chunk each time the requestor deletes
+        // the property, then an empty one.
+        outgoing.removeAll { $0.requestor == requestor && $0.property == property }
+        // Its deletions ask for the next chunk; its destruction ends the transfer.
+        XSelectInput(display, requestor, PropertyChangeMask | StructureNotifyMask)
+        var size = [bytes.count]
+        XChangeProperty(display, requestor, property, incrAtom, 32, PropModeReplace, &size, 1)
+        outgoing.append(Outgoing(requestor: requestor, property: property, type: type, data: bytes, offset: 0,
+                                 finished: false, lastProgress: clock()))
+    }
+
+    /// The requestor deleted a property we write an INCR transfer into: the next chunk.
+    private func continueOutgoing(requestor: Window, property: Atom) -> Bool {
+        guard let index = outgoing.firstIndex(where: { $0.requestor == requestor && $0.property == property }) else { return false }
+        var transfer = outgoing[index]
+        if transfer.finished {
+            // The empty chunk was taken: the transfer is complete.
+            outgoing.remove(at: index)
+            if !outgoing.contains(where: { $0.requestor == requestor }) { XSelectInput(display, requestor, NoEventMask) }
+            return true
+        }
+        let end = min(transfer.data.count, transfer.offset + chunkSize)
+        _ = transfer.data.withUnsafeBufferPointer { buffer in
+            XChangeProperty(display, requestor, property, transfer.type, 8, PropModeReplace,
+                            buffer.baseAddress.map { $0 + transfer.offset }, Int32(end - transfer.offset))
+        }
+        transfer.finished = end == transfer.offset
+        transfer.offset = end
+        transfer.lastProgress = clock()
+        outgoing[index] = transfer
+        return true
+    }
+
+    /// A window we were sending to is gone: its transfers end.
+    func handleDestroy(of destroyed: Window) {
+        outgoing.removeAll { $0.requestor == destroyed }
+    }
+
+    // MARK: Requestor
+
+    /// Asks for `kind`'s text; `completion` runs later from `deliverAnswers()` (nil: nothing to paste).
+    func request(_ kind: SelectionKind, time: Time, completion: @escaping (String?) -> Void) {
+        if let current = owned[kind] {
+            // Our own window owns it: no round trip through the server.
+            let text = current.text
+            readyAnswers.append { completion(text) }
+            return
+        }
+        incoming[kind, default: []].append(Incoming(kind: kind, completion: completion, time: time, target: utf8Atom,
+                                                    lastProgress: clock()))
+        if incoming[kind]!.count == 1 { start(kind) }
+    }
+
+    private func start(_ kind: SelectionKind) {
+        guard var transfer = incoming[kind]?.first else { return }
+        transfer.started = true
+        transfer.lastProgress = clock()
+        incoming[kind]![0] = transfer
+        // A late chunk of an abandoned transfer must not be read as this one's answer.
+        XDeleteProperty(display, window, property(for: kind))
+        XConvertSelection(display, atom(for: kind), transfer.target, property(for: kind), window, transfer.time)
+    }
+
+    func handleSelectionNotify(_ event: XSelectionEvent) {
+        guard event.requestor == window, let kind = kind(of: event.selection),
+              var transfer = incoming[kind]?.first, transfer.started, !transfer.isIncremental,
+              event.target == transfer.target
+        else { return }
+        guard event.property == property(for: kind) else {
+            // Refused (or answered somewhere we did not ask): try STRING once, then give up quietly;
+            // an empty or absent selection is not an error.
+            if transfer.target == utf8Atom {
+                transfer.target = stringAtom
+                incoming[kind]![0] = transfer
+                start(kind)
+            } else {
+                finish(kind, with: nil)
+            }
+            return
+        }
+        guard let chunk = readProperty(property(for: kind)) else {
+            fail(kind, "the \(name(of: kind)) owner's answer could not be read")
+            return
+        }
+        transfer.lastProgress = clock()
+        if chunk.type == incrAtom {
+            // The owner sends chunks as we delete each one; the property was deleted by the read.
+            transfer.isIncremental = true
+            incoming[kind]![0] = transfer
+            return
+        }
+        incoming[kind]![0] = transfer
+        accept(chunk, for: kind, complete: true)
+    }
+
+    /// A property changed: a chunk of an INCR transfer we receive, or a requestor taking one we send.
+    /// Returns true when it belonged to a transfer.
+    @discardableResult
+    func handlePropertyNotify(_ event: XPropertyEvent) -> Bool {
+        if event.state == PropertyDelete { return continueOutgoing(requestor: event.window, property: event.atom) }
+        guard event.window == window, event.state == PropertyNewValue,
+              let kind: SelectionKind = event.atom == clipboardProperty ? .clipboard : event.atom == primaryProperty ? .primary : nil
+        else { return false }
+        guard var transfer = incoming[kind]?.first, transfer.isIncremental else {
+            // A chunk of a transfer we gave up on stays unread: deleting it would ask a runaway
+            // owner for more. The next conversion deletes it before it starts.
+            return false
+        }
+        guard let chunk = readProperty(event.atom) else {
+            fail(kind, "a chunk from the \(name(of: kind)) owner could not be read")
+            return true
+        }
+        transfer.lastProgress = clock()
+        incoming[kind]![0] = transfer
+        accept(chunk, for: kind, complete: chunk.bytes.isEmpty)
+        return true
+    }
+
+    private struct Chunk { var type: Atom; var format: Int32; var bytes: [UInt8] }
+
+    /// Reads a property of our window whole, in pieces, and deletes it (which, in an INCR
+    /// transfer, asks the owner for the next chunk).
+    private func readProperty(_ property: Atom) -> Chunk? {
+        var bytes: [UInt8] = []
+        var offset = 0
+        var type: Atom = 0
+        var format: Int32 = 0
+        // In 32-bit units, as the protocol counts offsets and lengths.
+        let pieceUnits = 1 << 18
+        while true {
+            var actualType: Atom = 0, actualFormat: Int32 = 0
+            var count: UInt = 0, remaining: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            let status = XGetWindowProperty(display, window, property, offset, pieceUnits, 0, Atom(AnyPropertyType),
+                                            &actualType, &actualFormat, &count, &remaining, &data)
+            guard status == Success else { return nil }
+            defer { if let data { XFree(data) } }
+            if offset == 0 { type = actualType; format = actualFormat }
+            guard actualType != 0 else { break }
+            // Items of format 16 and 32 come back as C shorts and longs: copy what arrived.
+            let itemSize = actualFormat == 32 ? MemoryLayout<Int>.size : actualFormat == 16 ? 2 : 1
+            if let data, count > 0 { bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count) * itemSize)) }
+            guard remaining > 0 else { break }
+            guard bytes.count <= maximumIncomingBytes else { break }
+            offset += pieceUnits
+        }
+        XDeleteProperty(display, window, property)
+        return Chunk(type: type, format: format, bytes: bytes)
+    }
+
+    /// Checks a chunk is text and adds it; completes the transfer when `complete`.
+    private func accept(_ chunk: Chunk, for kind: SelectionKind, complete: Bool) {
+        guard var transfer = incoming[kind]?.first else { return }
+        if !(complete && chunk.bytes.isEmpty && transfer.isIncremental) {
+            guard chunk.type == utf8Atom || chunk.type == mimeUTF8Atom || chunk.type == stringAtom else {
+                fail(kind, "the \(name(of: kind)) owner sent \(atomName(chunk.type)) instead of text")
+                return
+            }
+            guard chunk.format == 8 else {
+                fail(kind, "the \(name(of: kind)) owner sent text as \(chunk.format)-bit items")
+                return
+            }
+            if transfer.type == 0 { transfer.type = chunk.type }
+            guard chunk.type == transfer.type else {
+                fail(kind, "the \(name(of: kind)) owner changed types in the middle of a transfer")
+                return
+            }
+            transfer.data.append(contentsOf: chunk.bytes)
+            guard transfer.data.count <= maximumIncomingBytes else {
+                fail(kind, "the \(name(of: kind)) owner sent more than \(maximumIncomingBytes >> 20) MB")
+                return
+            }
+            incoming[kind]![0] = transfer
+        }
+        guard complete else { return }
+        // An empty selection pastes nothing: it must not delete the selection it would replace.
+        if transfer.data.isEmpty {
+            finish(kind, with: nil)
+        } else if transfer.type == stringAtom {
+            finish(kind, with: String(String.UnicodeScalarView(transfer.data.map { Unicode.Scalar($0) })))
+        } else if let text = String(validating: transfer.data, as: UTF8.self) {
+            finish(kind, with: text)
+        } else {
+            fail(kind, "the \(name(of: kind)) owner sent invalid UTF-8")
+        }
+    }
+
+    private func fail(_ kind: SelectionKind, _ message: String) {
+        warn("warning: paste ignored: \(message)")
+        finish(kind, with: nil)
+    }
+
+    /// Ends the transfer under way with `text` and starts the next queued one.
+    private func finish(_ kind: SelectionKind, with text: String?) {
+        guard var queue = incoming[kind], !queue.isEmpty else { return }
+        let done = queue.removeFirst()
+        incoming[kind] = queue
+        readyAnswers.append { done.completion(text) }
+        if !queue.isEmpty { start(kind) }
+    }
+
+    // MARK: Loop
+
+    /// Gives up on transfers that made no progress for `timeout`.
+    func expire(at now: Double) {
+        for kind in [SelectionKind.clipboard, .primary] {
+            guard let transfer = incoming[kind]?.first, transfer.started, now - transfer.lastProgress >= timeout else { continue }
+            fail(kind, "the \(name(of: kind)) owner did not finish within \(Self.format(timeout)) s")
+        }
+        outgoing.removeAll { transfer in
+            guard now - transfer.lastProgress >= timeout * 2.5 else { return false }
+            warn("warning: copy abandoned: a client stopped taking the text it asked for")
+            return true
+        }
+    }
+
+    /// When `expire` next has something to do.
+    var nextDeadline: Double? {
+        let incomingDeadlines = incoming.values.compactMap { $0.first }.filter(\.started).map { $0.lastProgress + timeout }
+        let outgoingDeadlines = outgoing.map { $0.lastProgress + timeout * 2.5 }
+        return (incomingDeadlines + outgoingDeadlines).min()
+    }
+
+    var hasAnswers: Bool { !readyAnswers.isEmpty }
+
+    /// Runs the answers that are ready; true when one ran.
+    func deliverAnswers() -> Bool {
+        guard !readyAnswers.isEmpty else { return false }
+        let answers = readyAnswers
+        readyAnswers = []
+        for answer in answers { answer() }
+        return true
+    }
+
+    private func name(of kind: SelectionKind) -> String { kind == .clipboard ? "CLIPBOARD" : "PRIMARY" }
+
+    private func atomName(_ atom: Atom) -> String {
+        guard atom != 0, let name = XGetAtomName(display, atom) else { return "no type" }
+        defer { XFree(name) }
+        return String(cString: name)
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
