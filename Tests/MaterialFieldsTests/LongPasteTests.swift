@@ -49,3 +49,58 @@ final class LongPasteTests: XCTestCase {
         XCTAssertEqual(String(field.characters), "start" + text)
     }
 }
+
+/// A long replacement is segmented once on its own when its ends cannot join its neighbours;
+/// whenever they can, the result must still be what segmenting the whole text gives.
+final class LongReplacementSegmentationTests: XCTestCase {
+    private let body = String(repeating: "plain words ", count: 100)
+
+    private func applying(_ replacement: String, to text: String, at range: Range<Int>) -> EditableText {
+        var editable = EditableText(text)
+        editable.apply(TextEdit(range: range, replacement: replacement, cause: .paste))
+        return editable
+    }
+
+    func testALongPasteSegmentsLikeTheWholeText() {
+        let cases: [(text: String, replacement: String, range: Range<Int>)] = [
+            ("ab", body, 1..<1),
+            // A combining mark at the start of the paste joins the "e" before it.
+            ("e", "\u{301}" + body, 1..<1),
+            // A paste ending before a text that starts with a lone combining mark takes it in.
+            ("\u{301}x", body, 0..<0),
+            // A prepended concatenation mark joins the letter after it.
+            ("\u{600}", body, 1..<1),
+            // Regional indicators pair across the edge.
+            ("\u{1F1EB}", "\u{1F1F7}" + body + "\u{1F1FA}", 1..<1),
+            ("x\u{1F1EB}", body + "\u{1F1F7}", 1..<1),
+            // An emoji ZWJ sequence completed by the paste.
+            ("\u{1F469}\u{200D}", "\u{1F4BB}" + body, 1..<1),
+            // A virama before the paste binds the consonant it starts with.
+            ("\u{915}\u{94D}", "\u{937}" + body, 1..<1),
+            ("CR", body + "\r", 2..<2),
+            ("\r", "\n" + body, 1..<1),
+        ]
+        for (text, replacement, range) in cases {
+            let result = applying(replacement, to: text, at: range)
+            let whole = Array(text)
+            let expected = String(whole[..<range.lowerBound]) + replacement + String(whole[range.upperBound...])
+            XCTAssertEqual(result.characters, Array(expected), "\(text.debugDescription) + \(replacement.prefix(3).debugDescription)")
+            XCTAssertEqual(result.selection, TextSelection(caret: (String(whole[..<range.lowerBound]) + replacement).count),
+                           "the caret after \(text.debugDescription) + \(replacement.prefix(3).debugDescription)")
+        }
+    }
+
+    func testACaretAfterALongPasteStandsAfterIt() {
+        let result = applying(body, to: "ab", at: 1..<1)
+        XCTAssertEqual(result.selection, TextSelection(caret: 1 + Array(body).count))
+    }
+
+    func testReplacingTheWholeTextReadsBackTheReplacement() {
+        let field = TextField(identifier: "f", style: .filled, label: "L", text: "old")
+        field.text = body + "é"
+        XCTAssertEqual(field.text, body + "é")
+        field.selection = TextSelection(caret: 0)
+        field.text = "e"
+        XCTAssertEqual(field.text, "e")
+    }
+}

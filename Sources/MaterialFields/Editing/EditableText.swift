@@ -133,6 +133,15 @@ public struct EditableText: Equatable, Sendable {
         let before = selection
         if overwritesStorage { return applyOverwriting(edit, lower: lower, upper: upper) }
         let replaced = String(characters[lower..<upper])
+        if let clusters = Self.clustersStandingAlone(edit.replacement, after: lower > 0 ? characters[lower - 1] : nil,
+                                                     before: upper < count ? characters[upper] : nil) {
+            characters.replaceSubrange(lower..<upper, with: clusters)
+            selection = (edit.selectionAfter ?? TextSelection(caret: lower + clusters.count)).clamped(to: count)
+            var applied = edit
+            applied.range = lower..<upper
+            return AppliedEdit(edit: applied, replacedText: replaced, selectionBefore: before,
+                               oldClusters: lower..<upper, newClusterCount: clusters.count)
+        }
 
         // Re-segment a window of whole neighbouring clusters. Runs of regional indicators pair up
         // from their start, so the window takes such a run whole; emoji sequences (ZWJ joins) read
@@ -167,6 +176,32 @@ public struct EditableText: Equatable, Sendable {
         applied.range = lower..<upper
         return AppliedEdit(edit: applied, replacedText: replaced, selectionBefore: before,
                            oldClusters: start..<end, newClusterCount: clusters.count)
+    }
+
+    /// The clusters of a long replacement, segmented once on its own, when that is how the whole
+    /// text would segment them: the window path below segments the replacement twice and copies
+    /// it into new strings, which for a pasted 10 MB costs seconds. That holds when the
+    /// replacement starts and ends with a scalar that carries no context across clusters (not a
+    /// regional indicator, whose pairing counts from the start of a run, and not an emoji, which
+    /// ZWJ sequences join) and each neighbour still stands apart from the cluster it meets: every
+    /// other grapheme-break rule looks only at the two clusters either side of the break.
+    private static func clustersStandingAlone(_ replacement: String, after left: Character?, before right: Character?) -> [Character]? {
+        guard replacement.utf8.count >= 1024,
+              let first = replacement.unicodeScalars.first, let last = replacement.unicodeScalars.last,
+              !carriesContext(first), !carriesContext(last) else { return nil }
+        let clusters = Array(replacement)
+        func apart(_ a: Character, _ b: Character) -> Bool {
+            var pair = String(a)
+            pair.append(b)
+            return pair.count == 2
+        }
+        if let left, let head = clusters.first, !apart(left, head) { return nil }
+        if let right, let tail = clusters.last, !apart(tail, right) { return nil }
+        return clusters
+    }
+
+    private static func carriesContext(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(scalar.value) || scalar.value == 0x200D || (scalar.value > 0x7F && scalar.properties.isEmoji)
     }
 
     private static func isPictographic(_ character: Character) -> Bool {

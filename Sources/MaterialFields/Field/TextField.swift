@@ -788,8 +788,11 @@ public final class TextField {
             }
             return nil
         }
+        let replacesEverything = edit.range == 0..<editor.count
         let applied = editor.apply(edit)
-        cachedText = nil
+        // A whole text replaced is exactly the replacement: reading it back must not join the
+        // clusters of a 10 MB paste again (the QA state reads it after every change).
+        cachedText = replacesEverything && !isSecureTextEntry ? edit.replacement : nil
         switch edit.cause {
         case .undo, .redo: break
         default: if !isSecureTextEntry { undoHistory.record(applied) }
@@ -797,7 +800,8 @@ public final class TextField {
         if let measurer, textLayout != nil {
             // Mutated in place: a copy would duplicate the whole text's clusters and stops.
             let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
-            textLayout?.replacing(applied.oldClusters, with: displayCharacters(for: editor.characters[newClusters])[...],
+            let changed = editor.characters[newClusters]
+            textLayout?.replacing(applied.oldClusters, with: isSecureTextEntry ? displayCharacters(for: changed)[...] : changed,
                                   measurer: measurer)
         }
         caretIsUpstream = false
