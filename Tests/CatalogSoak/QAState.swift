@@ -11,7 +11,10 @@ struct QAState: Decodable {
     struct Assistive: Decodable { var leading: String, trailing: String }
 
     struct Field: Decodable {
-        var id: String, style: String, kind: String, label: String, text: String
+        var id: String, style: String, kind: String, label: String
+        /// Optional so a field that keeps its text out of the QA state (a secure one, say) still
+        /// reads; the checks that need the text skip it then.
+        var text: String?
         var selection: [Int]
         var focused: Bool
         var state: String
@@ -30,10 +33,18 @@ struct QAState: Decodable {
     var window: Window
     var fields: [Field]
 
-    static func read(from path: String) -> QAState? {
+    /// The state in the file; nil while there is none. A file that is there but does not decode
+    /// is an error (the catalog replaces it atomically, so a reader never sees half of one).
+    static func load(from path: String) throws -> QAState? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(QAState.self, from: data)
+        do {
+            return try JSONDecoder().decode(QAState.self, from: data)
+        } catch {
+            throw SoakError("the QA state does not decode: \(error)")
+        }
     }
+
+    static func read(from path: String) -> QAState? { (try? load(from: path)) ?? nil }
 
     func field(_ id: String) -> Field? { fields.first { $0.id == id } }
 }
@@ -46,7 +57,7 @@ struct Invariants {
 
     init(first: QAState) {
         fieldIDs = first.fields.map(\.id)
-        for field in first.fields where field.state == "disabled" { frozenTexts[field.id] = field.text }
+        for field in first.fields where field.state == "disabled" { frozenTexts[field.id] = field.text ?? "" }
     }
 
     /// Every broken invariant, as a sentence naming the field and the values.
@@ -71,10 +82,9 @@ struct Invariants {
         check(hovered.count <= 1, "more than one hovered field: \(hovered)")
 
         for field in state.fields {
-            let id = field.id, length = field.text.count
-            check(field.selection.count == 2 && 0 <= field.selection[0] && field.selection[0] <= field.selection[1]
-                  && field.selection[1] <= length,
-                  "\(id): selection \(field.selection) is not within its \(length) graphemes")
+            let id = field.id
+            check(field.selection.count == 2 && 0 <= field.selection[0] && field.selection[0] <= field.selection[1],
+                  "\(id): selection \(field.selection) is not an ordered pair of offsets")
             for (name, frame) in [("frame", field.frame), ("outerFrame", field.outerFrame)] {
                 check(frame.count == 4 && frame.allSatisfy { $0.isFinite && abs($0) < 1e7 } && frame[2] >= 0 && frame[3] >= 0,
                       "\(id): \(name) \(frame) is not a finite rectangle")
@@ -86,43 +96,48 @@ struct Invariants {
             let expectedState = disabled ? "disabled" : field.focused ? "editing" : "normal"
             check(field.state == expectedState, "\(id): state '\(field.state)', expected '\(expectedState)' (focused \(field.focused))")
             check(!(disabled && field.focused), "\(id): a disabled field is focused")
-            if let frozen = frozenTexts[id] {
-                check(field.text == frozen, "\(id): a disabled field's text changed to \(quote(field.text))")
-            }
-            // MDC's table (README): no label, none; empty and not editing, resting; otherwise
-            // floating, or hidden for a label that disappears instead.
-            let expectedLabel: String
-            if field.label.isEmpty {
-                expectedLabel = "none"
-            } else if field.text.isEmpty && field.state != "editing" {
-                expectedLabel = "resting"
-            } else {
-                expectedLabel = id.hasSuffix("-disappears") ? "none" : "floating"
-            }
-            check(field.labelPosition == expectedLabel,
-                  "\(id): label '\(field.labelPosition)', expected '\(expectedLabel)' (text \(quote(field.text)), state \(field.state))")
-            if let maximum = field.maxLength {
-                check(length <= maximum, "\(id): \(length) graphemes, more than its maximum length \(maximum)")
-                check(field.assistive.trailing == "\(length) / \(maximum)",
-                      "\(id): counter '\(field.assistive.trailing)' for \(length) graphemes")
-            }
             let isArea = field.kind == "textArea"
-            let stray = field.text.unicodeScalars.first { scalar in
-                scalar.properties.generalCategory == .control && scalar != "\t" && !(isArea && scalar == "\n")
-            }
-            check(stray == nil, "\(id): text holds control character U+\(String(stray?.value ?? 0, radix: 16, uppercase: true))")
             if isArea {
                 let rows = field.rows ?? -1
                 check(rows >= 2 && rows <= 4, "\(id): \(rows) visible rows, expected 2 to 4")
             } else {
                 check(field.rows == nil, "\(id): a text field reports rows")
             }
-            if let clearButton = field.clearButton {
-                let expected = field.focused && !field.text.isEmpty ? "visible" : "hidden"
-                check(clearButton == expected, "\(id): clear button \(clearButton), expected \(expected)")
-            }
             if id.hasSuffix("-error") {
                 check(field.error, "\(id): the pre-set error is gone")
+            }
+            guard let text = field.text else { continue }
+            let length = text.count
+            check(field.selection.count == 2 && field.selection[1] <= length,
+                  "\(id): selection \(field.selection) is not within its \(length) graphemes")
+            if let frozen = frozenTexts[id] {
+                check(text == frozen, "\(id): a disabled field's text changed to \(quote(text))")
+            }
+            // MDC's table (README): no label, none; empty and not editing, resting; otherwise
+            // floating, or hidden for a label that disappears instead.
+            let expectedLabel: String
+            if field.label.isEmpty {
+                expectedLabel = "none"
+            } else if text.isEmpty && field.state != "editing" {
+                expectedLabel = "resting"
+            } else {
+                expectedLabel = id.hasSuffix("-disappears") ? "none" : "floating"
+            }
+            check(field.labelPosition == expectedLabel,
+                  "\(id): label '\(field.labelPosition)', expected '\(expectedLabel)' (text \(quote(text)), state \(field.state))")
+            if let maximum = field.maxLength {
+                check(length <= maximum, "\(id): \(length) graphemes, more than its maximum length \(maximum)")
+                check(field.assistive.trailing == "\(length) / \(maximum)",
+                      "\(id): counter '\(field.assistive.trailing)' for \(length) graphemes")
+            }
+            // Line breaks become spaces in a single-line field; other controls but tab are dropped.
+            let stray = text.unicodeScalars.first { scalar in
+                scalar.properties.generalCategory == .control && scalar != "\t" && !(isArea && scalar == "\n")
+            }
+            check(stray == nil, "\(id): text holds control character U+\(String(stray?.value ?? 0, radix: 16, uppercase: true))")
+            if let clearButton = field.clearButton {
+                let expected = field.focused && !text.isEmpty ? "visible" : "hidden"
+                check(clearButton == expected, "\(id): clear button \(clearButton), expected \(expected)")
             }
         }
         return found

@@ -9,13 +9,13 @@ struct SoakFailure: Error { var reason: String }
 final class Soak {
     enum Kind: String, CaseIterable {
         case text, key, shortcut, click, doubleClick = "double-click", tripleClick = "triple-click", drag, wheel
-        case hover, resize, theme, copyPaste = "copy+paste", middlePaste = "middle-paste", trim, marker
+        case burst, hover, resize, theme, copyPaste = "copy+paste", middlePaste = "middle-paste", trim, marker
     }
 
     /// How often each kind is picked (markers and trims are scheduled, not drawn).
     private static let weights: [(Kind, Int)] = [
         (.text, 18), (.key, 22), (.shortcut, 6), (.click, 12), (.doubleClick, 4), (.tripleClick, 3), (.drag, 5),
-        (.wheel, 6), (.hover, 5), (.resize, 3), (.theme, 1), (.copyPaste, 3), (.middlePaste, 2),
+        (.wheel, 6), (.burst, 1), (.hover, 5), (.resize, 3), (.theme, 1), (.copyPaste, 3), (.middlePaste, 2),
     ]
     /// Fields a marker is typed into: enabled single-line fields without icons, limits or secrets,
     /// so a click in the middle focuses them and every marker character is kept.
@@ -68,7 +68,7 @@ final class Soak {
         let directory = NSTemporaryDirectory()
         statePath = directory + "soak-state-\(UUID().uuidString).json"
         stderrPath = directory + "soak-stderr-\(UUID().uuidString).txt"
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         catalog.executableURL = URL(fileURLWithPath: options.catalog)
         catalog.arguments = ["--qa-state", statePath, "--size", "\(requestedSize.width)x\(requestedSize.height)"]
         var environment = ProcessInfo.processInfo.environment
@@ -210,6 +210,19 @@ final class Soak {
             }
             driver.type(text)
             note(kind, quote(text))
+        case .burst:
+            // A fast typist or a stuck key: a few hundred keys with no pause between them, which
+            // the catalog must take in slices between redraws without falling behind for good.
+            var text = ""
+            let count = Int.random(in: 50...400, using: &random)
+            while text.unicodeScalars.count < count {
+                text += Int.random(in: 0..<4, using: &random) == 0 ? Self.foreign.randomElement(using: &random)! : Self.words.randomElement(using: &random)!
+                text += " "
+            }
+            driver.type(text)
+            let deletes = Int.random(in: 0...count, using: &random)
+            for _ in 0..<deletes { driver.key(named: "BackSpace") }
+            note(kind, "\(text.unicodeScalars.count) scalars typed, \(deletes) BackSpaces")
         case .key:
             let names = ["Left", "Right", "Up", "Down", "Home", "End", "BackSpace", "Delete", "Tab", "Return", "Escape",
                          "KP_Left", "KP_Home", "KP_Delete"]
@@ -362,7 +375,7 @@ final class Soak {
 
     /// Empties the focused field, or a shown one, when it has grown past the trim length.
     private func trimIfLong() throws {
-        guard let field = state.fields.first(where: { $0.text.count > Self.trimLength && $0.state != "disabled" }) else { return }
+        guard let field = state.fields.first(where: { ($0.text?.count ?? 0) > Self.trimLength && $0.state != "disabled" }) else { return }
         if !field.focused {
             let frame = field.frame
             guard frame[0] >= 0, frame[1] >= 0, frame[0] + frame[2] <= state.window.width,
@@ -372,7 +385,7 @@ final class Soak {
         }
         driver.key(named: "a", .control)
         driver.key(named: "BackSpace")
-        note(.trim, "\(field.id) (\(field.text.count) graphemes)")
+        note(.trim, "\(field.id) (\(field.text?.count ?? 0) graphemes)")
         try afterAction()
     }
 
@@ -380,7 +393,9 @@ final class Soak {
 
     /// Reads the QA state (waiting for one when `fresh`) and checks every invariant in it.
     private func checkState(fresh: Bool) throws {
-        guard let current = QAState.read(from: statePath) else {
+        let loaded: QAState?
+        do { loaded = try QAState.load(from: statePath) } catch { throw SoakFailure(reason: "\(error)") }
+        guard let current = loaded else {
             if fresh { throw SoakFailure(reason: "the QA state file \(statePath) cannot be read") }
             return
         }
@@ -455,11 +470,11 @@ final class Soak {
         let sent = now
         note(.marker, "\(text) into \(field.id)")
         let expectedTheme = themeSwitches % 2 == 0 ? initialTheme : (initialTheme == "dark" ? "light" : "dark")
-        guard let answered = waitForState(timeout: options.answerWithin, { $0.field(field.id)?.text.contains(text) == true }) else {
+        guard let answered = waitForState(timeout: options.answerWithin, { $0.field(field.id)?.text?.contains(text) == true }) else {
             try ensureAlive()
             let current = QAState.read(from: statePath)?.field(field.id)
             throw SoakFailure(reason: "stopped answering: marker \(text) typed into \(field.id) did not reach the QA state within "
-                              + "\(options.answerWithin) s (its text there: \(current.map { quote($0.text) } ?? "unreadable"))")
+                              + "\(options.answerWithin) s (its text there: \(current?.text.map { quote($0) } ?? "unreadable"))")
         }
         latencies.append(now - sent)
         state = answered
