@@ -92,7 +92,7 @@ final class Soak {
         guard let first, found != 0 else {
             let why = catalog.isRunning ? "its window and QA state did not appear within 30 s" : "it exited at start"
             catalog.isRunning ? catalog.terminate() : ()
-            throw SoakError("the catalog did not start: \(why)\n\(Self.tail(of: stderrPath))")
+            throw SoakError("the catalog did not start: \(why)\n\(Self.head(of: stderrPath))")
         }
         window = found
         state = first
@@ -159,8 +159,9 @@ final class Soak {
         say("FAILED: \(failure)")
         say("last actions, oldest first:")
         for line in recent { say("  \(line)") }
-        let errors = Self.tail(of: stderrPath)
-        if !errors.isEmpty { say("catalog stderr:\n\(errors)") }
+        // The start of it: a crash report opens with the reason and the crashed thread's frames.
+        let errors = Self.head(of: stderrPath)
+        if !errors.isEmpty { say("catalog stderr (first lines):\n\(errors)") }
         say("replay: ./run.sh soak \(Int(options.seconds)) --seed \(options.seed)")
         return 1
     }
@@ -592,9 +593,9 @@ final class Soak {
         }
     }
 
-    static func tail(of path: String, lines: Int = 20) -> String {
+    static func head(of path: String, lines: Int = 40) -> String {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return "" }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+        return text.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines).joined(separator: "\n")
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
