@@ -244,7 +244,7 @@ final class Soak {
                 ("a", [.control]), ("z", [.control]), ("y", [.control]), ("z", [.control, .shift]), ("x", [.control]),
                 ("c", [.control]), ("v", [.control]),
             ].randomElement(using: &random)!
-            if letter == "x" || letter == "c", selectionLength() > Self.trimLength / 2 {
+            if letter == "x" || letter == "c", try selectionLength() > Self.trimLength / 2 {
                 // Copying or cutting a long selection feeds the paste growth the trim keeps down.
                 driver.key(named: "Right")
                 note(kind, "Right (instead of copying a long selection)")
@@ -317,7 +317,7 @@ final class Soak {
             driver.click()
             driver.sync()
             usleep(30_000)
-            if selectionLength(fresh: true) <= Self.trimLength / 2 {
+            if try selectionLength(fresh: true) <= Self.trimLength / 2 {
                 driver.key(named: "c", .control)
             }
             let to = pickPoint()
@@ -368,8 +368,8 @@ final class Soak {
     }
 
     /// The focused field's selection, in graphemes, from the last state (or a fresh one).
-    private func selectionLength(fresh: Bool = false) -> Int {
-        if fresh, let current = QAState.read(from: statePath) { state = current }
+    private func selectionLength(fresh: Bool = false) throws -> Int {
+        if fresh, let current = QAState.read(from: statePath) { try adopt(current) }
         guard let field = state.fields.first(where: \.focused), field.selection.count == 2 else { return 0 }
         return field.selection[1] - field.selection[0]
     }
@@ -400,12 +400,18 @@ final class Soak {
             if fresh { throw SoakFailure(reason: "the QA state file \(statePath) cannot be read") }
             return
         }
-        state = current
-        let broken = invariants.violations(in: current)
+        try adopt(current)
+    }
+
+    /// Makes `new` the state the next actions aim with, once it passes every invariant (so the
+    /// soak only ever aims with finite frames).
+    private func adopt(_ new: QAState, extra: [String] = []) throws {
+        let broken = invariants.violations(in: new) + extra
         if !broken.isEmpty {
             throw SoakFailure(reason: "invariant broken after \(String(format: "%.1f", elapsed)) s:\n    "
                               + broken.prefix(8).joined(separator: "\n    "))
         }
+        state = new
     }
 
     /// Types a unique marker into a known field and waits for it in the QA state: the catalog
@@ -423,7 +429,7 @@ final class Soak {
         }) else {
             throw SoakFailure(reason: "stopped answering: the window did not take its new size \(size.0)x\(size.1) within \(options.answerWithin) s")
         }
-        state = sized
+        try adopt(sized)
         func candidates() -> [QAState.Field] {
             state.fields.filter { field in
                 let frame = field.frame
@@ -435,13 +441,13 @@ final class Soak {
             // Back to the top of the page, where the first column's first field always shows: the
             // wheel over the left margin scrolls the page, never a text area.
             driver.move(to: 2, Int(state.window.height / 2))
-            for _ in 0...Int(state.window.scrollOffset / 48) + 1 { driver.click(4) }
+            for _ in 0...min(Int(state.window.scrollOffset / 48) + 1, 1000) { driver.click(4) }
             note(.wheel, "to the top for a marker")
             driver.sync()
             guard let top = waitForState(timeout: options.answerWithin, { $0.window.scrollOffset == 0 }) else {
                 throw SoakFailure(reason: "stopped answering: the page did not scroll to the top within \(options.answerWithin) s")
             }
-            state = top
+            try adopt(top)
         }
         // A paste answered late can still move fields (a text area growing): a click that focuses
         // another field is tried again from the newer state.
@@ -454,11 +460,11 @@ final class Soak {
             driver.click()
             driver.sync()
             if let focused = waitForState(timeout: options.answerWithin, { $0.field(field.id)?.focused == true }) {
-                state = focused
+                try adopt(focused)
                 target = field
             } else {
                 try ensureAlive()
-                state = QAState.read(from: statePath) ?? state
+                if let newer = QAState.read(from: statePath) { try adopt(newer) }
             }
         }
         guard let field = target else {
@@ -478,14 +484,10 @@ final class Soak {
                               + "\(options.answerWithin) s (its text there: \(current?.text.map { quote($0) } ?? "unreadable"))")
         }
         latencies.append(now - sent)
-        state = answered
-        let broken = invariants.violations(in: answered)
-            + (answered.theme == expectedTheme ? [] : ["theme '\(answered.theme)' after \(themeSwitches) Ctrl+T from '\(initialTheme)'"])
+        try adopt(answered, extra:
+            (answered.theme == expectedTheme ? [] : ["theme '\(answered.theme)' after \(themeSwitches) Ctrl+T from '\(initialTheme)'"])
             + (answered.window.width == Double(requestedSize.width) && answered.window.height == Double(requestedSize.height)
-                ? [] : ["window \(answered.window.width)x\(answered.window.height), requested \(requestedSize.width)x\(requestedSize.height)"])
-        if !broken.isEmpty {
-            throw SoakFailure(reason: "invariant broken after \(String(format: "%.1f", elapsed)) s:\n    " + broken.joined(separator: "\n    "))
-        }
+                ? [] : ["window \(answered.window.width)x\(answered.window.height), requested \(requestedSize.width)x\(requestedSize.height)"]))
     }
 
     private func waitForState(timeout: Double, _ condition: (QAState) -> Bool) -> QAState? {
@@ -586,6 +588,14 @@ final class Soak {
                 line += ", end \(megabytes(end.kilobytes)) (shorter than the \(Int(options.warmUp)) s warm-up: no growth verdict)"
             }
             say(line)
+            // Whether growth levels off or keeps going shows only over time.
+            var timeline: [String] = []
+            for mark in stride(from: 0.0, through: elapsed, by: 30) {
+                if let sample = rssSamples.first(where: { $0.time >= mark }) {
+                    timeline.append(String(format: "%.0fs %.1f", sample.time, Double(sample.kilobytes) / 1024))
+                }
+            }
+            say("RSS every 30 s (MB): " + timeline.joined(separator: ", "))
         }
         if let cpu = lastCPU {
             say(String(format: "catalog CPU %.1f s (user %.1f, system %.1f) in %.1f s", cpu.user + cpu.system, cpu.user,
