@@ -70,7 +70,8 @@ final class Soak {
         stderrPath = directory + "soak-stderr-\(UUID().uuidString).txt"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         catalog.executableURL = URL(fileURLWithPath: options.catalog)
-        catalog.arguments = ["--qa-state", statePath, "--size", "\(requestedSize.width)x\(requestedSize.height)"]
+        catalog.arguments = ["--qa-state", statePath, "--size", "\(requestedSize.width)x\(requestedSize.height)",
+                             "--scale", String(options.scale)]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.displayName
         catalog.environment = environment
@@ -106,6 +107,10 @@ final class Soak {
         try? FileManager.default.removeItem(atPath: stderrPath)
     }
 
+    private var replay: String {
+        "./run.sh soak \(Int(options.seconds)) --seed \(options.seed)" + (options.scale == 1 ? "" : " --scale \(options.scale)")
+    }
+
     private var now: Double { ProcessInfo.processInfo.systemUptime }
     private var elapsed: Double { now - started }
 
@@ -113,8 +118,8 @@ final class Soak {
 
     /// Drives the catalog for the configured time; prints the summary; returns the exit status.
     func run() -> Int32 {
-        say("seed \(options.seed) (replay: ./run.sh soak \(Int(options.seconds)) --seed \(options.seed)), "
-            + "\(Int(options.seconds)) s, catalog \(options.catalog) pid \(catalog.processIdentifier), display \(server.displayName)")
+        say("seed \(options.seed) (replay: \(replay)), "
+            + "\(Int(options.seconds)) s, scale \(options.scale), catalog \(options.catalog) pid \(catalog.processIdentifier), display \(server.displayName)")
         started = now
         sampleMemory(force: true)
         var failure: String?
@@ -162,7 +167,7 @@ final class Soak {
         // The start of it: a crash report opens with the reason and the crashed thread's frames.
         let errors = Self.head(of: stderrPath)
         if !errors.isEmpty { say("catalog stderr (first lines):\n\(errors)") }
-        say("replay: ./run.sh soak \(Int(options.seconds)) --seed \(options.seed)")
+        say("replay: \(replay)")
         return 1
     }
 
@@ -421,8 +426,13 @@ final class Soak {
         try ensureAlive()
         // A resize first, as a point of order: the state that shows the new size was written after
         // the catalog had handled every event sent before it, so its frames are where a click lands.
+        // Large enough that the first field shows at the top of the page at the catalog's scale.
+        let least = (width: Int(400 * options.scale), height: Int(300 * options.scale))
         var size = requestedSize
-        while size == requestedSize { size = (Int.random(in: 400...1200, using: &random), Int.random(in: 300...900, using: &random)) }
+        while size == requestedSize {
+            size = (Int.random(in: least.width...least.width * 3, using: &random), Int.random(in: least.height...least.height * 3, using: &random))
+            size = (min(size.0, Self.screenWidth), min(size.1, Self.screenHeight))
+        }
         try resize(to: size)
         guard let sized = waitForState(timeout: options.answerWithin, {
             $0.window.width == Double(size.0) && $0.window.height == Double(size.1)
@@ -441,7 +451,7 @@ final class Soak {
             // Back to the top of the page, where the first column's first field always shows: the
             // wheel over the left margin scrolls the page, never a text area.
             driver.move(to: 2, Int(state.window.height / 2))
-            for _ in 0...min(Int(state.window.scrollOffset / 48) + 1, 1000) { driver.click(4) }
+            for _ in 0...min(Int(state.window.scrollOffset / (48 * options.scale)) + 1, 1000) { driver.click(4) }
             note(.wheel, "to the top for a marker")
             driver.sync()
             guard let top = waitForState(timeout: options.answerWithin, { $0.window.scrollOffset == 0 }) else {

@@ -7,10 +7,11 @@ import TestHarness
 // resident memory after the warm-up. `./run.sh soak SECONDS` runs it; `./run.sh test` runs 60 s.
 
 let usage = """
-usage: catalog-soak SECONDS [--seed N] [--catalog PATH] [--warm-up SECONDS] [--answer-within SECONDS]
+usage: catalog-soak SECONDS [--seed N] [--catalog PATH] [--scale N] [--warm-up SECONDS] [--answer-within SECONDS]
   SECONDS            how long to drive the catalog (at least 1)
   --seed N           the random seed (default: a new one, printed); the same seed sends the same input
   --catalog PATH     the textfield-catalog binary (default: next to this program)
+  --scale N          the catalog's --scale (default 1)
   --warm-up S        seconds before the memory baseline is taken (default 30)
   --answer-within S  how soon a typed marker must reach the QA state (default 1)
 """
@@ -20,6 +21,7 @@ struct Options {
     var seed = UInt64.random(in: 1...999_999_999)
     var catalog = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("textfield-catalog").path
+    var scale = 1.0
     var warmUp = 30.0
     var answerWithin = 1.0
 
@@ -31,6 +33,9 @@ struct Options {
             switch argument {
             case "--seed": guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }; options.seed = value
             case "--catalog": guard let value = rest.popFirst() else { return nil }; options.catalog = value
+            case "--scale":
+                guard let value = rest.popFirst().flatMap({ Double($0) }), value >= 0.5, value <= 4 else { return nil }
+                options.scale = value
             case "--warm-up": guard let value = rest.popFirst().flatMap({ Double($0) }), value >= 0 else { return nil }; options.warmUp = value
             case "--answer-within":
                 guard let value = rest.popFirst().flatMap({ Double($0) }), value > 0 else { return nil }; options.answerWithin = value
