@@ -96,6 +96,8 @@ struct Invariants {
             let expectedState = disabled ? "disabled" : field.focused ? "editing" : "normal"
             check(field.state == expectedState, "\(id): state '\(field.state)', expected '\(expectedState)' (focused \(field.focused))")
             check(!(disabled && field.focused), "\(id): a disabled field is focused")
+            // Hover shows on fields that are neither disabled nor being edited.
+            check(!(field.hovered && (disabled || field.focused)), "\(id): hovered while \(field.state)")
             let isArea = field.kind == "textArea"
             if isArea {
                 let rows = field.rows ?? -1
