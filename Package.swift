@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "XftHost", targets: ["XftHost"]),
         .executable(name: "textfield-catalog", targets: ["Catalog"]),
         .executable(name: "materialfields-example", targets: ["PublicAPIExample"]),
+        .executable(name: "catalog-soak", targets: ["CatalogSoak"]),
     ],
     targets: [
         // Xlib, Xft, fontconfig, XRender and libpng headers, plus inline wrappers for the
@@ -33,7 +34,8 @@ let package = Package(
             pkgConfig: "xdamage",
             providers: [.apt(["libxdamage-dev"])]
         ),
-        // The XTEST extension, for the UI tests only (bursts of real key events).
+        // The XTEST extension, for the soak and the UI tests: real key, button and motion events
+        // on a private server, faster than one xdotool process per event.
         .systemLibrary(
             name: "CXTest",
             path: "Tests/CXTest",
@@ -48,6 +50,8 @@ let package = Package(
             pkgConfig: "xres",
             providers: [.apt(["libxres-dev"])]
         ),
+        // `./run.sh soak SECONDS`: the catalog on a private Xvfb under seeded random input.
+        .executableTarget(name: "CatalogSoak", dependencies: ["CXTest", "TestHarness"], path: "Tests/CatalogSoak"),
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
         .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
         .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "CXRes", "TestHarness"]),

@@ -2,7 +2,9 @@
 # MaterialFields: one entry point for people and CI.
 #   ./run.sh [catalog options]   install what is missing, build (release), open the catalog;
 #                                without a display: render catalog.png under a private Xvfb
-#   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb)
+#   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb),
+#                                then a 60 s soak (arguments, e.g. --filter X, run swift test alone)
+#   ./run.sh soak SECONDS [--seed N]  drive the catalog with random input on a private Xvfb
 #   ./run.sh bench               speed and memory figures on a private Xvfb (Scripts/bench.sh)
 #   ./run.sh memcheck            a scripted catalog session under valgrind (Scripts/memcheck.sh)
 set -euo pipefail
@@ -28,9 +30,11 @@ FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-mater
 HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
 # Compose tables Xlib's built-in input method reads (the dead-key test); libxtst-dev: the key-burst
-# test types through the XTEST extension; libxres-dev: the X-Resource extension, with which a UI
+# test and the soak type through the XTEST extension; libxres-dev: the X-Resource extension, with which a UI
 # test counts the catalog's server-side resources.
 TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev)
+# libxtst-dev: the soak injects its input through the XTEST extension.
+SOAK_PACKAGES=(xvfb xauth libxtst-dev)
 BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1)
 # python3 drives the session and sends WM_DELETE_WINDOW through libX11 (ctypes).
 MEMCHECK_PACKAGES=(valgrind xvfb xdotool python3)
@@ -87,7 +91,27 @@ test)
     swift build --build-tests
     # Every test is XCTest: without this flag the Swift Testing runner ends the output with a
     # "0 tests" line that reads like nothing ran.
-    exec swift test --disable-swift-testing "$@"
+    if [ $# -gt 0 ]; then
+        # A filtered or otherwise narrowed run is someone working on a few tests: no soak.
+        exec swift test --disable-swift-testing "$@"
+    fi
+    tests_status=0
+    swift test --disable-swift-testing || tests_status=$?
+    # The soak runs even when a test failed: both verdicts are worth having from one run.
+    soak_status=0
+    "$(swift build --show-bin-path)/catalog-soak" 60 || soak_status=$?
+    [ "$tests_status" -eq 0 ] || say "swift test failed (status $tests_status)"
+    [ "$soak_status" -eq 0 ] || say "the soak failed (status $soak_status)"
+    [ "$tests_status" -eq 0 ] && [ "$soak_status" -eq 0 ] || exit 1
+    ;;
+soak)
+    shift
+    [ $# -ge 1 ] || { say "usage: ./run.sh soak SECONDS [--seed N] [--warm-up S] [--answer-within S]"; exit 2; }
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${SOAK_PACKAGES[@]}"
+    # The debug build, as ./run.sh test soaks it (no second, release compile).
+    swift build --product textfield-catalog
+    swift build --product catalog-soak
+    exec "$(swift build --show-bin-path)/catalog-soak" "$@"
     ;;
 bench)
     shift

@@ -640,6 +640,10 @@ public final class TextField {
         guard isFocused else { return }
         isFocused = false
         isSelectingWithPointer = false
+        // As UIKit's text fields do: the steps belong to the editing session. Kept, every field of
+        // a form would hold its own history for good (the soak saw the catalog grow by 15 % in
+        // ten minutes), and a secure field would keep its old text in it.
+        undoHistory.removeAll()
         editor.select(TextSelection(caret: editor.selection.head))
         keepCaretInView()
         syncMotion(at: time)
