@@ -158,6 +158,34 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(field.selection, TextSelection(caret: 6))
     }
 
+    /// Found by the fuzzer (seed 1): a combining mark typed after "i" joins it, and undo took back
+    /// only the new clusters, leaving "í", a text the field never held.
+    func testUndoOfAnEditThatJoinedTheClusterBeforeItRestoresThatCluster() {
+        let (field, _) = focusedField()
+        field.insert("i", at: 1)
+        field.insert("\u{301} ", at: 2)
+        XCTAssertEqual(field.text, "i\u{301} ")
+        field.undo(at: 3)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("i".unicodeScalars))
+        field.redo(at: 4)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("i\u{301} ".unicodeScalars))
+        field.undo(at: 5)
+        field.undo(at: 6)
+        XCTAssertEqual(field.text, "")
+    }
+
+    /// Deleting what stood between two regional indicators joins them into a flag; undo splits
+    /// them again around what it brings back.
+    func testUndoOfADeletionThatJoinedAFlagBringsTheIndicatorsBack() {
+        let (field, _) = focusedField(text: "\u{1F1EB}x\u{1F1F7}")
+        field.selection = TextSelection(caret: 2)
+        _ = field.handle(.backspace, modifiers: [], at: 1)
+        XCTAssertEqual(field.count, 1)
+        field.undo(at: 2)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("\u{1F1EB}x\u{1F1F7}".unicodeScalars))
+        XCTAssertEqual(field.count, 3)
+    }
+
     func testAnEditReMeasuresOnlyWhatItChanged() {
         // Given a field holding 20,000 characters
         let measurer = FakeMeasurer()
