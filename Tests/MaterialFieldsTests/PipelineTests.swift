@@ -116,6 +116,19 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(field.text, "longer than four", "the program is not cut")
     }
 
+    /// Found by the fuzzer (seed 1): combining marks followed by more text, typed into a full
+    /// field, were refused whole although the marks join the last grapheme and fit.
+    func testTheMaximumLengthKeepsCombiningMarksThatJoinTheLastGraphemeOfAFullField() {
+        let (field, _) = focusedField(text: "abc")
+        field.maximumLength = 3
+        field.insert("\u{308}\u{323}xyz", at: 1)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("abc\u{308}\u{323}".unicodeScalars))
+        XCTAssertEqual(field.count, 3)
+        field.selection = TextSelection(caret: 2)
+        field.insert("\u{301}q", at: 2)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("ab\u{301}c\u{308}\u{323}".unicodeScalars))
+    }
+
     func testEnterInASingleLineFieldIsReportedNotInserted() {
         let (field, log) = focusedField(text: "ab")
         XCTAssertTrue(field.handle(.enter, modifiers: [], at: 1))

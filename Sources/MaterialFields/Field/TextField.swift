@@ -738,7 +738,13 @@ public final class TextField {
                 // What counts is the length of the result: a combining mark typed into a full field
                 // joins the grapheme before it and adds nothing.
                 if edit.replacement.count > room && graphemeCount(afterReplacing: edit.range, with: edit.replacement) > limit {
-                    edit.replacement = String(edit.replacement.prefix(room))
+                    // The longest start that fits: `room` graphemes always do (each adds at most
+                    // one), and up to two more may when the first joins the grapheme before the
+                    // edit (combining marks) or the last the one after it.
+                    let pieces = Array(edit.replacement)
+                    var kept = min(pieces.count - 1, room + 2)
+                    while kept > room && graphemeCount(afterReplacing: edit.range, with: String(pieces[..<kept])) > limit { kept -= 1 }
+                    edit.replacement = String(pieces[..<kept])
                 }
             }
             // Typing that the filter or the limit leaves nothing of is refused whole: it must not
