@@ -4,6 +4,8 @@
 #                                without a display: render catalog.png under a private Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb)
 #   ./run.sh bench               speed and memory figures on a private Xvfb (Scripts/bench.sh)
+#   ./run.sh fuzz [SEED [OPS]]   the model fuzzer (release build): replays SEED, or a seed from the
+#                                clock (printed); OPS operations, 100,000 by default
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -83,6 +85,12 @@ test)
     # Every test is XCTest: without this flag the Swift Testing runner ends the output with a
     # "0 tests" line that reads like nothing ran.
     exec swift test --disable-swift-testing "$@"
+    ;;
+fuzz)
+    shift
+    # Pure Swift, no X: nothing to install beyond the toolchain.
+    swift build -c release --product materialfields-fuzz
+    exec "$ROOT/.build/release/materialfields-fuzz" "$@"
     ;;
 bench)
     shift
