@@ -129,6 +129,19 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(Array(field.text.unicodeScalars), Array("ab\u{301}c\u{308}\u{323}".unicodeScalars))
     }
 
+    /// Found by the fuzzer (seed 109): an emoji typed before a lone ZWJ joins it and the emoji
+    /// after it into one grapheme, so it fits a full field; counting only the next cluster said
+    /// it did not.
+    func testTheMaximumLengthCountsJoinsThatReachPastTheNextCluster() {
+        let (field, _) = focusedField(text: "\u{200D}\u{1F468}\u{200D}\u{1F469}ab")
+        XCTAssertEqual(field.count, 4)
+        field.maximumLength = 4
+        field.selection = TextSelection(caret: 0)
+        field.insert("5\u{1F416}", at: 1)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("5\u{1F416}\u{200D}\u{1F468}\u{200D}\u{1F469}ab".unicodeScalars))
+        XCTAssertEqual(field.count, 4)
+    }
+
     func testEnterInASingleLineFieldIsReportedNotInserted() {
         let (field, log) = focusedField(text: "ab")
         XCTAssertTrue(field.handle(.enter, modifiers: [], at: 1))

@@ -797,13 +797,13 @@ public final class TextField {
     }
 
     /// The text's length in graphemes after replacing `range` with `replacement`, found by
-    /// segmenting only the replacement with its two neighbours.
+    /// applying the edit to a copy: a join can reach past the next cluster (an emoji before a
+    /// lone ZWJ and the emoji after it; a regional indicator re-pairing a run of them), and the
+    /// copy segments exactly as the field will.
     private func graphemeCount(afterReplacing range: Range<Int>, with replacement: String) -> Int {
-        let characters = editor.characters
-        let before = range.lowerBound > 0 ? String(characters[range.lowerBound - 1]) : ""
-        let after = range.upperBound < characters.count ? String(characters[range.upperBound]) : ""
-        let neighbours = (before.isEmpty ? 0 : 1) + (after.isEmpty ? 0 : 1)
-        return characters.count - range.count - neighbours + (before + replacement + after).count
+        var trial = editor
+        trial.apply(TextEdit(range: range, replacement: replacement, cause: .programmatic))
+        return trial.count
     }
 
     /// The edit with its range inside the text and its replacement fit for this kind of field.
