@@ -29,7 +29,10 @@ if arguments.count == 2 {
 }
 print("fuzz: seed \(seed), \(operations) operations")
 let start = Date()
-let report = Fuzzer.run(Fuzzer.Configuration(seed: seed, operations: operations))
+setvbuf(stdout, nil, _IOLBF, 0)
+let shrinkSeconds = ProcessInfo.processInfo.environment["FUZZ_SHRINK_SECONDS"].flatMap(Double.init) ?? 120
+let report = Fuzzer.run(Fuzzer.Configuration(seed: seed, operations: operations, shrinkSeconds: shrinkSeconds,
+                                             onFailure: { print($0) }))
 let seconds = Date().timeIntervalSince(start)
 if let failure = report.failure {
     print(failure)

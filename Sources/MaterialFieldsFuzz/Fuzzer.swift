@@ -13,9 +13,17 @@ public enum Fuzzer {
         public var appearanceEvery: Int
         public var mutant: FuzzMutant?
         public var shrinks: Bool
+        /// Shrinking stops after this long with the shortest list found so far: a failure deep
+        /// in a long run replays slowly.
+        public var shrinkSeconds: Double
+        /// Hears a failure as soon as it is found, before shrinking.
+        public var onFailure: (@Sendable (String) -> Void)?
 
         public init(seed: UInt64, operations: Int = 100_000, renderEvery: Int = 1, appearanceEvery: Int = 4,
-                    mutant: FuzzMutant? = nil, shrinks: Bool = true) {
+                    mutant: FuzzMutant? = nil, shrinks: Bool = true, shrinkSeconds: Double = 120,
+                    onFailure: (@Sendable (String) -> Void)? = nil) {
+            self.shrinkSeconds = shrinkSeconds
+            self.onFailure = onFailure
             self.seed = seed
             self.operations = operations
             self.renderEvery = max(1, renderEvery)
@@ -35,13 +43,21 @@ public enum Fuzzer {
         public var shrunkViolation: FuzzViolation
         /// Replays tried while shrinking.
         public var replays: Int
+        /// Shrinking ran out of its time: a shorter list may exist.
+        public var shrinkingTimedOut = false
 
         public var description: String {
             var lines = ["fuzz: seed \(seed) failed at operation \(index): [\(violation.kind)] \(violation.message)",
                          "fuzz: replay with ./run.sh fuzz \(seed) \(index + 1)",
-                         "fuzz: shrunk to \(shrunk.count) operations (\(replays) replays), failing with [\(shrunkViolation.kind)] "
+                         "fuzz: shrunk to \(shrunk.count) operations (\(replays) replays\(shrinkingTimedOut ? ", stopped at the time limit" : "")), "
+                             + "failing with [\(shrunkViolation.kind)] "
                              + shrunkViolation.message]
-            lines += shrunk.enumerated().map { "  \($0.offset): \($0.element)" }
+            // A list that could not be shrunk far is shown by its ends.
+            let shown = shrunk.count <= 200 ? Array(shrunk.indices) : Array(0..<20) + Array((shrunk.count - 100)..<shrunk.count)
+            for index in shown {
+                if index == shown.first(where: { $0 >= 20 }), shrunk.count > 200 { lines.append("  … \(shrunk.count - 120) more …") }
+                lines.append("  \(index): \(shrunk[index])")
+            }
             return lines.joined(separator: "\n")
         }
     }
@@ -71,6 +87,8 @@ public enum Fuzzer {
             do {
                 try step(world, operation, index: index, configuration: configuration)
             } catch let violation as FuzzViolation {
+                configuration.onFailure?("fuzz: seed \(configuration.seed) failed at operation \(index): [\(violation.kind)] "
+                                         + "\(violation.message)\nfuzz: the operation was \(operation); shrinking")
                 let failure = shrink(operations, violation: violation, seed: configuration.seed, configuration: configuration)
                 return Report(seed: configuration.seed, operationsRun: index + 1, failure: failure, renders: world.renders,
                               drawCommands: world.drawCommands, longestText: longest, kinds: kinds)
@@ -113,36 +131,79 @@ public enum Fuzzer {
 
     // MARK: Shrinking
 
+    /// Operations that bring a fresh world's fields to the state they had before operation
+    /// `index` of `operations` (enabled, text, focus, selection), for each index asked for.
+    static func stateOperations(of operations: [FuzzOperation], at indices: Set<Int>,
+                                configuration: Configuration) -> [Int: [FuzzOperation]] {
+        let world = FuzzWorld(mutant: configuration.mutant)
+        let initiallyEnabled = world.fields.map(\.isEnabled)
+        var states: [Int: [FuzzOperation]] = [:]
+        for (index, operation) in operations.enumerated() {
+            if indices.contains(index) {
+                var state: [FuzzOperation] = []
+                for (field, textField) in world.fields.enumerated() {
+                    if textField.isEnabled != initiallyEnabled[field] { state.append(.toggleEnabled(field: field)) }
+                    state.append(.setText(field: field, textField.text))
+                }
+                if let focused = world.focusedIndex { state.append(.focus(field: focused)) }
+                for (field, textField) in world.fields.enumerated() {
+                    state.append(.select(field: field, anchor: textField.selection.anchor, head: textField.selection.head))
+                }
+                states[index] = state
+            }
+            guard (try? step(world, operation, index: index, configuration: configuration)) != nil else { break }
+        }
+        return states
+    }
+
     static func shrink(_ operations: [FuzzOperation], violation: FuzzViolation, seed: UInt64,
                        configuration: Configuration) -> Failure {
         var failure = Failure(seed: seed, index: operations.count - 1, violation: violation, shrunk: operations,
                               shrunkViolation: violation, replays: 0)
         guard configuration.shrinks else { return failure }
         var replays = 0
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(max(0, configuration.shrinkSeconds) * 1000))
+        var outOfTime: Bool { clock.now > deadline }
         func fails(_ candidate: [FuzzOperation]) -> FuzzViolation? {
+            guard !outOfTime else { return nil }
             replays += 1
             guard let found = replay(candidate, configuration: configuration), found.kind == violation.kind else { return nil }
             return found
         }
         var current = operations
         var currentViolation = violation
-        // A failure usually needs only the last few steps: try short tails first, from a fresh start.
+        // A failure usually needs only the last few steps and the fields' state before them: try
+        // short tails, first from a fresh start, then from operations that rebuild that state.
+        var tails: [Int] = []
         var tail = 8
         while tail < current.count {
-            let candidate = Array(current.suffix(tail))
-            if let found = fails(candidate) {
+            tails.append(tail)
+            tail *= 4
+        }
+        let states = stateOperations(of: current, at: Set(tails.map { current.count - $0 }), configuration: configuration)
+        for tail in tails {
+            let suffix = Array(current.suffix(tail))
+            var found: FuzzViolation?
+            var candidate = suffix
+            if let violation = fails(suffix) {
+                found = violation
+            } else if let state = states[current.count - tail] {
+                candidate = state + suffix
+                found = fails(candidate)
+            }
+            if let found {
                 current = candidate
                 currentViolation = found
                 break
             }
-            tail *= 4
         }
         // Delta debugging: remove chunks, halving their size down to single operations.
         var chunk = max(1, current.count / 2)
-        while chunk >= 1 && replays < 4_000 {
+        while chunk >= 1 && replays < 4_000 && !outOfTime {
             var start = 0
             var removedAny = false
-            while start < current.count && replays < 4_000 {
+            while start < current.count && replays < 4_000 && !outOfTime {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunk, current.count))
                 if !candidate.isEmpty, let found = fails(candidate) {
@@ -157,7 +218,7 @@ public enum Fuzzer {
         }
         // Then make each operation simpler: shorter text, fewer modifiers.
         var index = 0
-        while index < current.count && replays < 6_000 {
+        while index < current.count && replays < 6_000 && !outOfTime {
             var simplified = false
             for simpler in current[index].simplifications {
                 var candidate = current
@@ -174,6 +235,7 @@ public enum Fuzzer {
         failure.shrunk = current
         failure.shrunkViolation = currentViolation
         failure.replays = replays
+        failure.shrinkingTimedOut = outOfTime
         return failure
     }
 }

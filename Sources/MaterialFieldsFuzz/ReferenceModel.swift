@@ -123,7 +123,7 @@ struct ReferenceField {
         // Each grapheme of the replacement adds at least one to the result, except that its first
         // may join the text before it and its last the text after: none beyond room + 2 can fit.
         let room = limit - (characters.count - range.count)
-        var count = min(pieces.count - 1, max(0, room + 2))
+        var count = max(0, min(pieces.count - 1, room + 2))
         while count > 0 && !fits(count) { count -= 1 }
         return String(pieces.prefix(count))
     }
