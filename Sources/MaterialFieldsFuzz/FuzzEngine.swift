@@ -71,7 +71,7 @@ final class FuzzWorld {
         case .key(let key, let modifiers):
             let before = fields.map(\.text)
             scene.handle(.key(key, modifiers), at: time)
-            adopts = try referenceKey(key, modifiers, textsBefore: before)
+            adopts = try referenceKey(key, modifiers, field: focusedIndex, throughScene: true, textsBefore: before)
         case .pointerDown(let point, let button, let clicks, let shift):
             clearable = Set(fields.indices.filter { fields[$0].isClearButtonVisible })
             scene.handle(.pointerDown(point, button: button, clickCount: clicks, modifiers: shift ? .shift : []), at: time)
@@ -129,6 +129,21 @@ final class FuzzWorld {
             if !references[index].isEnabled { endEditing(index) }
         case .setError(let index, let message):
             fields[index].errorMessage = message
+        case .fieldKey(let index, let key, let modifiers):
+            let before = fields.map(\.text)
+            _ = fields[index].handle(key, modifiers: modifiers, at: time)
+            // A field that is not editing ignores keys; one that is edits as through the scene,
+            // except that what it leaves to its container (Tab, Escape, the clipboard) stays undone.
+            if references[index].isFocused && references[index].isEnabled {
+                adopts = try referenceKey(key, modifiers, field: index, throughScene: false, textsBefore: before)
+            }
+        case .inputMethod(let index, let text):
+            fields[index].insert(text, cause: .inputMethod, at: time)
+            if references[index].isFocused && references[index].isEnabled {
+                references[index].userEdit(references[index].lower..<references[index].upper, text)
+            }
+        case .layOut(let index, let width):
+            fields[index].layOut(width: width, metrics: scene.metrics, measurer: measurer)
         }
         if adopts { try adoptLayoutDependentState(clearable: clearable) }
         try answerPastes()
@@ -153,9 +168,10 @@ final class FuzzWorld {
 
     /// The reference's idea of a key. Returns true when the result depends on layout (a text
     /// area's Up, Down, Home, End), so the selection is adopted after checking it.
-    private func referenceKey(_ key: EditingKey, _ modifiers: KeyModifiers, textsBefore: [String]) throws -> Bool {
+    private func referenceKey(_ key: EditingKey, _ modifiers: KeyModifiers, field: Int?, throughScene: Bool,
+                              textsBefore: [String]) throws -> Bool {
         let shift = modifiers.contains(.shift), control = modifiers.contains(.control)
-        guard let index = focusedIndex else {
+        guard let index = field else {
             if key == .tab { tab(backward: shift) }
             return false
         }
@@ -190,10 +206,12 @@ final class FuzzWorld {
         case .enter:
             if isArea { reference.userEdit(reference.lower..<reference.upper, "\n") }
         case .tab:
+            guard throughScene else { break }
             references[index] = reference
             tab(backward: shift)
             reference = references[index]
         case .escape:
+            guard throughScene else { break }
             reference.isFocused = false
             reference.collapseToHead()
         case .shortcut(let character) where control:
@@ -201,15 +219,15 @@ final class FuzzWorld {
             case "a":
                 reference.select(anchor: 0, head: reference.characters.count)
             case "z":
-                if shift { try redo(&reference, textBefore: textsBefore[index]) } else { try undo(&reference, textBefore: textsBefore[index]) }
+                if shift { try redo(&reference, index: index, textBefore: textsBefore[index]) } else { try undo(&reference, index: index, textBefore: textsBefore[index]) }
                 return true
             case "y":
-                try redo(&reference, textBefore: textsBefore[index])
+                try redo(&reference, index: index, textBefore: textsBefore[index])
                 return true
             case "c":
-                if !fields[index].isSecureTextEntry && !reference.isCaret { expectedClipboard = reference.selectedText }
+                if throughScene && !fields[index].isSecureTextEntry && !reference.isCaret { expectedClipboard = reference.selectedText }
             case "x":
-                if !fields[index].isSecureTextEntry && !reference.isCaret {
+                if throughScene && !fields[index].isSecureTextEntry && !reference.isCaret {
                     expectedClipboard = reference.selectedText
                     reference.userEdit(reference.lower..<reference.upper, "")
                 }
@@ -236,8 +254,7 @@ final class FuzzWorld {
     }
 
     /// Undo may only bring back a text the field held before; the text it left is what the next redo restores.
-    private func undo(_ reference: inout ReferenceField, textBefore: String) throws {
-        let index = references.firstIndex { $0.isFocused }!
+    private func undo(_ reference: inout ReferenceField, index: Int, textBefore: String) throws {
         let after = fields[index].text
         guard !sameScalars(after, textBefore) else { return }
         let hash = ReferenceField.hash(after)
@@ -249,8 +266,7 @@ final class FuzzWorld {
         reference.redoTexts = redo
     }
 
-    private func redo(_ reference: inout ReferenceField, textBefore: String) throws {
-        let index = references.firstIndex { $0.isFocused }!
+    private func redo(_ reference: inout ReferenceField, index: Int, textBefore: String) throws {
         let after = fields[index].text
         guard !sameScalars(after, textBefore) else { return }
         guard let expected = reference.redoTexts.last, expected == ReferenceField.hash(after) else {

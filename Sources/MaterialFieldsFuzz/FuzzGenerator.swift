@@ -84,7 +84,7 @@ struct FuzzGenerator {
         if let long = world.fields.firstIndex(where: { $0.count > 5_000 }), chance(3) {
             return chance(2) ? .setText(field: long, "") : .select(field: long, anchor: int(0...50), head: Int.max)
         }
-        switch int(0...99) {
+        switch int(0...102) {
         case 0..<26: return .type(text())
         case 26..<52:
             let keys: [EditingKey] = [.backspace, .delete, .left, .right, .up, .down, .home, .end, .tab, .escape, .enter,
@@ -111,6 +111,11 @@ struct FuzzGenerator {
         case 87..<89: return .resize(size())
         case 89..<94: return .advance(pick([0.016, 0.05, 0.1, 0.16, 0.3, 0.6, 11]))
         case 94: return .toggleEnabled(field: int(0...(count - 1)))
+        case 96: return .fieldKey(field: int(0...(count - 1)), pick([.backspace, .delete, .left, .right, .up, .down, .home, .end, .enter,
+                                                                     .tab, .escape, .shortcut("z"), .shortcut("a"), .shortcut("c")]),
+                                  modifiers())
+        case 97: return .inputMethod(field: int(0...(count - 1)), text())
+        case 98: return .layOut(field: int(0...(count - 1)), width: pick([0, 1, 5, 60, 200, 5_000, -3, .nan, .infinity]))
         case 95: return .setError(field: int(0...(count - 1)), chance(2) ? nil : pick(["", "Wrong", "A long error message that wraps over more than one line"]))
         default: return .key(.shortcut(pick(["z", "z", "y", "Z"])), chance(3) ? [.control, .shift] : .control)
         }

@@ -42,6 +42,12 @@ public enum FuzzOperation: Equatable, Sendable {
     case advance(Double)
     case toggleEnabled(field: Int)
     case setError(field: Int, String?)
+    /// `TextField.handle(_:modifiers:at:)` called directly, focused or not.
+    case fieldKey(field: Int, EditingKey, KeyModifiers)
+    /// `TextField.insert(_:cause: .inputMethod, at:)` called directly, focused or not.
+    case inputMethod(field: Int, String)
+    /// `TextField.layOut(width:metrics:measurer:)` called directly, at any width.
+    case layOut(field: Int, width: Double)
 }
 
 extension FuzzOperation: CustomStringConvertible {
@@ -66,6 +72,10 @@ extension FuzzOperation: CustomStringConvertible {
         case .advance(let seconds): return ".advance(\(seconds))"
         case .toggleEnabled(let field): return ".toggleEnabled(field: \(field))"
         case .setError(let field, let message): return ".setError(field: \(field), \(message.map(Self.literal) ?? "nil"))"
+        case .fieldKey(let field, let key, let modifiers):
+            return ".fieldKey(field: \(field), \(Self.describe(key)), \(Self.describe(modifiers)))"
+        case .inputMethod(let field, let text): return ".inputMethod(field: \(field), \(Self.literal(text)))"
+        case .layOut(let field, let width): return ".layOut(field: \(field), width: \(width))"
         }
     }
 

@@ -263,6 +263,9 @@ extension FuzzOperation {
         case .advance: return "advance"
         case .toggleEnabled: return "toggleEnabled"
         case .setError: return "setError"
+        case .fieldKey: return "fieldKey"
+        case .inputMethod: return "inputMethod"
+        case .layOut: return "layOut"
         }
     }
 
@@ -281,6 +284,7 @@ extension FuzzOperation {
         case .type(let text): return shorter(text).map { .type($0) }
         case .paste(let text?): return shorter(text).map { .paste($0) }
         case .setText(let field, let text): return shorter(text).map { .setText(field: field, $0) }
+        case .inputMethod(let field, let text): return shorter(text).map { .inputMethod(field: field, $0) }
         case .key(let key, let modifiers):
             return [KeyModifiers.shift, .control, .alt].filter { modifiers.contains($0) }.map { .key(key, modifiers.subtracting($0)) }
         case .pointerDown(let point, let button, let clicks, let shift):
