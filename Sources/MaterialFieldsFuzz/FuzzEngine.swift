@@ -380,6 +380,16 @@ final class FuzzWorld {
             throw FuzzViolation(kind: "decision", message: "field \(index) draws a label: \(appearance.label != nil), "
                                 + "position \(field.labelPosition)")
         }
+        if !field.isAnimating(at: time), let label = appearance.label {
+            // Where the label is drawn follows the decision: at the floating size above, at the
+            // body size in the input line.
+            let expected = field.labelPosition == .floating ? scene.metrics.floatingLabelFont.pixelSize
+                : scene.metrics.restingLabelFont.pixelSize
+            if abs(label.font.pixelSize - expected) > 0.01 {
+                throw FuzzViolation(kind: "decision", message: "field \(index) draws its label at \(label.font.pixelSize) px, "
+                                    + "position \(field.labelPosition)")
+            }
+        }
         if field.isSecureTextEntry, let run = appearance.textRuns.first(where: { $0.text.contains { $0 != "\u{2022}" && !$0.isNewline } }) {
             throw FuzzViolation(kind: "secret", message: "secure field \(index) draws \(FuzzOperation.literal(run.text))")
         }
