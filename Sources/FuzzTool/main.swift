@@ -39,6 +39,6 @@ if let failure = report.failure {
     exit(1)
 }
 let kinds = report.kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-print(String(format: "fuzz: passed %d operations in %.1f s (%d renders, %d draw calls checked, longest text %d graphemes)",
-             report.operationsRun, seconds, report.renders, report.drawCommands, report.longestText))
+print(String(format: "fuzz: passed %d operations in %.1f s (%d renders, %d draw calls checked, longest input %d, longest text %d graphemes)",
+             report.operationsRun, seconds, report.renders, report.drawCommands, report.longestInput, report.longestText))
 print("fuzz: \(kinds)")

@@ -24,10 +24,11 @@ struct FuzzGenerator {
 
     mutating func text() -> String {
         if chance(2500) {
-            // A 100,000-character string, of one piece or of several.
-            let unit = (0..<int(1...3)).map { _ in pick(Self.pieces) }.joined()
-            let characters = max(1, unit.count)
-            return String(repeating: unit, count: max(1, 100_000 / characters))
+            // A string of at least 100,000 characters, of units that never join each other (so
+            // the count holds), or any mix of pieces after it.
+            let unit = pick(["ab ", "e\u{301}", "👨\u{200D}👩\u{200D}👧\u{200D}👦", "🇫🇷", "漢字", "שלום ", "x\r\n", "\u{0}a", "word\t"])
+            let long = String(repeating: unit, count: 100_000 / unit.count + 1)
+            return chance(2) ? long : long + text()
         }
         if chance(6) {
             // Any scalars, from anywhere in Unicode.

@@ -69,6 +69,8 @@ public enum Fuzzer {
         public var renders: Int
         public var drawCommands: Int
         public var longestText: Int
+        /// The longest text typed, pasted or set in one operation, in characters.
+        public var longestInput: Int
         /// How many operations of each kind ran, by name.
         public var kinds: [String: Int]
     }
@@ -79,11 +81,12 @@ public enum Fuzzer {
         var operations: [FuzzOperation] = []
         operations.reserveCapacity(configuration.operations)
         var kinds: [String: Int] = [:]
-        var longest = 0
+        var longest = 0, longestInput = 0
         for index in 0..<configuration.operations {
             let operation = generator.next(in: world)
             operations.append(operation)
             kinds[operation.kindName, default: 0] += 1
+            if let text = operation.text, text.utf8.count >= 10_000 { longestInput = max(longestInput, text.count) }
             do {
                 try step(world, operation, index: index, configuration: configuration)
             } catch let violation as FuzzViolation {
@@ -91,14 +94,14 @@ public enum Fuzzer {
                                          + "\(violation.message)\nfuzz: the operation was \(operation); shrinking")
                 let failure = shrink(operations, violation: violation, seed: configuration.seed, configuration: configuration)
                 return Report(seed: configuration.seed, operationsRun: index + 1, failure: failure, renders: world.renders,
-                              drawCommands: world.drawCommands, longestText: longest, kinds: kinds)
+                              drawCommands: world.drawCommands, longestText: longest, longestInput: longestInput, kinds: kinds)
             } catch {
                 fatalError("only violations are thrown")
             }
             longest = max(longest, world.fields.map(\.count).max() ?? 0)
         }
         return Report(seed: configuration.seed, operationsRun: configuration.operations, failure: nil, renders: world.renders,
-                      drawCommands: world.drawCommands, longestText: longest, kinds: kinds)
+                      drawCommands: world.drawCommands, longestText: longest, longestInput: longestInput, kinds: kinds)
     }
 
     private static func step(_ world: FuzzWorld, _ operation: FuzzOperation, index: Int, configuration: Configuration) throws {
@@ -266,6 +269,14 @@ extension FuzzOperation {
         case .fieldKey: return "fieldKey"
         case .inputMethod: return "inputMethod"
         case .layOut: return "layOut"
+        }
+    }
+
+    /// The text the operation types, pastes or sets, if any.
+    var text: String? {
+        switch self {
+        case .type(let text), .paste(let text?), .setText(_, let text), .inputMethod(_, let text): return text
+        default: return nil
         }
     }
 

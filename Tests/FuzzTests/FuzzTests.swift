@@ -10,11 +10,13 @@ final class FuzzTests: XCTestCase {
         let start = Date()
         let report = Fuzzer.run(Fuzzer.Configuration(seed: Self.seed, operations: 100_000))
         let seconds = Date().timeIntervalSince(start)
-        print(String(format: "fuzz: seed %llu, %d operations in %.1f s, %d renders, %d draw calls checked, longest text %d graphemes",
-                     report.seed, report.operationsRun, seconds, report.renders, report.drawCommands, report.longestText))
+        print(String(format: "fuzz: seed %llu, %d operations in %.1f s, %d renders, %d draw calls checked, longest input %d and "
+                     + "longest text %d graphemes (replay or run longer: ./run.sh fuzz SEED [OPS])",
+                     report.seed, report.operationsRun, seconds, report.renders, report.drawCommands, report.longestInput,
+                     report.longestText))
         if let failure = report.failure { XCTFail("\n\(failure)") }
         XCTAssertEqual(report.operationsRun, 100_000)
-        XCTAssertGreaterThanOrEqual(report.longestText, 100_000, "a 100k-character string was typed or pasted")
+        XCTAssertGreaterThanOrEqual(report.longestInput, 100_000, "a 100k-character string was typed, pasted or set")
     }
 }
 
