@@ -27,7 +27,7 @@ if arguments.count == 2 {
     }
     operations = parsed
 }
-print("fuzz: seed \(seed), \(operations) operations")
+print("fuzz: seed \(seed), \(operations) operations, scale \(Fuzzer.Configuration(seed: seed).scale)")
 let start = Date()
 setvbuf(stdout, nil, _IOLBF, 0)
 let shrinkSeconds = ProcessInfo.processInfo.environment["FUZZ_SHRINK_SECONDS"].flatMap(Double.init) ?? 120

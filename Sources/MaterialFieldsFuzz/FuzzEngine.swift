@@ -18,7 +18,7 @@ final class FuzzWorld {
     /// The primary button is down: a render may extend the selection on the autoscroll timer.
     private var buttonHeld = false
 
-    init(mutant: FuzzMutant?) {
+    init(mutant: FuzzMutant?, scale: Double = 1) {
         let name = TextField(identifier: "name", style: .filled, label: "Name", placeholder: "Jane Doe")
         name.clearButtonMode = .whileEditing
         name.helperText = "As on your passport"
@@ -41,7 +41,7 @@ final class FuzzWorld {
         references = fields.map {
             ReferenceField(kind: $0.kind, text: $0.text, enabled: $0.isEnabled, maximumLength: $0.maximumLength)
         }
-        scene = FieldScene(fields: fields, scheme: .light)
+        scene = FieldScene(fields: fields, scheme: .light, metrics: MaterialMetrics(scale: scale))
         scene.host = host
         delegate = mutant.map(MutantDelegate.init)
         if let delegate { fields.forEach { $0.delegate = delegate } }

@@ -12,6 +12,8 @@ public enum Fuzzer {
         /// Checks what each field draws against the decision tables every this many operations.
         public var appearanceEvery: Int
         public var mutant: FuzzMutant?
+        /// The scene's HiDPI scale; by default 1, 1.5, 2 or 3, chosen by the seed.
+        public var scale: Double
         public var shrinks: Bool
         /// Shrinking stops after this long with the shortest list found so far: a failure deep
         /// in a long run replays slowly.
@@ -20,8 +22,9 @@ public enum Fuzzer {
         public var onFailure: (@Sendable (String) -> Void)?
 
         public init(seed: UInt64, operations: Int = 100_000, renderEvery: Int = 1, appearanceEvery: Int = 4,
-                    mutant: FuzzMutant? = nil, shrinks: Bool = true, shrinkSeconds: Double = 120,
+                    mutant: FuzzMutant? = nil, scale: Double? = nil, shrinks: Bool = true, shrinkSeconds: Double = 120,
                     onFailure: (@Sendable (String) -> Void)? = nil) {
+            self.scale = scale ?? [1, 1.5, 2, 3][Int(seed % 4)]
             self.shrinkSeconds = shrinkSeconds
             self.onFailure = onFailure
             self.seed = seed
@@ -35,6 +38,8 @@ public enum Fuzzer {
 
     public struct Failure: Sendable, CustomStringConvertible {
         public var seed: UInt64
+        /// The scene's scale, which a replay of `shrunk` needs.
+        public var scale: Double
         /// The operation (0-based) at which the seed's run failed.
         public var index: Int
         public var violation: FuzzViolation
@@ -47,7 +52,7 @@ public enum Fuzzer {
         public var shrinkingTimedOut = false
 
         public var description: String {
-            var lines = ["fuzz: seed \(seed) failed at operation \(index): [\(violation.kind)] \(violation.message)",
+            var lines = ["fuzz: seed \(seed) (scale \(scale)) failed at operation \(index): [\(violation.kind)] \(violation.message)",
                          "fuzz: replay with ./run.sh fuzz \(seed) \(index + 1)",
                          "fuzz: shrunk to \(shrunk.count) operations (\(replays) replays\(shrinkingTimedOut ? ", stopped at the time limit" : "")), "
                              + "failing with [\(shrunkViolation.kind)] "
@@ -77,7 +82,7 @@ public enum Fuzzer {
 
     public static func run(_ configuration: Configuration) -> Report {
         var generator = FuzzGenerator(random: FuzzRandom(seed: configuration.seed))
-        let world = FuzzWorld(mutant: configuration.mutant)
+        let world = FuzzWorld(mutant: configuration.mutant, scale: configuration.scale)
         var operations: [FuzzOperation] = []
         operations.reserveCapacity(configuration.operations)
         var kinds: [String: Int] = [:]
@@ -114,12 +119,12 @@ public enum Fuzzer {
     }
 
     /// Replays `operations` on a fresh world; returns the first violation, if any.
-    public static func replay(_ operations: [FuzzOperation], mutant: FuzzMutant? = nil) -> FuzzViolation? {
-        replay(operations, configuration: Configuration(seed: 0, mutant: mutant))
+    public static func replay(_ operations: [FuzzOperation], mutant: FuzzMutant? = nil, scale: Double = 1) -> FuzzViolation? {
+        replay(operations, configuration: Configuration(seed: 0, mutant: mutant, scale: scale))
     }
 
     static func replay(_ operations: [FuzzOperation], configuration: Configuration) -> FuzzViolation? {
-        let world = FuzzWorld(mutant: configuration.mutant)
+        let world = FuzzWorld(mutant: configuration.mutant, scale: configuration.scale)
         for (index, operation) in operations.enumerated() {
             do {
                 try step(world, operation, index: index, configuration: configuration)
@@ -138,7 +143,7 @@ public enum Fuzzer {
     /// `index` of `operations` (enabled, text, focus, selection), for each index asked for.
     static func stateOperations(of operations: [FuzzOperation], at indices: Set<Int>,
                                 configuration: Configuration) -> [Int: [FuzzOperation]] {
-        let world = FuzzWorld(mutant: configuration.mutant)
+        let world = FuzzWorld(mutant: configuration.mutant, scale: configuration.scale)
         let initiallyEnabled = world.fields.map(\.isEnabled)
         var states: [Int: [FuzzOperation]] = [:]
         for (index, operation) in operations.enumerated() {
@@ -161,7 +166,7 @@ public enum Fuzzer {
 
     static func shrink(_ operations: [FuzzOperation], violation: FuzzViolation, seed: UInt64,
                        configuration: Configuration) -> Failure {
-        var failure = Failure(seed: seed, index: operations.count - 1, violation: violation, shrunk: operations,
+        var failure = Failure(seed: seed, scale: configuration.scale, index: operations.count - 1, violation: violation, shrunk: operations,
                               shrunkViolation: violation, replays: 0)
         guard configuration.shrinks else { return failure }
         var replays = 0

@@ -31,8 +31,8 @@ final class FuzzMutantTests: XCTestCase {
         XCTAssertEqual(failure.shrunkViolation.kind, kind, file: file, line: line)
         XCTAssertLessThanOrEqual(failure.shrunk.count, 6, "\n\(failure)", file: file, line: line)
         // The shrunk list is a reproduction: it fails with the mutant and passes without it.
-        XCTAssertNotNil(Fuzzer.replay(failure.shrunk, mutant: mutant), file: file, line: line)
-        XCTAssertNil(Fuzzer.replay(failure.shrunk), file: file, line: line)
+        XCTAssertNotNil(Fuzzer.replay(failure.shrunk, mutant: mutant, scale: failure.scale), file: file, line: line)
+        XCTAssertNil(Fuzzer.replay(failure.shrunk, scale: failure.scale), file: file, line: line)
     }
 
     func testABackspaceThatRemovesAScalarInsteadOfAGraphemeIsCaughtAndShrunk() {
