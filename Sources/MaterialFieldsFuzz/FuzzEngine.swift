@@ -74,8 +74,19 @@ final class FuzzWorld {
             adopts = try referenceKey(key, modifiers, field: focusedIndex, throughScene: true, textsBefore: before)
         case .pointerDown(let point, let button, let clicks, let shift):
             clearable = Set(fields.indices.filter { fields[$0].isClearButtonVisible })
+            // Which field's text the press lands on, found from the public frames and parts.
+            let target = fields.indices.first { index in
+                guard let frame = scene.frame(of: fields[index]) else { return false }
+                return frame.contains(point)
+            }.flatMap { index -> (Int, Int)? in
+                let frame = scene.frame(of: fields[index])!
+                let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
+                guard fields[index].isEnabled, fields[index].part(at: local) == .text else { return nil }
+                return (index, references[index].anchor)
+            }
             scene.handle(.pointerDown(point, button: button, clickCount: clicks, modifiers: shift ? .shift : []), at: time)
             if button == .primary { buttonHeld = true }
+            if button == .primary, let (index, anchorBefore) = target { try checkClickSelection(index, clicks: clicks, shift: shift, anchorBefore: anchorBefore) }
             adopts = true
         case .pointerMove(let point, let held):
             scene.handle(.pointerMoved(point, buttonHeld: held), at: time)
@@ -301,6 +312,38 @@ final class FuzzWorld {
                 references[index].isFocused = false
             } else if field.isFocused {
                 references[index].isFocused = true
+            }
+        }
+    }
+
+    /// A press on a field's text: a double click selects the word (or run of other characters,
+    /// or line break) it lands on, a triple click the paragraph, a Shift+click keeps the anchor;
+    /// judged with the reference's own word and paragraph rules.
+    private func checkClickSelection(_ index: Int, clicks: Int, shift: Bool, anchorBefore: Int) throws {
+        let selection = fields[index].selection
+        let reference = references[index]
+        let lower = selection.lowerBound, upper = selection.upperBound
+        guard (0...reference.characters.count).contains(lower), (0...reference.characters.count).contains(upper) else { return }
+        switch clicks {
+        case 2:
+            let word = reference.wordRange(at: lower)
+            if word != lower..<upper {
+                throw FuzzViolation(kind: "click", message: "a double click on field \(index) selected \(lower)..<\(upper), "
+                                    + "not a word: the word there is \(word)")
+            }
+        case 3...:
+            let paragraph = reference.paragraphRange(at: lower)
+            if paragraph != lower..<upper {
+                throw FuzzViolation(kind: "click", message: "a triple click on field \(index) selected \(lower)..<\(upper), "
+                                    + "not a paragraph: the paragraph there is \(paragraph)")
+            }
+        default:
+            if shift && selection.anchor != anchorBefore {
+                throw FuzzViolation(kind: "click", message: "a Shift+click on field \(index) moved the anchor from \(anchorBefore) "
+                                    + "to \(selection.anchor)")
+            }
+            if !shift && !selection.isCaret {
+                throw FuzzViolation(kind: "click", message: "a click on field \(index) selected \(lower)..<\(upper)")
             }
         }
     }

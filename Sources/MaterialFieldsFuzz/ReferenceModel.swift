@@ -79,6 +79,27 @@ struct ReferenceField {
         return index
     }
 
+    /// What a double click selects: the run of word characters, or of other characters, around
+    /// `offset` on its line; a line break alone; nothing in an empty text.
+    func wordRange(at offset: Int) -> Range<Int> {
+        guard !characters.isEmpty else { return 0..<0 }
+        let index = min(offset, characters.count - 1)
+        if characters[index].isNewline { return index..<(index + 1) }
+        let kind = Self.isWord(characters[index])
+        var lower = index, upper = index + 1
+        while lower > 0 && !characters[lower - 1].isNewline && Self.isWord(characters[lower - 1]) == kind { lower -= 1 }
+        while upper < characters.count && !characters[upper].isNewline && Self.isWord(characters[upper]) == kind { upper += 1 }
+        return lower..<upper
+    }
+
+    /// What a triple click selects: the line's text between line breaks.
+    func paragraphRange(at offset: Int) -> Range<Int> {
+        var lower = offset, upper = offset
+        while lower > 0 && !characters[lower - 1].isNewline { lower -= 1 }
+        while upper < characters.count && !characters[upper].isNewline { upper += 1 }
+        return lower..<upper
+    }
+
     // MARK: Selection
 
     mutating func moveHead(to offset: Int, extending: Bool) {
