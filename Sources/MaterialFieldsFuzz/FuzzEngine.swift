@@ -139,8 +139,10 @@ final class FuzzWorld {
             references[index].isEnabled = fields[index].isEnabled
             if !references[index].isEnabled { endEditing(index) }
         case .setError(let index, let message):
+            let index = min(max(index, 0), fields.count - 1)
             fields[index].errorMessage = message
         case .fieldKey(let index, let key, let modifiers):
+            let index = min(max(index, 0), fields.count - 1)
             let before = fields.map(\.text)
             _ = fields[index].handle(key, modifiers: modifiers, at: time)
             // A field that is not editing ignores keys; one that is edits as through the scene,
@@ -149,11 +151,13 @@ final class FuzzWorld {
                 adopts = try referenceKey(key, modifiers, field: index, throughScene: false, textsBefore: before)
             }
         case .inputMethod(let index, let text):
+            let index = min(max(index, 0), fields.count - 1)
             fields[index].insert(text, cause: .inputMethod, at: time)
             if references[index].isFocused && references[index].isEnabled {
                 references[index].userEdit(references[index].lower..<references[index].upper, text)
             }
         case .layOut(let index, let width):
+            let index = min(max(index, 0), fields.count - 1)
             fields[index].layOut(width: width, metrics: scene.metrics, measurer: measurer)
         }
         if adopts { try adoptLayoutDependentState(clearable: clearable) }
