@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "textfield-catalog", targets: ["Catalog"]),
         .executable(name: "materialfields-example", targets: ["PublicAPIExample"]),
         .executable(name: "catalog-soak", targets: ["CatalogSoak"]),
+        .executable(name: "materialfields-fuzz", targets: ["FuzzTool"]),
     ],
     targets: [
         // Xlib, Xft, fontconfig, XRender and libpng headers, plus inline wrappers for the
@@ -25,6 +26,10 @@ let package = Package(
         .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost"]),
         // A program that uses only the public API; the UI tests run it.
         .executableTarget(name: "PublicAPIExample", dependencies: ["MaterialFields", "XftHost"]),
+        // The model fuzzer: random operations on the public API checked against a reference
+        // model; pure Swift, shared by its test and `./run.sh fuzz`.
+        .target(name: "MaterialFieldsFuzz", dependencies: ["MaterialFields"]),
+        .executableTarget(name: "FuzzTool", dependencies: ["MaterialFieldsFuzz"]),
         // Starts private X servers and runs commands for the tests that need a display.
         .target(name: "TestHarness", path: "Tests/TestHarness"),
         // The X DAMAGE extension, for the UI tests only (which regions a repaint touched).
@@ -53,6 +58,7 @@ let package = Package(
         // `./run.sh soak SECONDS`: the catalog on a private Xvfb under seeded random input.
         .executableTarget(name: "CatalogSoak", dependencies: ["CXTest", "TestHarness"], path: "Tests/CatalogSoak"),
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
+        .testTarget(name: "FuzzTests", dependencies: ["MaterialFieldsFuzz", "MaterialFields"]),
         .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
         .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "CXRes", "TestHarness"]),
     ]

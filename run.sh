@@ -7,6 +7,8 @@
 #   ./run.sh soak SECONDS [--seed N]  drive the catalog with random input on a private Xvfb
 #   ./run.sh bench               speed and memory figures on a private Xvfb (Scripts/bench.sh)
 #   ./run.sh memcheck            a scripted catalog session under valgrind (Scripts/memcheck.sh)
+#   ./run.sh fuzz [SEED [OPS]]   the model fuzzer (release build): replays SEED, or a seed from the
+#                                clock (printed); OPS operations, 100,000 by default
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -112,6 +114,12 @@ soak)
     swift build --product textfield-catalog
     swift build --product catalog-soak
     exec "$(swift build --show-bin-path)/catalog-soak" "$@"
+    ;;
+fuzz)
+    shift
+    # Pure Swift, no X: nothing to install beyond the toolchain.
+    swift build -c release --product materialfields-fuzz
+    exec "$ROOT/.build/release/materialfields-fuzz" "$@"
     ;;
 bench)
     shift

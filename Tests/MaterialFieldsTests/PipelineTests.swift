@@ -116,6 +116,32 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(field.text, "longer than four", "the program is not cut")
     }
 
+    /// Found by the fuzzer (seed 1): combining marks followed by more text, typed into a full
+    /// field, were refused whole although the marks join the last grapheme and fit.
+    func testTheMaximumLengthKeepsCombiningMarksThatJoinTheLastGraphemeOfAFullField() {
+        let (field, _) = focusedField(text: "abc")
+        field.maximumLength = 3
+        field.insert("\u{308}\u{323}xyz", at: 1)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("abc\u{308}\u{323}".unicodeScalars))
+        XCTAssertEqual(field.count, 3)
+        field.selection = TextSelection(caret: 2)
+        field.insert("\u{301}q", at: 2)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("ab\u{301}c\u{308}\u{323}".unicodeScalars))
+    }
+
+    /// Found by the fuzzer (seed 109): an emoji typed before a lone ZWJ joins it and the emoji
+    /// after it into one grapheme, so it fits a full field; counting only the next cluster said
+    /// it did not.
+    func testTheMaximumLengthCountsJoinsThatReachPastTheNextCluster() {
+        let (field, _) = focusedField(text: "\u{200D}\u{1F468}\u{200D}\u{1F469}ab")
+        XCTAssertEqual(field.count, 4)
+        field.maximumLength = 4
+        field.selection = TextSelection(caret: 0)
+        field.insert("5\u{1F416}", at: 1)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("5\u{1F416}\u{200D}\u{1F468}\u{200D}\u{1F469}ab".unicodeScalars))
+        XCTAssertEqual(field.count, 4)
+    }
+
     func testEnterInASingleLineFieldIsReportedNotInserted() {
         let (field, log) = focusedField(text: "ab")
         XCTAssertTrue(field.handle(.enter, modifiers: [], at: 1))
@@ -156,6 +182,34 @@ final class PipelineTests: XCTestCase {
         field.undo(at: 2)
         XCTAssertEqual(field.text, "abcdef")
         XCTAssertEqual(field.selection, TextSelection(caret: 6))
+    }
+
+    /// Found by the fuzzer (seed 1): a combining mark typed after "i" joins it, and undo took back
+    /// only the new clusters, leaving "í", a text the field never held.
+    func testUndoOfAnEditThatJoinedTheClusterBeforeItRestoresThatCluster() {
+        let (field, _) = focusedField()
+        field.insert("i", at: 1)
+        field.insert("\u{301} ", at: 2)
+        XCTAssertEqual(field.text, "i\u{301} ")
+        field.undo(at: 3)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("i".unicodeScalars))
+        field.redo(at: 4)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("i\u{301} ".unicodeScalars))
+        field.undo(at: 5)
+        field.undo(at: 6)
+        XCTAssertEqual(field.text, "")
+    }
+
+    /// Deleting what stood between two regional indicators joins them into a flag; undo splits
+    /// them again around what it brings back.
+    func testUndoOfADeletionThatJoinedAFlagBringsTheIndicatorsBack() {
+        let (field, _) = focusedField(text: "\u{1F1EB}x\u{1F1F7}")
+        field.selection = TextSelection(caret: 2)
+        _ = field.handle(.backspace, modifiers: [], at: 1)
+        XCTAssertEqual(field.count, 1)
+        field.undo(at: 2)
+        XCTAssertEqual(Array(field.text.unicodeScalars), Array("\u{1F1EB}x\u{1F1F7}".unicodeScalars))
+        XCTAssertEqual(field.count, 3)
     }
 
     func testAnEditReMeasuresOnlyWhatItChanged() {

@@ -21,6 +21,26 @@ final class SceneRenderTests: XCTestCase {
         XCTAssertTrue(canvas.commands.isEmpty)
     }
 
+    /// Found by the fuzzer: a scene resized beyond what an X window can be filled its surface with
+    /// a 10,000,000 px rectangle, which X's 16-bit coordinates would wrap.
+    func testAHugeSizeIsDrawnWithinSixteenBitCoordinates() {
+        let (scene, _, _, _) = makeScene()
+        scene.resize(to: Size(width: 1e7, height: 4e9), measurer: sharedMeasurer)
+        let canvas = RecordingCanvas()
+        let regions = scene.render(on: canvas, at: 0)
+        XCTAssertEqual(regions, [Rect(x: 0, y: 0, width: 32_767, height: 32_767)])
+        let values = canvas.commands.flatMap { command -> [Double] in
+            switch command {
+            case .fill(let path, _): return path.contours.flatMap { $0.flatMap { [$0.x, $0.y] } }
+            case .text(_, let origin, _, _): return [origin.x, origin.y]
+            case .pushClip(let rect): return [rect.minX, rect.minY, rect.maxX, rect.maxY]
+            case .popClip: return []
+            }
+        }
+        XCTAssertFalse(values.isEmpty)
+        XCTAssertTrue(values.allSatisfy { $0.isFinite && abs($0) <= 32_767 }, "\(values.filter { abs($0) > 32_767 })")
+    }
+
     func testAnAnimationDrawnMidFlightIsOwedItsFinalFrameEvenWhenAskedAfterItsEnd() {
         // Given a focus animation drawn at 140 ms of its 150
         let (scene, first, _, _) = makeScene()

@@ -169,13 +169,22 @@ public struct EditableText: Equatable, Sendable {
             clusters = Array(leading + String(characters[upper...end]))
             end += 1
         }
+        // Did the neighbours in the window come out as they went in? A combining mark typed after
+        // "e", or a deletion joining two regional indicators, changes a cluster outside the edit.
+        let neighbourBefore = characters[start..<lower], neighbourAfter = characters[upper..<end]
+        func same(_ a: Character, _ b: Character) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
+        let keepsNeighbours = clusters.count >= neighbourBefore.count + neighbourAfter.count
+            && zip(clusters.prefix(neighbourBefore.count), neighbourBefore).allSatisfy(same)
+            && zip(clusters.suffix(neighbourAfter.count), neighbourAfter).allSatisfy(same)
+        let oldWindowText = keepsNeighbours ? "" : String(characters[start..<end])
         characters.replaceSubrange(start..<end, with: clusters)
         let caret = min(max(start + leading.count, start), start + clusters.count)
         selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
         var applied = edit
         applied.range = lower..<upper
         return AppliedEdit(edit: applied, replacedText: replaced, selectionBefore: before,
-                           oldClusters: start..<end, newClusterCount: clusters.count)
+                           oldClusters: start..<end, newClusterCount: clusters.count,
+                           joinedNeighbours: !keepsNeighbours, oldClustersText: oldWindowText)
     }
 
     /// The clusters of a long replacement, segmented once on its own, when that is how the whole

@@ -49,4 +49,9 @@ public struct AppliedEdit: Equatable, Sendable {
     /// with a neighbour (a combining mark typed after "e", a regional indicator completing a flag).
     public var oldClusters: Range<Int>
     public var newClusterCount: Int
+    /// The edit changed a neighbouring cluster inside `oldClusters` (it joined or split one), so
+    /// taking it back means restoring the whole of `oldClusters`.
+    public var joinedNeighbours = false
+    /// The old text of `oldClusters` when `joinedNeighbours`, otherwise empty.
+    public var oldClustersText = ""
 }

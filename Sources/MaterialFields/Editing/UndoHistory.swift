@@ -34,9 +34,14 @@ public struct UndoHistory: Equatable, Sendable {
             - (applied.oldClusters.upperBound - edit.range.upperBound)
         let redo = TextEdit(range: edit.range, replacement: edit.replacement,
                             selectionAfter: nil, cause: .redo)
-        let undo = TextEdit(range: edit.range.lowerBound..<max(edit.range.lowerBound, insertedEnd),
+        var undo = TextEdit(range: edit.range.lowerBound..<max(edit.range.lowerBound, insertedEnd),
                             replacement: applied.replacedText, selectionAfter: applied.selectionBefore, cause: .undo)
-        let groupable: Bool
+        if applied.joinedNeighbours {
+            // The edit changed a cluster beside it: undo restores every cluster it touched.
+            undo.range = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
+            undo.replacement = applied.oldClustersText
+        }
+        var groupable: Bool
         switch edit.cause {
         case .typing, .inputMethod:
             groupable = applied.replacedText.isEmpty
@@ -46,6 +51,7 @@ public struct UndoHistory: Equatable, Sendable {
         default:
             groupable = false
         }
+        if applied.joinedNeighbours { groupable = false }
         redoSteps.removeAll()
         if groupable, !isGroupClosed, var last = undoSteps.last, last.groupable,
            let merged = Self.merge(last, with: undo, redo: redo, cause: edit.cause) {

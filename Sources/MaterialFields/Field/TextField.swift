@@ -766,7 +766,13 @@ public final class TextField {
                 // What counts is the length of the result: a combining mark typed into a full field
                 // joins the grapheme before it and adds nothing.
                 if edit.replacement.count > room && graphemeCount(afterReplacing: edit.range, with: edit.replacement) > limit {
-                    edit.replacement = String(edit.replacement.prefix(room))
+                    // The longest start that fits: `room` graphemes always do (each adds at most
+                    // one), and up to two more may when the first joins the grapheme before the
+                    // edit (combining marks) or the last the one after it.
+                    let pieces = Array(edit.replacement)
+                    var kept = min(pieces.count - 1, room + 2)
+                    while kept > room && graphemeCount(afterReplacing: edit.range, with: String(pieces[..<kept])) > limit { kept -= 1 }
+                    edit.replacement = String(pieces[..<kept])
                 }
             }
             // Typing that the filter or the limit leaves nothing of is refused whole: it must not
@@ -823,13 +829,13 @@ public final class TextField {
     }
 
     /// The text's length in graphemes after replacing `range` with `replacement`, found by
-    /// segmenting only the replacement with its two neighbours.
+    /// applying the edit to a copy: a join can reach past the next cluster (an emoji before a
+    /// lone ZWJ and the emoji after it; a regional indicator re-pairing a run of them), and the
+    /// copy segments exactly as the field will.
     private func graphemeCount(afterReplacing range: Range<Int>, with replacement: String) -> Int {
-        let characters = editor.characters
-        let before = range.lowerBound > 0 ? String(characters[range.lowerBound - 1]) : ""
-        let after = range.upperBound < characters.count ? String(characters[range.upperBound]) : ""
-        let neighbours = (before.isEmpty ? 0 : 1) + (after.isEmpty ? 0 : 1)
-        return characters.count - range.count - neighbours + (before + replacement + after).count
+        var trial = editor
+        trial.apply(TextEdit(range: range, replacement: replacement, cause: .programmatic))
+        return trial.count
     }
 
     /// The edit with its range inside the text and its replacement fit for this kind of field.

@@ -102,9 +102,13 @@ public final class FieldScene: Scene {
 
     // MARK: Layout
 
+    /// The largest window side drawn: X carries coordinates in 16 bits, so a larger size (which no
+    /// X window has) is drawn as this much rather than sending positions X would wrap.
+    public static let maximumSide = 32_767.0
+
     public func resize(to newSize: Size, measurer: TextMeasuring) {
-        size = Size(width: newSize.width.isFinite ? max(0, newSize.width) : 0,
-                    height: newSize.height.isFinite ? max(0, newSize.height) : 0)
+        func side(_ value: Double) -> Double { value.isFinite ? min(max(0, value), Self.maximumSide) : 0 }
+        size = Size(width: side(newSize.width), height: side(newSize.height))
         self.measurer = measurer
         arrange()
         invalidateAll()

@@ -1,0 +1,181 @@
+import MaterialFields
+
+/// What the fuzzer believes one field holds, kept with nothing but Swift `String` and `Character`:
+/// every text change is worked out here from the rules in ARCHITECTURE.md, never read back from
+/// the field, so a field that edits wrongly disagrees with it.
+struct ReferenceField {
+    let kind: FieldKind
+    var characters: [Character]
+    var anchor = 0
+    var head = 0
+    var isFocused = false
+    var isEnabled = true
+    var maximumLength: Int?
+    /// Hashes of every text the field has held: undo may only go back to one of them.
+    var seenTexts: Set<Int> = []
+    /// Hashes of the texts undos left behind, newest last: a redo must bring back the newest.
+    var redoTexts: [Int] = []
+
+    init(kind: FieldKind, text: String, enabled: Bool, maximumLength: Int?) {
+        self.kind = kind
+        characters = Array(Self.clean(text, kind: kind))
+        anchor = characters.count
+        head = characters.count
+        isEnabled = enabled
+        self.maximumLength = maximumLength
+        seenTexts.insert(Self.hash(characters))
+    }
+
+    var text: String { String(characters) }
+    var lower: Int { min(anchor, head) }
+    var upper: Int { max(anchor, head) }
+    var isCaret: Bool { anchor == head }
+    var selectedText: String { String(characters[lower..<upper]) }
+
+    /// By scalars, not by canonical equivalence as `String ==` compares: "é" and "e" + U+0301 differ.
+    static func hash<S: Sequence>(_ characters: S) -> Int where S.Element == Character {
+        var hasher = Hasher()
+        for character in characters { for scalar in character.unicodeScalars { hasher.combine(scalar.value) } }
+        return hasher.finalize()
+    }
+
+    // MARK: The cleaning rule
+
+    /// A line break becomes a space (text field) or "\n" (text area); tab stays; any other
+    /// character holding a control scalar is dropped.
+    static func clean(_ text: String, kind: FieldKind) -> String {
+        var result = ""
+        for character in text {
+            if character.isNewline {
+                result.append(kind == .textArea ? "\n" : " ")
+            } else if character == "\t" {
+                result.append(character)
+            } else if !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    // MARK: Words
+
+    static func isWord(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
+
+    /// Backward: a line break just before is one step; otherwise skip non-word characters on the
+    /// line, then the word.
+    func wordStart(before offset: Int) -> Int {
+        var index = offset
+        if index > 0 && characters[index - 1].isNewline { return index - 1 }
+        while index > 0 && !characters[index - 1].isNewline && !Self.isWord(characters[index - 1]) { index -= 1 }
+        while index > 0 && Self.isWord(characters[index - 1]) { index -= 1 }
+        return index
+    }
+
+    func wordEnd(after offset: Int) -> Int {
+        var index = offset
+        if index < characters.count && characters[index].isNewline { return index + 1 }
+        while index < characters.count && !characters[index].isNewline && !Self.isWord(characters[index]) { index += 1 }
+        while index < characters.count && Self.isWord(characters[index]) { index += 1 }
+        return index
+    }
+
+    /// What a double click selects: the run of word characters, or of other characters, around
+    /// `offset` on its line; a line break alone; nothing in an empty text.
+    func wordRange(at offset: Int) -> Range<Int> {
+        guard !characters.isEmpty else { return 0..<0 }
+        let index = min(offset, characters.count - 1)
+        if characters[index].isNewline { return index..<(index + 1) }
+        let kind = Self.isWord(characters[index])
+        var lower = index, upper = index + 1
+        while lower > 0 && !characters[lower - 1].isNewline && Self.isWord(characters[lower - 1]) == kind { lower -= 1 }
+        while upper < characters.count && !characters[upper].isNewline && Self.isWord(characters[upper]) == kind { upper += 1 }
+        return lower..<upper
+    }
+
+    /// What a triple click selects: the line's text between line breaks.
+    func paragraphRange(at offset: Int) -> Range<Int> {
+        var lower = offset, upper = offset
+        while lower > 0 && !characters[lower - 1].isNewline { lower -= 1 }
+        while upper < characters.count && !characters[upper].isNewline { upper += 1 }
+        return lower..<upper
+    }
+
+    // MARK: Selection
+
+    mutating func moveHead(to offset: Int, extending: Bool) {
+        head = min(max(offset, 0), characters.count)
+        if !extending { anchor = head }
+    }
+
+    mutating func select(anchor newAnchor: Int, head newHead: Int) {
+        anchor = min(max(newAnchor, 0), characters.count)
+        head = min(max(newHead, 0), characters.count)
+    }
+
+    mutating func collapseToHead() { anchor = head }
+
+    // MARK: Edits
+
+    /// A user edit (typing, paste, delete, cut, clear): clean, cut to the maximum length at a
+    /// grapheme boundary, refuse typing that nothing is left of, apply. Returns whether the text changed.
+    @discardableResult
+    mutating func userEdit(_ range: Range<Int>, _ raw: String) -> Bool {
+        var replacement = Self.clean(raw, kind: kind)
+        if let maximumLength {
+            replacement = longestFittingPrefix(of: replacement, replacing: range, limit: max(0, maximumLength))
+        }
+        if replacement.isEmpty && !raw.isEmpty { return false }
+        return replace(range, with: replacement)
+    }
+
+    /// `text = ...`: cleaned, never cut.
+    @discardableResult
+    mutating func programmaticEdit(_ raw: String) -> Bool {
+        replace(0..<characters.count, with: Self.clean(raw, kind: kind))
+    }
+
+    /// The longest start of `replacement` (whole graphemes of it) with which the whole text stays
+    /// within `limit` graphemes.
+    private func longestFittingPrefix(of replacement: String, replacing range: Range<Int>, limit: Int) -> String {
+        let before = String(characters[..<range.lowerBound]), after = String(characters[range.upperBound...])
+        let pieces = Array(replacement)
+        func fits(_ count: Int) -> Bool { (before + String(pieces.prefix(count)) + after).count <= limit }
+        if fits(pieces.count) { return replacement }
+        // Each grapheme of the replacement adds at least one to the result, except that its first
+        // may join the text before it and its last the text after: none beyond room + 2 can fit.
+        let room = limit - (characters.count - range.count)
+        var count = max(0, min(pieces.count - 1, room + 2))
+        while count > 0 && !fits(count) { count -= 1 }
+        return String(pieces.prefix(count))
+    }
+
+    /// Replaces `range` and puts the caret after the replacement, as Swift segments the new
+    /// string; replacing text with equal text changes nothing (not even the selection).
+    private mutating func replace(_ range: Range<Int>, with replacement: String) -> Bool {
+        if String(characters[range]) == replacement { return false }
+        let before = String(characters[..<range.lowerBound])
+        let newCharacters = Array(before + replacement + String(characters[range.upperBound...]))
+        let caret = min((before + replacement).count, newCharacters.count)
+        characters = newCharacters
+        anchor = caret
+        head = caret
+        textChanged()
+        return true
+    }
+
+    mutating func textChanged() {
+        seenTexts.insert(Self.hash(characters))
+        redoTexts.removeAll()
+    }
+
+    /// The range Backspace or Delete removes, or nil when there is nothing.
+    func deletionRange(forward: Bool, byWord: Bool) -> Range<Int>? {
+        if !isCaret { return lower..<upper }
+        if forward {
+            guard head < characters.count else { return nil }
+            return head..<(byWord ? wordEnd(after: head) : head + 1)
+        }
+        guard head > 0 else { return nil }
+        return (byWord ? wordStart(before: head) : head - 1)..<head
+    }
+}
