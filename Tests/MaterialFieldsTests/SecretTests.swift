@@ -236,6 +236,23 @@ final class SecretTests: XCTestCase {
         }
     }
 
+    func testTheMaximumLengthCountsWithoutCopyingOrOverwritingTheSecret() {
+        let (scene, field, _) = makeScene()
+        // A family emoji is a cluster with its own heap object: overwriting a copy that shares it
+        // would zero the field's own text.
+        let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        field.maximumLength = secret.count + 3
+        scene.handle(.key(.tab, []), at: 0)
+        field.text = secret + family
+        let recorder = OverwriteRecorder()
+        defer { recorder.stop() }
+        // Three graphemes where two fit: the limit counts the result around the edit only.
+        field.paste("abc", at: 1)
+        XCTAssertEqual(field.text, secret + family + "ab")
+        XCTAssertFalse(recorder.ranges.contains { $0.count >= secret.count * MemoryLayout<Character>.stride },
+                       "the whole text was copied (and overwritten) to count the result")
+    }
+
     func testClearButtonAndGrowingOverwriteWhatTheyLetGo() {
         let recorder = OverwriteRecorder()
         defer { recorder.stop() }

@@ -143,32 +143,8 @@ public struct EditableText: Equatable, Sendable {
                                oldClusters: lower..<upper, newClusterCount: clusters.count)
         }
 
-        // Re-segment a window of whole neighbouring clusters. Runs of regional indicators pair up
-        // from their start, so the window takes such a run whole; emoji sequences (ZWJ joins) read
-        // context to their left, so the window also takes the pictographic clusters before it,
-        // which is how Swift segments the whole string.
-        var start = lower, end = upper
-        if start > 0 { start -= 1 }
-        while start > 0, Self.isRegionalIndicator(characters[start]), Self.isRegionalIndicator(characters[start - 1]) { start -= 1 }
-        var lookBehind = 0
-        while start > 0, lookBehind < 64, Self.isPictographic(characters[start - 1]) {
-            start -= 1
-            lookBehind += 1
-        }
-        if end < count { end += 1 }
-        while end < count, Self.isRegionalIndicator(characters[end - 1]), Self.isRegionalIndicator(characters[end]) { end += 1 }
-
-        let leading = String(characters[start..<lower]) + edit.replacement
-        var clusters = Array(leading + String(characters[upper..<end]))
-        // The cluster after the window must still stand alone: a ZWJ or a regional indicator left
-        // at the window's end can join it, so take it in and segment again until one does.
-        while end < count, end - start < 256 {
-            let next = characters[end]
-            let joined = Array((clusters.last.map(String.init) ?? "") + String(next))
-            if joined.count == 2 && joined[1] == next { break }
-            clusters = Array(leading + String(characters[upper...end]))
-            end += 1
-        }
+        let (window, leading, clusters) = resegmented(edit.replacement, lower: lower, upper: upper)
+        let start = window.lowerBound, end = window.upperBound
         // Did the neighbours in the window come out as they went in? A combining mark typed after
         // "e", or a deletion joining two regional indicators, changes a cluster outside the edit.
         let neighbourBefore = characters[start..<lower], neighbourAfter = characters[upper..<end]
@@ -185,6 +161,58 @@ public struct EditableText: Equatable, Sendable {
         return AppliedEdit(edit: applied, replacedText: replaced, selectionBefore: before,
                            oldClusters: start..<end, newClusterCount: clusters.count,
                            joinedNeighbours: !keepsNeighbours, oldClustersText: oldWindowText)
+    }
+
+    /// The text's length in graphemes after `edit`, found without applying it: only the window
+    /// around the edit is segmented, and no copy of the text is made (a secure field's would
+    /// hold the secret).
+    func count(afterApplying edit: TextEdit) -> Int {
+        let lower = min(max(edit.range.lowerBound, 0), count)
+        let upper = min(max(edit.range.upperBound, lower), count)
+        if let clusters = Self.clustersStandingAlone(edit.replacement, after: lower > 0 ? characters[lower - 1] : nil,
+                                                     before: upper < count ? characters[upper] : nil) {
+            return count - (upper - lower) + clusters.count
+        }
+        let (window, _, clusters) = resegmented(edit.replacement, lower: lower, upper: upper)
+        return count - window.count + clusters.count
+    }
+
+    /// The whole clusters around `lower..<upper` that segmenting again may change. Runs of
+    /// regional indicators pair up from their start, so the window takes such a run whole; emoji
+    /// sequences (ZWJ joins) read context to their left, so the window also takes the
+    /// pictographic clusters before it, which is how Swift segments the whole string.
+    private func segmentationWindow(lower: Int, upper: Int) -> Range<Int> {
+        var start = lower, end = upper
+        if start > 0 { start -= 1 }
+        while start > 0, Self.isRegionalIndicator(characters[start]), Self.isRegionalIndicator(characters[start - 1]) { start -= 1 }
+        var lookBehind = 0
+        while start > 0, lookBehind < 64, Self.isPictographic(characters[start - 1]) {
+            start -= 1
+            lookBehind += 1
+        }
+        if end < count { end += 1 }
+        while end < count, Self.isRegionalIndicator(characters[end - 1]), Self.isRegionalIndicator(characters[end]) { end += 1 }
+        return start..<end
+    }
+
+    /// The clusters the window around the edit becomes: the window's neighbours before the edit
+    /// and `replacement` (`leading`), then the neighbours after it, segmented together.
+    private func resegmented(_ replacement: String, lower: Int, upper: Int) -> (window: Range<Int>, leading: String, clusters: [Character]) {
+        let window = segmentationWindow(lower: lower, upper: upper)
+        let start = window.lowerBound
+        var end = window.upperBound
+        let leading = String(characters[start..<lower]) + replacement
+        var clusters = Array(leading + String(characters[upper..<end]))
+        // The cluster after the window must still stand alone: a ZWJ or a regional indicator left
+        // at the window's end can join it, so take it in and segment again until one does.
+        while end < count, end - start < 256 {
+            let next = characters[end]
+            let joined = Array((clusters.last.map(String.init) ?? "") + String(next))
+            if joined.count == 2 && joined[1] == next { break }
+            clusters = Array(leading + String(characters[upper...end]))
+            end += 1
+        }
+        return (start..<end, leading, clusters)
     }
 
     /// The clusters of a long replacement, segmented once on its own, when that is how the whole
@@ -314,16 +342,9 @@ public struct EditableText: Equatable, Sendable {
     /// and slots it vacates are blanked. The replaced text is reported as one bullet per grapheme.
     private mutating func applyOverwriting(_ edit: TextEdit, lower: Int, upper: Int) -> AppliedEdit {
         let before = selection
-        var start = lower, end = upper
-        if start > 0 { start -= 1 }
-        while start > 0, Self.isRegionalIndicator(characters[start]), Self.isRegionalIndicator(characters[start - 1]) { start -= 1 }
-        var lookBehind = 0
-        while start > 0, lookBehind < 64, Self.isPictographic(characters[start - 1]) {
-            start -= 1
-            lookBehind += 1
-        }
-        if end < count { end += 1 }
-        while end < count, Self.isRegionalIndicator(characters[end - 1]), Self.isRegionalIndicator(characters[end]) { end += 1 }
+        let window = segmentationWindow(lower: lower, upper: upper)
+        let start = window.lowerBound
+        var end = window.upperBound
 
         var leading = Self.ownedString(characters[start..<lower], edit.replacement, characters[lower..<lower])
         let leadingCount = leading.count

@@ -764,12 +764,17 @@ public final class TextField {
                 let limit = max(0, maximumLength)
                 let room = max(0, limit - (editor.count - edit.range.count))
                 // What counts is the length of the result: a combining mark typed into a full field
-                // joins the grapheme before it and adds nothing.
-                if edit.replacement.count > room && graphemeCount(afterReplacing: edit.range, with: edit.replacement) > limit {
+                // joins the grapheme before it and adds nothing. Only the replacement's first
+                // graphemes can be kept, so only they are segmented (a 10 MB paste into a short
+                // field must not be): with `room` + 16 of them the result is too long however its
+                // ends join the neighbours (a join merges a cluster or two at each end).
+                let window = room > Int.max - 16 ? Int.max : room + 16
+                let pieces = Array(edit.replacement.prefix(window))
+                let isWhole = pieces.count < window
+                if pieces.count > room && (!isWhole || graphemeCount(afterReplacing: edit.range, with: edit.replacement) > limit) {
                     // The longest start that fits: `room` graphemes always do (each adds at most
                     // one), and up to two more may when the first joins the grapheme before the
                     // edit (combining marks) or the last the one after it.
-                    let pieces = Array(edit.replacement)
                     var kept = min(pieces.count - 1, room + 2)
                     while kept > room && graphemeCount(afterReplacing: edit.range, with: String(pieces[..<kept])) > limit { kept -= 1 }
                     edit.replacement = String(pieces[..<kept])
@@ -828,14 +833,11 @@ public final class TextField {
         return applied
     }
 
-    /// The text's length in graphemes after replacing `range` with `replacement`, found by
-    /// applying the edit to a copy: a join can reach past the next cluster (an emoji before a
-    /// lone ZWJ and the emoji after it; a regional indicator re-pairing a run of them), and the
-    /// copy segments exactly as the field will.
+    /// The text's length in graphemes after replacing `range` with `replacement`, segmented as
+    /// applying the edit would: a join can reach past the next cluster (an emoji before a lone
+    /// ZWJ and the emoji after it; a regional indicator re-pairing a run of them).
     private func graphemeCount(afterReplacing range: Range<Int>, with replacement: String) -> Int {
-        var trial = editor
-        trial.apply(TextEdit(range: range, replacement: replacement, cause: .programmatic))
-        return trial.count
+        editor.count(afterApplying: TextEdit(range: range, replacement: replacement, cause: .programmatic))
     }
 
     /// The edit with its range inside the text and its replacement fit for this kind of field.
