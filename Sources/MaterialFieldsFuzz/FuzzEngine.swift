@@ -27,6 +27,8 @@ final class FuzzWorld {
         code.prefixText = "#"
         let password = TextField(identifier: "password", style: .filled, label: "Password", placeholder: "secret")
         password.isSecureTextEntry = true
+        // A PIN-like limit: the limit's counting on a secure field's storage is fuzzed too.
+        password.maximumLength = 40
         password.labelBehavior = .disappears
         password.trailingIcon = .visibility
         let notes = TextField(identifier: "notes", style: .outlined, kind: .textArea, label: "Notes", placeholder: "Write")
