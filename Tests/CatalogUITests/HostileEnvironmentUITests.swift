@@ -261,16 +261,7 @@ private final class LaunchedCatalog {
     }
 
     func requestClose() throws {
-        try withDisplay { display in
-            var event = XEvent()
-            event.xclient.type = ClientMessage
-            event.xclient.window = windowID
-            event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
-            event.xclient.format = 32
-            event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
-            XSendEvent(display, windowID, 0, NoEventMask, &event)
-            XSync(display, 0)
-        }
+        try withDisplay { display in sendCloseRequest(display: display, window: windowID) }
     }
 
     var standardError: String { String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self) }
