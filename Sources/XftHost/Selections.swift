@@ -134,9 +134,14 @@ final class SelectionBroker {
         reply.time = request.time
         // ICCCM: a requestor that names no property (pre-ICCCM) gets the target as the property.
         let property = request.property == 0 ? request.target : request.property
-        reply.property = answer(request, into: property) ? property : 0
-        var event = XEvent(xselection: reply)
-        XSendEvent(display, request.requestor, 0, NoEventMask, &event)
+        // The requestor's window may be gone already (a client killed mid-paste): its errors are
+        // expected, and a transfer to it would only wait for its timeout.
+        let errors = HostErrorHandlers.trappingErrors(on: display) {
+            reply.property = answer(request, into: property) ? property : 0
+            var event = XEvent(xselection: reply)
+            XSendEvent(display, request.requestor, 0, NoEventMask, &event)
+        }
+        if errors > 0 { outgoing.removeAll { $0.requestor == request.requestor } }
     }
 
     /// Writes the conversion into the requestor's property; false to refuse.
@@ -200,13 +205,22 @@ final class SelectionBroker {
         if transfer.finished {
             // The empty chunk was taken: the transfer is complete.
             outgoing.remove(at: index)
-            if !outgoing.contains(where: { $0.requestor == requestor }) { XSelectInput(display, requestor, NoEventMask) }
+            if !outgoing.contains(where: { $0.requestor == requestor }) {
+                _ = HostErrorHandlers.trappingErrors(on: display) { XSelectInput(display, requestor, NoEventMask) }
+            }
             return true
         }
         let end = min(transfer.data.count, transfer.offset + chunkSize)
-        _ = transfer.data.withUnsafeBufferPointer { buffer in
-            XChangeProperty(display, requestor, property, transfer.type, 8, PropModeReplace,
-                            buffer.baseAddress.map { $0 + transfer.offset }, Int32(end - transfer.offset))
+        let errors = HostErrorHandlers.trappingErrors(on: display) {
+            _ = transfer.data.withUnsafeBufferPointer { buffer in
+                XChangeProperty(display, requestor, property, transfer.type, 8, PropModeReplace,
+                                buffer.baseAddress.map { $0 + transfer.offset }, Int32(end - transfer.offset))
+            }
+        }
+        if errors > 0 {
+            // The requestor went away between two chunks.
+            handleDestroy(of: requestor)
+            return true
         }
         transfer.finished = end == transfer.offset
         transfer.offset = end

@@ -183,6 +183,8 @@ enum HostErrorHandlers {
     nonisolated(unsafe) private static var previousErrorHandler: XErrorHandler?
     nonisolated(unsafe) private static var previousIOErrorHandler: XIOErrorHandler?
     nonisolated(unsafe) private static var isInstalled = false
+    /// While `trappingErrors` runs: its display, the first request it covers, and the errors seen.
+    nonisolated(unsafe) private static var trap: (display: OpaquePointer, firstSerial: UInt, count: Int)?
 
     static func adopt(_ display: OpaquePointer) {
         ownDisplays.insert(display)
@@ -192,6 +194,10 @@ enum HostErrorHandlers {
             guard let display, let event else { return 0 }
             guard HostErrorHandlers.ownDisplays.contains(display) else {
                 return HostErrorHandlers.previousErrorHandler?(display, event) ?? 0
+            }
+            if let trap = HostErrorHandlers.trap, trap.display == display, event.pointee.serial >= trap.firstSerial {
+                HostErrorHandlers.trap?.count += 1
+                return 0
             }
             var text = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
@@ -207,4 +213,17 @@ enum HostErrorHandlers {
     }
 
     static func release(_ display: OpaquePointer) { ownDisplays.remove(display) }
+
+    /// Runs `body`, whose requests concern another client's window that may be gone already (a
+    /// selection requestor), and returns how many protocol errors they caused; those errors are
+    /// expected, so they are counted instead of printed. Costs one round trip.
+    static func trappingErrors(on display: OpaquePointer, _ body: () -> Void) -> Int {
+        let outer = trap
+        trap = (display, XNextRequest(display), 0)
+        body()
+        XSync(display, 0)
+        let count = trap?.count ?? 0
+        trap = outer
+        return count
+    }
 }

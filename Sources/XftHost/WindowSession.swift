@@ -438,7 +438,8 @@ final class WindowSession: SceneHost {
     // MARK: SceneHost
 
     func setSelectionText(_ text: String, for selection: SelectionKind) {
-        if !selections.own(text, for: selection, time: serverTime()) {
+        // A lost connection is reported by the loop: no client holds anything any more.
+        if !selections.own(text, for: selection, time: serverTime()), !host.isConnectionLost {
             host.warn("warning: could not take \(selection == .clipboard ? "CLIPBOARD" : "PRIMARY"): another client holds it")
         }
     }
@@ -449,19 +450,34 @@ final class WindowSession: SceneHost {
     }
 
     /// The newest event's server time, or, before any event carried one, the time of a property
-    /// change of our own (one round trip).
+    /// change of our own (one round trip; CurrentTime when the server does not answer in time).
     private func serverTime() -> Time {
         if lastEventTime != 0 { return lastEventTime }
         let stamp = XInternAtom(display, "_MATERIALFIELDS_TIME", 0)
         var nothing: UInt8 = 0
         XChangeProperty(display, window, stamp, XA_STRING, 8, PropModeAppend, &nothing, 0)
+        // Not XWindowEvent: once the connection is lost Xlib's reads return at once, and
+        // XWindowEvent would go round its loop for ever at full CPU. Only the stamp's own event
+        // is taken out of the queue; every other one stays for the loop, in order.
+        var wanted = (window: window, atom: stamp)
         var event = XEvent()
-        repeat {
-            XWindowEvent(display, window, PropertyChangeMask, &event)
-            if event.xproperty.atom != stamp { selections.handlePropertyNotify(event.xproperty) }
-        } while event.xproperty.atom != stamp && !host.isConnectionLost
-        lastEventTime = event.xproperty.time
-        return lastEventTime
+        let deadline = host.now + 2
+        while !host.isConnectionLost, host.now < deadline {
+            let found = withUnsafeMutablePointer(to: &wanted) { pointer in
+                XCheckIfEvent(display, &event, { _, event, context in
+                    guard let event, let context, event.pointee.type == PropertyNotify else { return 0 }
+                    let wanted = UnsafeRawPointer(context).load(as: (window: Window, atom: Atom).self)
+                    return event.pointee.xproperty.window == wanted.window && event.pointee.xproperty.atom == wanted.atom ? 1 : 0
+                }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+            }
+            if found != 0 {
+                lastEventTime = event.xproperty.time
+                return lastEventTime
+            }
+            var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+        }
+        return Time(CurrentTime)
     }
 
     func invalidate(_ rect: Rect) { needsRender = true }

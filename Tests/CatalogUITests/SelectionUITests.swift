@@ -82,6 +82,38 @@ final class SelectionUITests: XCTestCase {
         XCTAssertNotEqual(peer.owner(of: "CLIPBOARD"), app.windowID)
     }
 
+    func testARequestorGoneBeforeTheAnswerCostsNoErrorLineOrWarning() throws {
+        let app = try CatalogApp()
+        let peer = try SelectionPeer(displayName: app.server.displayName)
+        // A copy large enough to be served by INCR (over 256 KiB), pasted in from another client.
+        let big = [UInt8](repeating: UInt8(ascii: "w"), count: 300_000)
+        let owner = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
+                                      answer: .once(type: "UTF8_STRING", format: 8, bytes: big))
+        try focus(app, "filled-label")
+        try app.key("ctrl+v")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").text.utf8.count == big.count }, "the paste never arrived")
+        owner.stop()
+        try app.key("ctrl+a", "ctrl+c")
+        XCTAssertTrue(waitUntil(timeout: 5) { peer.owner(of: "CLIPBOARD") == app.windowID }, "Ctrl+C did not take CLIPBOARD")
+        // Requestors whose window is gone before the catalog answers (a client killed mid-paste):
+        // one asks for the text (INCR), one for TARGETS (a single property).
+        for target in ["UTF8_STRING", "TARGETS"] {
+            let gone = XCreateSimpleWindow(peer.display, XDefaultRootWindow(peer.display), 0, 0, 1, 1, 0, 0, 0)
+            XConvertSelection(peer.display, peer.atom("CLIPBOARD"), peer.atom(target), peer.atom("GONE"), gone, Time(CurrentTime))
+            XDestroyWindow(peer.display, gone)
+        }
+        XSync(peer.display, 0)
+        // Past the time after which a transfer that stopped is abandoned (2.5 x 2 s), with margin.
+        usleep(6_000_000)
+        let reply = try XCTUnwrap(peer.convert("CLIPBOARD", to: "UTF8_STRING", timeout: 10), "a live requestor got nothing")
+        XCTAssertEqual(reply.bytes.count, big.count)
+        try app.requestClose()
+        XCTAssertEqual(app.waitForExit(), 0)
+        let errors = app.standardError
+        XCTAssertFalse(errors.contains("X error"), "a requestor that went away printed X errors:\n\(errors)")
+        XCTAssertFalse(errors.contains("copy abandoned"), "a requestor that went away was waited for:\n\(errors)")
+    }
+
     // MARK: The catalog as requestor
 
     func testPastesFromAnotherClient() throws {

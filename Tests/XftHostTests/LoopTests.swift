@@ -1,3 +1,4 @@
+import CXlib
 import Foundation
 import MaterialFields
 import TestHarness
@@ -64,5 +65,55 @@ final class LoopTests: XCTestCase {
         }
         // Then this test is still running to see it, and the host knows the connection is gone
         XCTAssertTrue(host.isConnectionLost || !server.isRunning)
+    }
+
+    func testACopyAfterTheServerDiedReturnsInsteadOfSpinning() throws {
+        // Given a window whose server died before any event carried a server time, so a copy
+        // has to ask the server for one
+        let server = try XvfbServer()
+        let lock = NSLock()
+        var warnings: [String] = []
+        let host = try WindowHost(displayName: server.displayName) { warning in lock.withLock { warnings.append(warning) } }
+        let screen = XDefaultScreen(host.display)
+        var session: WindowSession? = try WindowSession(host: host, display: host.display, screen: screen,
+                                                        depth: XDefaultDepth(host.display, screen), scene: makeScene(),
+                                                        options: options, didChange: {})
+        // (the events of the window's creation dropped: none is left for Xlib to hand back)
+        XSync(host.display, 1)
+        server.kill()
+        // When the scene copies (on a thread of its own: the bug kept it in Xlib at full CPU for ever)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            session?.setSelectionText("copied", for: .clipboard)
+            // Let go of the session here, while the host it points to (unowned) surely lives.
+            session = nil
+            done.signal()
+        }.start()
+        // Then the copy returns, the host knows the connection is gone, and no warning blames
+        // another client for a selection nobody can hold any more
+        XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "the copy never returned once the server was gone")
+        XCTAssertTrue(host.isConnectionLost)
+        XCTAssertEqual(lock.withLock { warnings }, [])
+        withExtendedLifetime(host) {}
+    }
+
+    func testACopyBeforeAnyEventTakesTheSelectionAtAServerTime() throws {
+        // Given a window on a live server that has handled no event yet
+        let server = try XvfbServer()
+        var warnings: [String] = []
+        let host = try WindowHost(displayName: server.displayName) { warnings.append($0) }
+        let screen = XDefaultScreen(host.display)
+        let session = try WindowSession(host: host, display: host.display, screen: screen,
+                                        depth: XDefaultDepth(host.display, screen), scene: makeScene(),
+                                        options: options, didChange: {})
+        XSync(host.display, 1)
+        // When the scene copies, the host asks the server for the time (a property change of its own)
+        let started = host.now
+        session.setSelectionText("copied", for: .clipboard)
+        // Then it owns CLIPBOARD at once, without waiting out the fallback
+        XCTAssertLessThan(host.now - started, 1)
+        XCTAssertNotEqual(XGetSelectionOwner(host.display, XInternAtom(host.display, "CLIPBOARD", 0)), Window(0))
+        XCTAssertEqual(warnings, [])
+        withExtendedLifetime((host, session, server)) {}
     }
 }
