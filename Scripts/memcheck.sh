@@ -79,7 +79,7 @@ say "summary ($seconds s under valgrind, catalog exit status $catalog_status)"
 printf '  %-34s %s\n' "invalid reads or writes" "$invalid" \
     "other memory errors (contexts)" "$other_errors" \
     "definitely lost" "$(leak 'definitely lost')" \
-    "  records through our code" "$own_definite of $all_definite" \
+    "  of its records, through our code" "$own_definite of $all_definite" \
     "indirectly lost" "$(leak 'indirectly lost')" \
     "possibly lost" "$(leak 'possibly lost')" \
     "suppressed (memcheck.supp)" "$(leak 'suppressed') (${suppressed:-0} records)" \
@@ -91,5 +91,5 @@ status=0
 [ "$invalid" = 0 ] || { say "FAIL: invalid reads or writes"; status=1; }
 [ "$other_errors" = 0 ] || { say "FAIL: memory errors other than leaks"; status=1; }
 [ "$own_definite" = 0 ] || { say "FAIL: definitely-lost blocks allocated through our code"; status=1; }
-[ "$status" = 0 ] && say "PASS"
+[ "$status" = 0 ] && say "PASS" || say "the full valgrind log: $LOG"
 exit "$status"

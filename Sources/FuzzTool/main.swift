@@ -5,6 +5,13 @@ import MaterialFieldsFuzz
 // one from the clock and prints it, so any run can be replayed.
 let arguments = CommandLine.arguments.dropFirst()
 let usage = "usage: materialfields-fuzz [SEED] [OPERATIONS]"
+if arguments.first == "-h" || arguments.first == "--help" {
+    print(usage + "\n\nRuns the model fuzzer: OPERATIONS (default 100,000) seeded random operations on six fields,"
+          + "\nchecked against a reference model after each. Without SEED one is taken from the clock and printed."
+          + "\nA failure prints the seed, a replay line and the shortest operation list that still fails"
+          + "\n(FUZZ_SHRINK_SECONDS bounds the shrinking, default 120).")
+    exit(0)
+}
 guard arguments.count <= 2 else {
     FileHandle.standardError.write((usage + "\n").data(using: .utf8)!)
     exit(2)

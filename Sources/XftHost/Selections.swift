@@ -117,10 +117,16 @@ final class SelectionBroker {
         return true
     }
 
+    /// X server times are 32-bit milliseconds that wrap every 49.7 days; as the server does, a
+    /// time counts as earlier when it lies less than half the cycle before the other.
+    static func isEarlier(_ time: Time, than other: Time) -> Bool {
+        Int32(bitPattern: UInt32(truncatingIfNeeded: time &- other)) < 0
+    }
+
     func handleSelectionClear(_ event: XSelectionClearEvent) {
         guard let kind = kind(of: event.selection), let current = owned[kind] else { return }
         // A clear older than our ownership belongs to an earlier one.
-        if event.time != CurrentTime && event.time < current.time { return }
+        if event.time != CurrentTime && Self.isEarlier(event.time, than: current.time) { return }
         owned[kind] = nil
     }
 
@@ -148,7 +154,7 @@ final class SelectionBroker {
     private func answer(_ request: XSelectionRequestEvent, into property: Atom) -> Bool {
         guard request.owner == window, let kind = kind(of: request.selection), let current = owned[kind] else { return false }
         // A request from before we owned the selection is for the previous owner.
-        if request.time != CurrentTime && request.time < current.time { return false }
+        if request.time != CurrentTime && Self.isEarlier(request.time, than: current.time) { return false }
         switch request.target {
         case targetsAtom:
             var targets: [Int] = [targetsAtom, timestampAtom, utf8Atom, mimeUTF8Atom, stringAtom, textAtom].map { Int($0) }

@@ -9,7 +9,7 @@ struct SoakFailure: Error { var reason: String }
 final class Soak {
     enum Kind: String, CaseIterable {
         case text, key, shortcut, click, doubleClick = "double-click", tripleClick = "triple-click", drag, wheel
-        case burst, hover, resize, theme, copyPaste = "copy+paste", middlePaste = "middle-paste", trim, marker
+        case burst, hover, resize, theme, copyPaste = "copy+paste", middlePaste = "middle-paste", trim = "empty-long-field", marker
     }
 
     /// How often each kind is picked (markers and trims are scheduled, not drawn).
@@ -600,7 +600,7 @@ final class Soak {
             if let warm = warmSample {
                 let peak = rssSamples.filter { $0.time >= warm.time }.map(\.kilobytes).max()!
                 func change(_ value: Int) -> String { String(format: "%+.1f %%", (Double(value) / Double(warm.kilobytes) - 1) * 100) }
-                line += String(format: ", at %.0f s %@, peak after %@ (%@), end %@ (%@)", warm.time, megabytes(warm.kilobytes),
+                line += String(format: ", after the warm-up (%.0f s) %@, then peak %@ (%@), end %@ (%@)", warm.time, megabytes(warm.kilobytes),
                                megabytes(peak), change(peak), megabytes(end.kilobytes), change(end.kilobytes))
             } else {
                 line += ", end \(megabytes(end.kilobytes)) (shorter than the \(Int(options.warmUp)) s warm-up: no growth verdict)"

@@ -75,18 +75,21 @@ final class LoopTests: XCTestCase {
         var warnings: [String] = []
         let host = try WindowHost(displayName: server.displayName) { warning in lock.withLock { warnings.append(warning) } }
         let screen = XDefaultScreen(host.display)
-        var session: WindowSession? = try WindowSession(host: host, display: host.display, screen: screen,
-                                                        depth: XDefaultDepth(host.display, screen), scene: makeScene(),
-                                                        options: options, didChange: {})
+        // Boxed: the copy runs on another thread, which also lets the session go.
+        final class SessionBox: @unchecked Sendable { var session: WindowSession? }
+        let box = SessionBox()
+        box.session = try WindowSession(host: host, display: host.display, screen: screen,
+                                        depth: XDefaultDepth(host.display, screen), scene: makeScene(),
+                                        options: options, didChange: {})
         // (the events of the window's creation dropped: none is left for Xlib to hand back)
         XSync(host.display, 1)
         server.kill()
         // When the scene copies (on a thread of its own: the bug kept it in Xlib at full CPU for ever)
         let done = DispatchSemaphore(value: 0)
         Thread {
-            session?.setSelectionText("copied", for: .clipboard)
+            box.session?.setSelectionText("copied", for: .clipboard)
             // Let go of the session here, while the host it points to (unowned) surely lives.
-            session = nil
+            box.session = nil
             done.signal()
         }.start()
         // Then the copy returns, the host knows the connection is gone, and no warning blames

@@ -1,0 +1,15 @@
+import XCTest
+@testable import XftHost
+
+/// X server times are 32-bit milliseconds that wrap every 49.7 days: a selection owned just before
+/// the wrap must still be cleared, and asked for, by events just after it.
+final class SelectionTimeTests: XCTestCase {
+    func testTimesCompareAcrossTheThirtyTwoBitWrap() {
+        XCTAssertTrue(SelectionBroker.isEarlier(1_000, than: 2_000))
+        XCTAssertFalse(SelectionBroker.isEarlier(2_000, than: 1_000))
+        XCTAssertFalse(SelectionBroker.isEarlier(5, than: 5))
+        // Owned at 0xFFFF_FF00, a clear at 0x100 (after the wrap) is later, not earlier.
+        XCTAssertFalse(SelectionBroker.isEarlier(0x100, than: 0xFFFF_FF00))
+        XCTAssertTrue(SelectionBroker.isEarlier(0xFFFF_FF00, than: 0x100))
+    }
+}
