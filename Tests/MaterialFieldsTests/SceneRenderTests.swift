@@ -207,6 +207,26 @@ final class SceneRenderTests: XCTestCase {
         XCTAssertEqual(first.text, "text")
         XCTAssertTrue(first.isFocused)
     }
+
+    func testSelectingFromTheKeyboardOffersPrimaryAsThePointerDoes() {
+        let (scene, first, _, host) = makeScene()
+        scene.focus(first, at: 0)
+        scene.handle(.text("word pair"), at: 0)
+        // Ctrl+A selects everything: PRIMARY has it.
+        scene.handle(.key(.shortcut("a"), .control), at: 0.1)
+        XCTAssertEqual(host.selections[.primary], "word pair")
+        // Shift with a motion: PRIMARY follows the selection.
+        scene.handle(.key(.end, []), at: 0.2)
+        scene.handle(.key(.left, [.shift, .control]), at: 0.3)
+        XCTAssertEqual(host.selections[.primary], "pair")
+        scene.handle(.key(.right, [.shift]), at: 0.4)
+        XCTAssertEqual(host.selections[.primary], "air")
+        // A key that changes no selection offers nothing new.
+        scene.handle(.key(.end, [.shift]), at: 0.5)
+        host.selections[.primary] = nil
+        scene.handle(.key(.end, [.shift]), at: 0.6)
+        XCTAssertNil(host.selections[.primary])
+    }
 }
 
 /// Styles are values: positioning, container kind and density.

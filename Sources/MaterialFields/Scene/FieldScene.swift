@@ -270,8 +270,14 @@ public final class FieldScene: Scene {
             return true
         case .key(let key, let modifiers):
             if let field = focusedField {
+                let selectionBefore = field.selection
                 if field.handle(key, modifiers: modifiers, at: time) {
-                    if let text = field.copyableText, modifiers.contains(.shift) { host?.setSelectionText(text, for: .primary) }
+                    // A selection made from the keyboard (Shift with a motion, Ctrl+A) becomes
+                    // PRIMARY, as one made with the pointer does.
+                    if field.selection != selectionBefore, modifiers.contains(.shift) || Self.isSelectAll(key),
+                       let text = field.copyableText {
+                        host?.setSelectionText(text, for: .primary)
+                    }
                     revealCaret(of: field)
                     return true
                 }
@@ -286,6 +292,11 @@ public final class FieldScene: Scene {
                 return unhandledKeyHandler?(key, modifiers) ?? false
             }
         }
+    }
+
+    private static func isSelectAll(_ key: EditingKey) -> Bool {
+        if case .shortcut(let character) = key { return character.lowercased() == "a" }
+        return false
     }
 
     private func handleClipboardShortcut(_ key: EditingKey, modifiers: KeyModifiers, field: TextField, at time: Double) -> Bool {
