@@ -222,9 +222,10 @@ final class SceneRenderTests: XCTestCase {
         scene.handle(.key(.right, [.shift]), at: 0.4)
         XCTAssertEqual(host.selections[.primary], "air")
         // A key that changes no selection offers nothing new.
-        scene.handle(.key(.end, [.shift]), at: 0.5)
+        scene.handle(.key(.home, [.shift]), at: 0.5)
+        XCTAssertEqual(host.selections[.primary], "word pair")
         host.selections[.primary] = nil
-        scene.handle(.key(.end, [.shift]), at: 0.6)
+        scene.handle(.key(.home, [.shift]), at: 0.6)
         XCTAssertNil(host.selections[.primary])
     }
 }
