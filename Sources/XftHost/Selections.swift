@@ -31,8 +31,12 @@ final class SelectionBroker {
 
     private let clipboardAtom, primaryAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom: Atom
     private let timestampAtom, incrAtom, atomAtom, integerAtom: Atom
-    /// Where our own conversions land on our window, one per selection.
-    private let clipboardProperty, primaryProperty: Atom
+    /// Where our own conversions land on our window, one per selection. A transfer given up on
+    /// moves its selection on to the next of a few properties: its owner may still write chunks
+    /// into the old one, which must never be read as the next paste's answer.
+    private var clipboardProperty, primaryProperty: Atom
+    private var retiredProperties: [SelectionKind: Int] = [:]
+    private static let propertyPoolSize = 4
 
     /// The most bytes one ChangeProperty carries; more goes by INCR. Capped well below what the
     /// server accepts: one huge request stalls the server for every client while it is copied.
@@ -98,6 +102,15 @@ final class SelectionBroker {
 
     private func atom(for kind: SelectionKind) -> Atom { kind == .clipboard ? clipboardAtom : primaryAtom }
     private func property(for kind: SelectionKind) -> Atom { kind == .clipboard ? clipboardProperty : primaryProperty }
+
+    /// Moves `kind`'s conversions to the next property of its pool (interned once used).
+    private func retireProperty(of kind: SelectionKind) {
+        let next = (retiredProperties[kind, default: 0] + 1) % Self.propertyPoolSize
+        retiredProperties[kind] = next
+        let name = (kind == .clipboard ? "_MATERIALFIELDS_CLIPBOARD" : "_MATERIALFIELDS_PRIMARY") + (next == 0 ? "" : "_\(next)")
+        let property = XInternAtom(display, name, 0)
+        if kind == .clipboard { clipboardProperty = property } else { primaryProperty = property }
+    }
     private func kind(of selection: Atom) -> SelectionKind? {
         selection == clipboardAtom ? .clipboard : selection == primaryAtom ? .primary : nil
     }
@@ -260,7 +273,7 @@ final class SelectionBroker {
         transfer.started = true
         transfer.lastProgress = clock()
         incoming[kind]![0] = transfer
-        // A late chunk of an abandoned transfer must not be read as this one's answer.
+        // What an earlier transfer left in this property is not this one's answer.
         XDeleteProperty(display, window, property(for: kind))
         XConvertSelection(display, atom(for: kind), transfer.target, property(for: kind), window, transfer.time)
     }
@@ -307,7 +320,7 @@ final class SelectionBroker {
         else { return false }
         guard var transfer = incoming[kind]?.first, transfer.isIncremental else {
             // A chunk of a transfer we gave up on stays unread: deleting it would ask a runaway
-            // owner for more. The next conversion deletes it before it starts.
+            // owner for more (that transfer's property is retired, so it is never read again).
             return false
         }
         guard let chunk = readProperty(event.atom) else {
@@ -391,6 +404,8 @@ final class SelectionBroker {
 
     private func fail(_ kind: SelectionKind, _ message: String) {
         warn("warning: paste ignored: \(message)")
+        // An owner that was still answering may go on writing where this transfer read.
+        if incoming[kind]?.first?.started == true { retireProperty(of: kind) }
         finish(kind, with: nil)
     }
 

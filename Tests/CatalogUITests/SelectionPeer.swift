@@ -121,6 +121,31 @@ final class ExternalOwner {
         case stringOnly([UInt8])
         /// INCR in chunks of `chunk` bytes; after `stopAfter` chunks it goes silent.
         case incremental(bytes: [UInt8], chunk: Int, stopAfter: Int?)
+        /// INCR in chunks of `chunk` bytes, each written `delay` seconds after it was asked for.
+        case incrementalSlowly(bytes: [UInt8], chunk: Int, delay: Double)
+        /// INCR that stalls for `stallFor` seconds, then answers every deletion of the property
+        /// with another chunk "LATE!", for ever: an owner that comes back after being given up on.
+        case runaway(stallFor: Double)
+    }
+
+    /// The INCR transfer an answer makes: its bytes, chunk size, when it goes silent, how long
+    /// each chunk waits, and when a runaway wakes up.
+    private struct Incremental {
+        var bytes: [UInt8]
+        var chunk: Int
+        var stopAfter: Int?
+        var delay: Double = 0
+        var wakes: Date?
+    }
+
+    private static func incremental(_ answer: Answer, at start: Date) -> Incremental? {
+        switch answer {
+        case .once, .stringOnly: return nil
+        case .incremental(let bytes, let chunk, let stopAfter): return Incremental(bytes: bytes, chunk: chunk, stopAfter: stopAfter)
+        case .incrementalSlowly(let bytes, let chunk, let delay): return Incremental(bytes: bytes, chunk: chunk, delay: delay)
+        case .runaway(let stall):
+            return Incremental(bytes: Array("LATE!".utf8), chunk: 5, stopAfter: nil, wakes: start.addingTimeInterval(stall))
+        }
     }
 
     private let lock = NSLock()
@@ -162,6 +187,7 @@ final class ExternalOwner {
         lock.withLock { _ready = peer.own(selectionName) }
         let targets = peer.atom("TARGETS"), incr = peer.atom("INCR")
         var pending: (requestor: Window, property: Atom, offset: Int, sent: Int, done: Bool)?
+        var plan: Incremental?
         while !lock.withLock({ stopping }) {
             guard XPending(display) > 0 else { usleep(1_000); continue }
             var event = XEvent()
@@ -193,21 +219,31 @@ final class ExternalOwner {
                         } else {
                             reply.property = 0
                         }
-                    case .incremental(let bytes, _, _):
+                    case .incremental, .incrementalSlowly, .runaway:
                         XSelectInput(display, request.requestor, PropertyChangeMask)
-                        var size = [bytes.count]
+                        var size = [Self.incremental(answer, at: Date())!.bytes.count]
                         XChangeProperty(display, request.requestor, request.property, incr, 32, PropModeReplace, &size, 1)
                         pending = (request.requestor, request.property, 0, 0, false)
+                        plan = Self.incremental(answer, at: Date())
                     }
                 }
                 var notify = XEvent(xselection: reply)
                 XSendEvent(display, request.requestor, 0, NoEventMask, &notify)
                 XFlush(display)
-            } else if event.type == PropertyNotify, case .incremental(let bytes, let chunk, let stopAfter) = answer,
-                      var transfer = pending, event.xproperty.window == transfer.requestor,
+            } else if event.type == PropertyNotify, let plan, var transfer = pending,
+                      event.xproperty.window == transfer.requestor,
                       event.xproperty.atom == transfer.property, event.xproperty.state == PropertyDelete {
-                if transfer.done { pending = nil; continue }
-                if let stopAfter, transfer.sent >= stopAfter { continue }
+                let bytes = plan.bytes, chunk = plan.chunk
+                if let wakes = plan.wakes {
+                    // A runaway: silent until it wakes, then a chunk for every deletion.
+                    guard Date() >= wakes else { continue }
+                    transfer.offset = 0
+                } else if transfer.done {
+                    pending = nil
+                    continue
+                }
+                if let stopAfter = plan.stopAfter, transfer.sent >= stopAfter { continue }
+                if plan.delay > 0 { usleep(useconds_t(plan.delay * 1_000_000)) }
                 let end = min(bytes.count, transfer.offset + chunk)
                 let type = peer.atom("UTF8_STRING")
                 bytes.withUnsafeBufferPointer { buffer in

@@ -217,6 +217,29 @@ final class SelectionUITests: XCTestCase {
         try assertPasteIgnored(.incremental(bytes: bytes, chunk: 4096, stopAfter: 3), waitingOut: true)
     }
 
+    func testAChunkFromAnAbandonedTransferNeverReachesTheNextPaste() throws {
+        // Given a paste from an owner that stalls mid-INCR, given up on after 2 s
+        let app = try CatalogApp()
+        let runaway = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
+                                        answer: .runaway(stallFor: 2.5))
+        try focus(app, "filled-label")
+        try app.key("ctrl+v")
+        XCTAssertTrue(waitUntil(timeout: 5) { runaway.requests > 0 }, "the catalog never asked")
+        usleep(3_000_000)
+        XCTAssertEqual(text(app, "filled-label"), "")
+        // When the next paste comes from a sound owner that answers in slow chunks, while the
+        // runaway, awake again, answers every deletion of the property it was given
+        let expected = String(repeating: "sound text ", count: 4)
+        let sound = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
+                                      answer: .incrementalSlowly(bytes: Array(expected.utf8), chunk: 8, delay: 0.2))
+        try app.key("ctrl+v")
+        // Then the paste is the sound owner's text, with nothing of the runaway's in it
+        let state = app.waitForState(timeout: 15) { $0.field("filled-label").text.utf8.count >= expected.utf8.count }
+        XCTAssertEqual(state?.field("filled-label").text, expected)
+        sound.stop()
+        runaway.stop()
+    }
+
     // MARK: 10 MB
 
     /// Pastes 10 MB by INCR into `id` and waits until the model has `pasted`; then sends `keys`
