@@ -131,36 +131,38 @@ public struct EditableText: Equatable, Sendable {
         let lower = min(max(edit.range.lowerBound, 0), count)
         let upper = min(max(edit.range.upperBound, lower), count)
         let before = selection
-        if overwritesStorage { return applyOverwriting(edit, lower: lower, upper: upper) }
-        let replaced = String(characters[lower..<upper])
-        if let clusters = Self.clustersStandingAlone(edit.replacement, after: lower > 0 ? characters[lower - 1] : nil,
-                                                     before: upper < count ? characters[upper] : nil) {
-            characters.replaceSubrange(lower..<upper, with: clusters)
-            selection = (edit.selectionAfter ?? TextSelection(caret: lower + clusters.count)).clamped(to: count)
-            var applied = edit
-            applied.range = lower..<upper
-            return AppliedEdit(edit: applied, replacedText: replaced, selectionBefore: before,
-                               oldClusters: lower..<upper, newClusterCount: clusters.count)
-        }
-
-        let (window, leading, clusters) = resegmented(edit.replacement, lower: lower, upper: upper)
+        let scratch: Scratch = overwritesStorage ? .overwritten : .plain
+        var (window, caretOffset, clusters) = resegmented(edit.replacement, lower: lower, upper: upper, using: scratch)
         let start = window.lowerBound, end = window.upperBound
-        // Did the neighbours in the window come out as they went in? A combining mark typed after
-        // "e", or a deletion joining two regional indicators, changes a cluster outside the edit.
-        let neighbourBefore = characters[start..<lower], neighbourAfter = characters[upper..<end]
-        func same(_ a: Character, _ b: Character) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
-        let keepsNeighbours = clusters.count >= neighbourBefore.count + neighbourAfter.count
-            && zip(clusters.prefix(neighbourBefore.count), neighbourBefore).allSatisfy(same)
-            && zip(clusters.suffix(neighbourAfter.count), neighbourAfter).allSatisfy(same)
-        let oldWindowText = keepsNeighbours ? "" : String(characters[start..<end])
-        characters.replaceSubrange(start..<end, with: clusters)
-        let caret = min(max(start + leading.count, start), start + clusters.count)
-        selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
         var applied = edit
         applied.range = lower..<upper
-        return AppliedEdit(edit: applied, replacedText: replaced, selectionBefore: before,
-                           oldClusters: start..<end, newClusterCount: clusters.count,
-                           joinedNeighbours: !keepsNeighbours, oldClustersText: oldWindowText)
+        let result: AppliedEdit
+        if overwritesStorage {
+            // Clusters of the field's own, so they can be zeroed when they go; the replaced text
+            // is reported as a bullet per grapheme.
+            let owned = clusters.map(Self.ownedCopy)
+            scratch.release(clusters)
+            clusters = owned
+            replaceOverwriting(window, with: clusters)
+            result = AppliedEdit(edit: applied, replacedText: String(repeating: "\u{2022}", count: upper - lower),
+                                 selectionBefore: before, oldClusters: window, newClusterCount: clusters.count)
+        } else {
+            // Did the neighbours in the window come out as they went in? A combining mark typed
+            // after "e", or a deletion joining two regional indicators, changes a cluster outside
+            // the edit.
+            let neighbourBefore = characters[start..<lower], neighbourAfter = characters[upper..<end]
+            func same(_ a: Character, _ b: Character) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
+            let keepsNeighbours = clusters.count >= neighbourBefore.count + neighbourAfter.count
+                && zip(clusters.prefix(neighbourBefore.count), neighbourBefore).allSatisfy(same)
+                && zip(clusters.suffix(neighbourAfter.count), neighbourAfter).allSatisfy(same)
+            result = AppliedEdit(edit: applied, replacedText: String(characters[lower..<upper]), selectionBefore: before,
+                                 oldClusters: window, newClusterCount: clusters.count, joinedNeighbours: !keepsNeighbours,
+                                 oldClustersText: keepsNeighbours ? "" : String(characters[start..<end]))
+            characters.replaceSubrange(window, with: clusters)
+        }
+        let caret = min(max(start + caretOffset, start), start + clusters.count)
+        selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
+        return result
     }
 
     /// The text's length in graphemes after `edit`, found without applying it: only the window
@@ -169,12 +171,32 @@ public struct EditableText: Equatable, Sendable {
     func count(afterApplying edit: TextEdit) -> Int {
         let lower = min(max(edit.range.lowerBound, 0), count)
         let upper = min(max(edit.range.upperBound, lower), count)
-        if let clusters = Self.clustersStandingAlone(edit.replacement, after: lower > 0 ? characters[lower - 1] : nil,
-                                                     before: upper < count ? characters[upper] : nil) {
-            return count - (upper - lower) + clusters.count
-        }
-        let (window, _, clusters) = resegmented(edit.replacement, lower: lower, upper: upper)
+        let scratch: Scratch = overwritesStorage ? .overwritten : .plain
+        let (window, _, clusters) = resegmented(edit.replacement, lower: lower, upper: upper, using: scratch)
+        scratch.release(clusters)
         return count - window.count + clusters.count
+    }
+
+    /// How the temporaries that hold text while a window is segmented are made and let go of:
+    /// plain strings, or, for a secure field, strings in storage made here that are zeroed before
+    /// they are released.
+    private enum Scratch {
+        case plain, overwritten
+
+        func string(_ head: ArraySlice<Character>, _ middle: String, _ tail: ArraySlice<Character>) -> String {
+            switch self {
+            case .plain: return String(head) + middle + String(tail)
+            case .overwritten: return EditableText.ownedString(head, middle, tail)
+            }
+        }
+
+        func release(_ text: inout String) {
+            if case .overwritten = self { EditableText.scrub(&text) }
+        }
+
+        func release(_ clusters: [Character]) {
+            if case .overwritten = self { clusters.forEach(EditableText.scrub) }
+        }
     }
 
     /// The whole clusters around `lower..<upper` that segmenting again may change. Runs of
@@ -195,29 +217,47 @@ public struct EditableText: Equatable, Sendable {
         return start..<end
     }
 
-    /// The clusters the window around the edit becomes: the window's neighbours before the edit
-    /// and `replacement` (`leading`), then the neighbours after it, segmented together.
-    private func resegmented(_ replacement: String, lower: Int, upper: Int) -> (window: Range<Int>, leading: String, clusters: [Character]) {
+    /// What the text around the edit becomes: the window of old clusters it replaces, the caret's
+    /// offset after the replacement within it, and the new clusters (the window's neighbours and
+    /// `replacement`, segmented together).
+    private func resegmented(_ replacement: String, lower: Int, upper: Int,
+                             using scratch: Scratch) -> (window: Range<Int>, caretOffset: Int, clusters: [Character]) {
+        if case .plain = scratch,
+           let clusters = Self.clustersStandingAlone(replacement, after: lower > 0 ? characters[lower - 1] : nil,
+                                                     before: upper < count ? characters[upper] : nil) {
+            return (lower..<upper, clusters.count, clusters)
+        }
         let window = segmentationWindow(lower: lower, upper: upper)
         let start = window.lowerBound
         var end = window.upperBound
-        let leading = String(characters[start..<lower]) + replacement
-        var clusters = Array(leading + String(characters[upper..<end]))
+        var leading = scratch.string(characters[start..<lower], replacement, characters[lower..<lower])
+        let caretOffset = leading.count
+        scratch.release(&leading)
+        var joined = scratch.string(characters[start..<lower], replacement, characters[upper..<end])
+        var clusters = Array(joined)
         // The cluster after the window must still stand alone: a ZWJ or a regional indicator left
         // at the window's end can join it, so take it in and segment again until one does.
         while end < count, end - start < 256 {
             let next = characters[end]
-            let joined = Array((clusters.last.map(String.init) ?? "") + String(next))
-            if joined.count == 2 && joined[1] == next { break }
-            clusters = Array(leading + String(characters[upper...end]))
+            var pair = scratch.string(characters[end..<end], clusters.last.map(String.init) ?? "", characters[end...end])
+            let pairClusters = Array(pair)
+            let standsAlone = pairClusters.count == 2 && pairClusters[1] == next
+            scratch.release(pairClusters)
+            scratch.release(&pair)
+            if standsAlone { break }
+            scratch.release(clusters)
+            scratch.release(&joined)
+            joined = scratch.string(characters[start..<lower], replacement, characters[upper...end])
+            clusters = Array(joined)
             end += 1
         }
-        return (start..<end, leading, clusters)
+        scratch.release(&joined)
+        return (start..<end, caretOffset, clusters)
     }
 
     /// The clusters of a long replacement, segmented once on its own, when that is how the whole
-    /// text would segment them: the window path below segments the replacement twice and copies
-    /// it into new strings, which for a pasted 10 MB costs seconds. That holds when the
+    /// text would segment them: the window path segments the replacement twice and copies it
+    /// into new strings, which for a pasted 10 MB costs seconds. That holds when the
     /// replacement starts and ends with a scalar that carries no context across clusters (not a
     /// regional indicator, whose pairing counts from the start of a run, and not an emoji, which
     /// ZWJ sequences join) and each neighbour still stands apart from the cluster it meets: every
@@ -336,45 +376,13 @@ public struct EditableText: Equatable, Sendable {
         characters = owned
     }
 
-    /// `apply` for a secure field. Same segmentation as the plain path, but every temporary that
-    /// holds text lives in storage made here and is overwritten before it is released, the
-    /// array is edited in place (grown by hand, so the old buffer is blanked before it is freed)
-    /// and slots it vacates are blanked. The replaced text is reported as one bullet per grapheme.
-    private mutating func applyOverwriting(_ edit: TextEdit, lower: Int, upper: Int) -> AppliedEdit {
-        let before = selection
-        let window = segmentationWindow(lower: lower, upper: upper)
-        let start = window.lowerBound
-        var end = window.upperBound
-
-        var leading = Self.ownedString(characters[start..<lower], edit.replacement, characters[lower..<lower])
-        let leadingCount = leading.count
-        Self.scrub(&leading)
-        var joined = Self.ownedString(characters[start..<lower], edit.replacement, characters[upper..<end])
-        var segments = Array(joined)
-        while end < count, end - start < 256 {
-            let next = characters[end]
-            var pair = Self.ownedString(characters[end..<end], segments.last.map(String.init) ?? "", characters[end...end])
-            let pairSegments = Array(pair)
-            let standsAlone = pairSegments.count == 2 && pairSegments[1] == next
-            pairSegments.forEach(Self.scrub)
-            Self.scrub(&pair)
-            if standsAlone { break }
-            segments.forEach(Self.scrub)
-            Self.scrub(&joined)
-            joined = Self.ownedString(characters[start..<lower], edit.replacement, characters[upper...end])
-            segments = Array(joined)
-            end += 1
-        }
-        let clusters = segments.map(Self.ownedCopy)
-        segments.forEach(Self.scrub)
-        segments = []
-        Self.scrub(&joined)
-
-        let newCount = count - (end - start) + clusters.count
-        overwrite(start..<end, scrubbingLargeClusters: true)
+    /// Replaces `window` with `clusters` in place for a secure field: slots it vacates are blanked,
+    /// and an array that must grow is grown by hand, so the old buffer is blanked before it is freed.
+    private mutating func replaceOverwriting(_ window: Range<Int>, with clusters: [Character]) {
+        let newCount = count - window.count + clusters.count
+        overwrite(window, scrubbingLargeClusters: true)
         if newCount > characters.capacity {
-            // Grown by hand: the old buffer's slots are blanked before it is freed (the clusters
-            // themselves moved to the new buffer, so their heap objects stay).
+            // The clusters themselves move to the new buffer, so their heap objects stay.
             var grown: [Character] = []
             grown.reserveCapacity(max(newCount, 2 * characters.capacity, 16))
             grown.append(contentsOf: characters)
@@ -382,19 +390,13 @@ public struct EditableText: Equatable, Sendable {
             characters = grown
         }
         let oldCount = characters.count
-        characters.replaceSubrange(start..<end, with: clusters)
+        characters.replaceSubrange(window, with: clusters)
         if characters.count < oldCount {
             // The tail moved down and left stale bytes past the end: blank them too.
             let vacated = oldCount - characters.count
             characters.append(contentsOf: repeatElement(Self.blank, count: vacated))
             characters.removeLast(vacated)
         }
-        let caret = min(max(start + leadingCount, start), start + clusters.count)
-        selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
-        var applied = edit
-        applied.range = lower..<upper
-        return AppliedEdit(edit: applied, replacedText: String(repeating: "\u{2022}", count: upper - lower),
-                           selectionBefore: before, oldClusters: start..<end, newClusterCount: clusters.count)
     }
 
     /// Blanks the slots in `range` in place; with `scrubbingLargeClusters`, first zeroes the heap
