@@ -32,8 +32,8 @@ FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-mater
 HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
 # Compose tables Xlib's built-in input method reads (the dead-key test); libxtst-dev: the key-burst
-# test and the soak type through the XTEST extension; libxres-dev: the X-Resource extension, with which a UI
-# test counts the catalog's server-side resources.
+# test and the soak type through the XTEST extension; libxres-dev: the X-Resource extension, with
+# which a UI test counts the catalog's server-side resources.
 TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev)
 # libxtst-dev: the soak injects its input through the XTEST extension.
 SOAK_PACKAGES=(xvfb xauth libxtst-dev)

@@ -92,8 +92,8 @@ final class SelectionBroker {
         incrAtom = atom("INCR")
         atomAtom = XA_ATOM
         integerAtom = XA_INTEGER
-        clipboardProperty = atom("_MATERIALFIELDS_CLIPBOARD")
-        primaryProperty = atom("_MATERIALFIELDS_PRIMARY")
+        clipboardProperty = atom(Self.propertyName(for: .clipboard, index: 0))
+        primaryProperty = atom(Self.propertyName(for: .primary, index: 0))
         let extended = XExtendedMaxRequestSize(display)
         let requestUnits = extended > 0 ? extended : XMaxRequestSize(display)
         // Units are 4 bytes; leave room for the request's own header.
@@ -107,12 +107,19 @@ final class SelectionBroker {
     private func retireProperty(of kind: SelectionKind) {
         let next = (retiredProperties[kind, default: 0] + 1) % Self.propertyPoolSize
         retiredProperties[kind] = next
-        let name = (kind == .clipboard ? "_MATERIALFIELDS_CLIPBOARD" : "_MATERIALFIELDS_PRIMARY") + (next == 0 ? "" : "_\(next)")
-        let property = XInternAtom(display, name, 0)
+        let property = XInternAtom(display, Self.propertyName(for: kind, index: next), 0)
         if kind == .clipboard { clipboardProperty = property } else { primaryProperty = property }
     }
+    private static func propertyName(for kind: SelectionKind, index: Int) -> String {
+        "_MATERIALFIELDS_" + name(of: kind) + (index == 0 ? "" : "_\(index)")
+    }
+
     private func kind(of selection: Atom) -> SelectionKind? {
         selection == clipboardAtom ? .clipboard : selection == primaryAtom ? .primary : nil
+    }
+
+    private func kind(ofProperty property: Atom) -> SelectionKind? {
+        property == clipboardProperty ? .clipboard : property == primaryProperty ? .primary : nil
     }
 
     // MARK: Owner
@@ -296,7 +303,7 @@ final class SelectionBroker {
             return
         }
         guard let chunk = readProperty(property(for: kind)) else {
-            fail(kind, "the \(name(of: kind)) owner's answer could not be read")
+            fail(kind, "the \(Self.name(of: kind)) owner's answer could not be read")
             return
         }
         transfer.lastProgress = clock()
@@ -316,7 +323,7 @@ final class SelectionBroker {
     func handlePropertyNotify(_ event: XPropertyEvent) -> Bool {
         if event.state == PropertyDelete { return continueOutgoing(requestor: event.window, property: event.atom) }
         guard event.window == window, event.state == PropertyNewValue,
-              let kind: SelectionKind = event.atom == clipboardProperty ? .clipboard : event.atom == primaryProperty ? .primary : nil
+              let kind = kind(ofProperty: event.atom)
         else { return false }
         guard var transfer = incoming[kind]?.first, transfer.isIncremental else {
             // A chunk of a transfer we gave up on stays unread: deleting it would ask a runaway
@@ -324,7 +331,7 @@ final class SelectionBroker {
             return false
         }
         guard let chunk = readProperty(event.atom) else {
-            fail(kind, "a chunk from the \(name(of: kind)) owner could not be read")
+            fail(kind, "a chunk from the \(Self.name(of: kind)) owner could not be read")
             return true
         }
         transfer.lastProgress = clock()
@@ -370,21 +377,21 @@ final class SelectionBroker {
         guard var transfer = incoming[kind]?.first else { return }
         if !(complete && chunk.bytes.isEmpty && transfer.isIncremental) {
             guard chunk.type == utf8Atom || chunk.type == mimeUTF8Atom || chunk.type == stringAtom else {
-                fail(kind, "the \(name(of: kind)) owner sent \(atomName(chunk.type)) instead of text")
+                fail(kind, "the \(Self.name(of: kind)) owner sent \(atomName(chunk.type)) instead of text")
                 return
             }
             guard chunk.format == 8 else {
-                fail(kind, "the \(name(of: kind)) owner sent text as \(chunk.format)-bit items")
+                fail(kind, "the \(Self.name(of: kind)) owner sent text as \(chunk.format)-bit items")
                 return
             }
             if transfer.type == 0 { transfer.type = chunk.type }
             guard chunk.type == transfer.type else {
-                fail(kind, "the \(name(of: kind)) owner changed types in the middle of a transfer")
+                fail(kind, "the \(Self.name(of: kind)) owner changed types in the middle of a transfer")
                 return
             }
             transfer.data.append(contentsOf: chunk.bytes)
             guard transfer.data.count <= maximumIncomingBytes else {
-                fail(kind, "the \(name(of: kind)) owner sent more than \(maximumIncomingBytes >> 20) MB")
+                fail(kind, "the \(Self.name(of: kind)) owner sent more than \(maximumIncomingBytes >> 20) MB")
                 return
             }
             incoming[kind]![0] = transfer
@@ -398,7 +405,7 @@ final class SelectionBroker {
         } else if let text = String(validating: transfer.data, as: UTF8.self) {
             finish(kind, with: text)
         } else {
-            fail(kind, "the \(name(of: kind)) owner sent invalid UTF-8")
+            fail(kind, "the \(Self.name(of: kind)) owner sent invalid UTF-8")
         }
     }
 
@@ -424,7 +431,7 @@ final class SelectionBroker {
     func expire(at now: Double) {
         for kind in [SelectionKind.clipboard, .primary] {
             guard let transfer = incoming[kind]?.first, transfer.started, now - transfer.lastProgress >= timeout else { continue }
-            fail(kind, "the \(name(of: kind)) owner did not finish within \(Self.format(timeout)) s")
+            fail(kind, "the \(Self.name(of: kind)) owner did not finish within \(Self.format(timeout)) s")
         }
         outgoing.removeAll { transfer in
             guard now - transfer.lastProgress >= timeout * 2.5 else { return false }
@@ -451,7 +458,8 @@ final class SelectionBroker {
         return true
     }
 
-    private func name(of kind: SelectionKind) -> String { kind == .clipboard ? "CLIPBOARD" : "PRIMARY" }
+    /// The selection's name on the server ("CLIPBOARD", "PRIMARY").
+    static func name(of kind: SelectionKind) -> String { kind == .clipboard ? "CLIPBOARD" : "PRIMARY" }
 
     private func atomName(_ atom: Atom) -> String {
         guard atom != 0, let name = XGetAtomName(display, atom) else { return "no type" }

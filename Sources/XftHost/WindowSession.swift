@@ -440,7 +440,7 @@ final class WindowSession: SceneHost {
     func setSelectionText(_ text: String, for selection: SelectionKind) {
         // A lost connection is reported by the loop: no client holds anything any more.
         if !selections.own(text, for: selection, time: serverTime()), !host.isConnectionLost {
-            host.warn("warning: could not take \(selection == .clipboard ? "CLIPBOARD" : "PRIMARY"): another client holds it")
+            host.warn("warning: could not take \(SelectionBroker.name(of: selection)): another client holds it")
         }
     }
 
