@@ -23,7 +23,10 @@ let package = Package(
         .target(name: "MaterialFields"),
         // The only code that talks to the X server.
         .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib"]),
-        .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost"]),
+        // QA tooling on top of a host: scripted sessions on a virtual clock, screenshots compared
+        // with goldens, the fonts a rendering used.
+        .target(name: "QATools", dependencies: ["MaterialFields", "XftHost"]),
+        .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost", "QATools"]),
         // A program that uses only the public API; the UI tests run it.
         .executableTarget(name: "PublicAPIExample", dependencies: ["MaterialFields", "XftHost"]),
         // The model fuzzer: random operations on the public API checked against a reference
@@ -59,6 +62,7 @@ let package = Package(
         .executableTarget(name: "CatalogSoak", dependencies: ["CXTest", "TestHarness"], path: "Tests/CatalogSoak"),
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
         .testTarget(name: "FuzzTests", dependencies: ["MaterialFieldsFuzz", "MaterialFields"]),
+        .testTarget(name: "QAToolsTests", dependencies: ["QATools", "XftHost", "MaterialFields", "TestHarness"]),
         .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
         .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "CXRes", "TestHarness"]),
     ]

@@ -2,7 +2,7 @@ import MaterialFields
 
 /// The catalog's command line.
 struct CommandLineOptions {
-    enum Theme: String { case light, dark }
+    typealias Theme = CatalogControls.Theme
 
     var screenshotPath: String?
     var qaStatePath: String?

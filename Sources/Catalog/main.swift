@@ -34,21 +34,14 @@ do {
 let scene = CatalogScreen.makeScene(scheme: options.theme == .dark ? .dark : .light,
                                     metrics: MaterialMetrics(scale: options.scale),
                                     animationSlowdown: options.animationSlowdown)
-var theme = options.theme
-// Ctrl+T switches between the light and dark schemes live.
-scene.unhandledKeyHandler = { key, modifiers in
-    guard case .shortcut(let character) = key, modifiers.contains(.control), character.lowercased() == "t" else { return false }
-    theme = theme == .dark ? .light : .dark
-    scene.scheme = theme == .dark ? .dark : .light
-    return true
-}
+let controls = CatalogControls(scene: scene, theme: options.theme, animationSlowdown: options.animationSlowdown)
 
 if let screenshotPath = options.screenshotPath {
     do {
         let image = try host.renderSettled(scene, size: options.size)
         try image.writePNG(to: screenshotPath)
         if let qaStatePath = options.qaStatePath {
-            QAStateWriter(path: qaStatePath, scene: scene, theme: { theme.rawValue }).update()
+            QAStateWriter(path: qaStatePath, scene: scene, theme: { controls.theme.rawValue }).update()
         }
     } catch {
         fail("\(error)", status: 1)
@@ -56,7 +49,7 @@ if let screenshotPath = options.screenshotPath {
     exit(0)
 }
 
-let qaState = options.qaStatePath.map { QAStateWriter(path: $0, scene: scene, theme: { theme.rawValue }) }
+let qaState = options.qaStatePath.map { QAStateWriter(path: $0, scene: scene, theme: { controls.theme.rawValue }) }
 do {
     let status = try host.run(scene, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
                                                            className: "MaterialFields", size: options.size)) {

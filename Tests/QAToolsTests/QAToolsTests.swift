@@ -1,0 +1,6 @@
+import XCTest
+@testable import QATools
+
+final class QAToolsPlaceholderTests: XCTestCase {
+    func testModuleLoads() {}
+}
