@@ -5,8 +5,7 @@ import MaterialFields
 /// atomically, so a reader never sees half of it.
 final class QAStateWriter {
     private let url: URL
-    private let scene: FieldScene
-    private let theme: () -> String
+    private let controls: CatalogControls
     private var lastWritten: Data?
     private var reportedFailure = false
 
@@ -24,22 +23,26 @@ final class QAStateWriter {
         var fields: [FieldSnapshot]
     }
 
-    /// - Parameter theme: the theme's name now (Ctrl+T changes it).
-    init(path: String, scene: FieldScene, theme: @escaping () -> String) {
+    init(path: String, controls: CatalogControls) {
         self.url = URL(fileURLWithPath: path)
-        self.scene = scene
-        self.theme = theme
+        self.controls = controls
     }
 
-    func update() {
+    /// The QA state now, as the file holds it.
+    static func encodedState(of controls: CatalogControls) -> Data? {
+        let scene = controls.scene, theme = controls.theme.rawValue
         let document = Document(
-            theme: theme(),
+            theme: theme,
             window: .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
-                          contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme()),
+                          contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme),
             fields: scene.snapshot())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(document), data != lastWritten else { return }
+        return try? encoder.encode(document)
+    }
+
+    func update() {
+        guard let data = Self.encodedState(of: controls), data != lastWritten else { return }
         do {
             try data.write(to: url, options: .atomic)
             lastWritten = data

@@ -41,7 +41,7 @@ if let screenshotPath = options.screenshotPath {
         let image = try host.renderSettled(scene, size: options.size)
         try image.writePNG(to: screenshotPath)
         if let qaStatePath = options.qaStatePath {
-            QAStateWriter(path: qaStatePath, scene: scene, theme: { controls.theme.rawValue }).update()
+            QAStateWriter(path: qaStatePath, controls: controls).update()
         }
     } catch {
         fail("\(error)", status: 1)
@@ -49,7 +49,7 @@ if let screenshotPath = options.screenshotPath {
     exit(0)
 }
 
-let qaState = options.qaStatePath.map { QAStateWriter(path: $0, scene: scene, theme: { controls.theme.rawValue }) }
+let qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: controls) }
 do {
     let status = try host.run(scene, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
                                                            className: "MaterialFields", size: options.size)) {
