@@ -13,6 +13,14 @@ struct CommandLineOptions {
     var displayName: String?
     var fontFamily = "Roboto"
     var showsHelp = false
+    var scriptPaths: [String] = []
+    var outputDirectory: String?
+    /// Milliseconds of virtual time before the screenshot; nil for a settled one.
+    var screenshotTime: Double?
+    var focusedFieldID: String?
+
+    /// Modes that draw into a pixmap instead of a window.
+    var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil }
 
     struct UsageError: Error { var message: String }
 
@@ -23,6 +31,13 @@ struct CommandLineOptions {
 
         Options:
           --screenshot PATH        render with animations settled, write a PNG to PATH and exit
+          --at MS                  with --screenshot: capture MS milliseconds of virtual time after
+                                   the start (after --focus), mid-animation if one runs
+          --focus ID               focus the field ID at the start (e.g. filled-label)
+          --script FILE            run a QA script headless on a virtual clock and exit: 0 when
+                                   every step passed, 3 with FILE:LINE: message when one failed;
+                                   may be given more than once (each runs on a fresh catalog)
+          --output-dir DIR         where a script's relative screenshot paths are written
           --qa-state PATH          keep PATH updated with a JSON description of every field
           --size WxH               window (or screenshot) size in pixels, default 760x720
           --theme light|dark       colour scheme, default light
@@ -46,6 +61,18 @@ struct CommandLineOptions {
                 options.showsHelp = true
             case "--screenshot":
                 options.screenshotPath = try value(for: argument)
+            case "--at":
+                let text = try value(for: argument)
+                guard let milliseconds = Double(text), milliseconds >= 0, milliseconds <= 3_600_000 else {
+                    throw UsageError(message: "--at wants milliseconds from 0 to 3600000, not '\(text)'")
+                }
+                options.screenshotTime = milliseconds
+            case "--focus":
+                options.focusedFieldID = try value(for: argument)
+            case "--script":
+                options.scriptPaths.append(try value(for: argument))
+            case "--output-dir":
+                options.outputDirectory = try value(for: argument)
             case "--qa-state":
                 options.qaStatePath = try value(for: argument)
             case "--size":
@@ -79,6 +106,12 @@ struct CommandLineOptions {
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
+        }
+        if options.screenshotTime != nil && options.screenshotPath == nil {
+            throw UsageError(message: "--at goes with --screenshot PATH")
+        }
+        if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
+            throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")
         }
         return options
     }

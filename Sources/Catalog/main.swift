@@ -1,10 +1,19 @@
 import Foundation
 import MaterialFields
+import QATools
 import XftHost
+
+/// Set when the catalog started an Xvfb of its own; stopped before the process exits.
+var privateServer: PrivateXServer?
+
+func finish(_ status: Int32) -> Never {
+    privateServer = nil
+    exit(status)
+}
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("textfield-catalog: \(message)\n".utf8))
-    exit(status)
+    finish(status)
 }
 
 let options: CommandLineOptions
@@ -22,40 +31,68 @@ if options.showsHelp {
 // The catalog is the program, so it may set the locale the input method composes in.
 WindowHost.adoptUserLocale()
 
+var displayName = options.displayName
+// Scripts and screenshots need a display only for its fonts and pixmaps: with none, start one.
+if options.isHeadless && PrivateXServer.isNeeded(displayName: displayName) {
+    do {
+        privateServer = try PrivateXServer()
+        displayName = privateServer?.displayName
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
+
 let host: WindowHost
 do {
-    host = try WindowHost(displayName: options.displayName, fontFamily: options.fontFamily) { warning in
+    host = try WindowHost(displayName: displayName, fontFamily: options.fontFamily) { warning in
         FileHandle.standardError.write(Data("textfield-catalog: \(warning)\n".utf8))
     }
 } catch {
     fail("\(error)", status: 1)
 }
 
-let scene = CatalogScreen.makeScene(scheme: options.theme == .dark ? .dark : .light,
-                                    metrics: MaterialMetrics(scale: options.scale),
-                                    animationSlowdown: options.animationSlowdown)
-let controls = CatalogControls(scene: scene, theme: options.theme, animationSlowdown: options.animationSlowdown)
+if !options.scriptPaths.isEmpty {
+    finish(CatalogScripts(host: host, options: options).runAll())
+}
+
+let session = CatalogSession(options: options)
+if let id = options.focusedFieldID, !session.scene.fields.contains(where: { $0.identifier == id }) {
+    fail("--focus: no field '\(id)' (the README lists the ids)", status: 2)
+}
 
 if let screenshotPath = options.screenshotPath {
     do {
-        let image = try host.renderSettled(scene, size: options.size)
-        try image.writePNG(to: screenshotPath)
+        if options.screenshotTime != nil || options.focusedFieldID != nil {
+            // The same as a script: focus, wait on the virtual clock (or until every animation has
+            // ended), capture.
+            var steps = options.focusedFieldID.map { "focus \($0)\n" } ?? ""
+            steps += options.screenshotTime.map { "wait \($0)\n" } ?? "settle\n"
+            let runner = ScriptRunner(host: host, app: session, size: options.size)
+            runner.screenshotHandler = { _, image in try image.writePNG(to: screenshotPath) }
+            try runner.run(try QAScript(file: "--screenshot", text: steps + "screenshot -\n"))
+        } else {
+            let image = try host.renderSettled(session.scene, size: options.size)
+            try image.writePNG(to: screenshotPath)
+        }
         if let qaStatePath = options.qaStatePath {
-            QAStateWriter(path: qaStatePath, controls: controls).update()
+            QAStateWriter(path: qaStatePath, controls: session.controls).update()
         }
     } catch {
         fail("\(error)", status: 1)
     }
-    exit(0)
+    finish(0)
 }
 
-let qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: controls) }
+if let id = options.focusedFieldID, let field = session.scene.fields.first(where: { $0.identifier == id }) {
+    session.scene.focus(field, at: 0)
+}
+let qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: session.controls) }
 do {
-    let status = try host.run(scene, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
-                                                           className: "MaterialFields", size: options.size)) {
+    let status = try host.run(session.scene, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
+                                                                   className: "MaterialFields", size: options.size)) {
         qaState?.update()
     }
-    exit(status)
+    finish(status)
 } catch {
     fail("\(error)", status: 1)
 }

@@ -55,9 +55,11 @@ public struct RGBAImage: Equatable {
     }
 
     /// Reads back what the X server holds for `drawable` (a window as shown, or a pixmap).
-    package static func capture(display: OpaquePointer, drawable: Drawable, width: Int, height: Int) -> RGBAImage? {
+    package static func capture(display: OpaquePointer, drawable: Drawable, x: Int = 0, y: Int = 0,
+                                width: Int, height: Int) -> RGBAImage? {
         guard width > 0, height > 0,
-              let image = XGetImage(display, drawable, 0, 0, UInt32(width), UInt32(height), UInt(bitPattern: -1), ZPixmap)
+              let image = XGetImage(display, drawable, Int32(clamping: x), Int32(clamping: y), UInt32(width), UInt32(height),
+                                    UInt(bitPattern: -1), ZPixmap)
         else { return nil }
         defer { cxlib_destroy_image(image) }
         // Images of pixmaps carry no colour masks (pixmaps have no visual): use the screen's.

@@ -25,7 +25,7 @@ public final class WindowHost {
     let display: OpaquePointer
     let fonts: FontCache
     private let screen: Int32
-    private let depth: Int32
+    let depth: Int32
     private let startTime = WindowHost.monotonicSeconds()
     /// Set from Xlib's IO error exit handler: the server is gone and the loop must stop.
     var isConnectionLost = false
@@ -145,21 +145,12 @@ public final class WindowHost {
     /// Lays the scene out at `size`, settles every animation, draws it into a pixmap and reads the
     /// pixels back: what the window would show, with no window.
     public func renderSettled(_ scene: Scene, size: Size) throws -> RGBAImage {
-        let width = max(1, min(Int(size.width.isFinite ? size.width : 1), 16384))
-        let height = max(1, min(Int(size.height.isFinite ? size.height : 1), 16384))
-        let pixmap = XCreatePixmap(display, XDefaultRootWindow(display), UInt32(width), UInt32(height), UInt32(depth))
-        defer { XFreePixmap(display, pixmap) }
-        let canvas = try XftCanvas(display: display, drawable: pixmap, width: width, height: height, fonts: fonts)
-        scene.resize(to: Size(width: Double(width), height: Double(height)), measurer: fonts)
+        let surface = try OffscreenSurface(host: self, size: size)
+        surface.resize(to: size, scene: scene)
         scene.settle()
         scene.invalidateAll()
-        _ = scene.render(on: canvas, at: now)
-        XSync(display, 0)
-        if isConnectionLost { throw HostError.connectionLost }
-        guard let image = RGBAImage.capture(display: display, drawable: pixmap, width: width, height: height) else {
-            throw HostError.captureFailed
-        }
-        return image
+        try surface.render(scene, at: now)
+        return try surface.capture()
     }
 
     // MARK: Window

@@ -425,13 +425,8 @@ final class WindowSession: SceneHost {
             text = KeyTranslation.text(forKeysym: keysym) ?? ""
         }
         let modifiers = KeyTranslation.modifiers(fromState: key.state)
-        if let editing = KeyTranslation.editingKey(forKeysym: keysym) {
-            apply(.key(editing, modifiers))
-        } else if modifiers.contains(.control) || modifiers.contains(.alt) {
-            let base = XLookupKeysym(&key, 0)
-            if let character = KeyTranslation.text(forKeysym: base)?.first { apply(.key(.shortcut(character), modifiers)) }
-        } else if KeyTranslation.isInsertable(text) {
-            apply(.text(text))
+        if let event = KeyTranslation.event(keysym: keysym, modifiers: modifiers, unshiftedKeysym: XLookupKeysym(&key, 0), text: text) {
+            apply(event)
         }
     }
 

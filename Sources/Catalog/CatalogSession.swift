@@ -1,0 +1,38 @@
+import Foundation
+import MaterialFields
+import QATools
+
+/// One catalog: its scene and controls, built from the command line's starting state. A script's
+/// `scale` step builds it afresh at another scale.
+final class CatalogSession: ScriptableApp {
+    private let startTheme: CatalogControls.Theme
+    private let animationSlowdown: Double
+    private(set) var scale: Double
+    private(set) var controls: CatalogControls
+
+    var scene: FieldScene { controls.scene }
+
+    init(options: CommandLineOptions) {
+        startTheme = options.theme
+        animationSlowdown = options.animationSlowdown
+        scale = options.scale
+        controls = Self.makeControls(theme: startTheme, scale: scale, animationSlowdown: animationSlowdown)
+    }
+
+    private static func makeControls(theme: CatalogControls.Theme, scale: Double, animationSlowdown: Double) -> CatalogControls {
+        let scene = CatalogScreen.makeScene(scheme: theme == .dark ? .dark : .light, metrics: MaterialMetrics(scale: scale),
+                                            animationSlowdown: animationSlowdown)
+        return CatalogControls(scene: scene, theme: theme, animationSlowdown: animationSlowdown)
+    }
+
+    func restart(scale newScale: Double) {
+        scale = newScale
+        controls = Self.makeControls(theme: controls.theme, scale: newScale, animationSlowdown: controls.animationSlowdown)
+    }
+
+    func setTheme(_ name: String) {
+        if let theme = CatalogControls.Theme(rawValue: name) { controls.setTheme(theme) }
+    }
+
+    func qaState() -> Data? { QAStateWriter.encodedState(of: controls) }
+}

@@ -1,0 +1,284 @@
+import MaterialFields
+import XftHost
+
+/// A QA scenario: one step a line, `#` starts a comment. Parsed whole before anything runs, so a
+/// typo on the last line fails before the first step.
+public struct QAScript {
+    public enum Step: Equatable {
+        /// Starts a fresh catalog at this scale (HiDPI); what came before is dropped.
+        case scale(Double)
+        case focus(id: String)
+        /// Field-relative point; nil is the container's centre.
+        case click(id: String, point: Point?)
+        case clickAt(Point)
+        case hover(id: String, point: Point?)
+        case moveTo(Point)
+        case drag(id: String, from: Point, to: Point)
+        case type(String)
+        case key([KeyChord])
+        case wheel(Double)
+        case resize(width: Int, height: Int)
+        case theme(String)
+        case clipboard(String)
+        /// Milliseconds on the virtual clock.
+        case wait(Double)
+        case settle
+        /// The window, or the region `[x, y, width, height]` of it.
+        case screenshot(path: String, region: [Int]?)
+        case expect(id: String, key: String, value: ExpectedValue)
+        case expectPixel(x: Int, y: Int, color: PixelColor, tolerance: Int)
+    }
+
+    public struct Line: Equatable {
+        public var number: Int
+        public var step: Step
+    }
+
+    public struct PixelColor: Equatable, CustomStringConvertible {
+        public var red: UInt8, green: UInt8, blue: UInt8
+        public var description: String {
+            "#" + [red, green, blue].map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
+        }
+    }
+
+    /// A failure with its place, printed as `FILE:LINE: message`.
+    public struct Failure: Error, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var message: String
+        public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+    }
+
+    public let file: String
+    public let lines: [Line]
+
+    /// Every step the parser knows, for the message an unknown one gets.
+    public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
+                                   "theme", "clipboard", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale"]
+
+    public init(file: String, text: String) throws {
+        self.file = file
+        var lines: [Line] = []
+        var number = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard !trimmed.isEmpty, trimmed.first != "#" else { continue }
+            do {
+                lines.append(Line(number: number, step: try Self.parseStep(String(trimmed))))
+            } catch let error as SyntaxError {
+                throw Failure(file: file, line: number, message: error.message)
+            }
+        }
+        self.lines = lines
+    }
+
+    struct SyntaxError: Error { var message: String }
+
+    static func parseStep(_ line: String) throws -> Step {
+        let name = String(line.prefix { $0 != " " && $0 != "\t" })
+        let rest = String(line.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
+        let words = try Self.words(rest)
+        func number(_ word: String, _ what: String) throws -> Double {
+            guard let value = Double(word), value.isFinite else { throw SyntaxError(message: "\(name): \(what) '\(word)' is not a number") }
+            return value
+        }
+        func point(_ x: String, _ y: String) throws -> Point { Point(x: try number(x, "x"), y: try number(y, "y")) }
+        func expectCount(_ counts: Set<Int>, usage: String) throws {
+            guard counts.contains(words.count) else { throw SyntaxError(message: "usage: \(usage)") }
+        }
+        switch name {
+        case "scale":
+            try expectCount([1], usage: "scale N (0.5 to 4)")
+            let factor = try number(words[0], "scale")
+            guard (0.5...4).contains(factor) else { throw SyntaxError(message: "scale: \(words[0]) is not from 0.5 to 4") }
+            return .scale(factor)
+        case "focus":
+            try expectCount([1], usage: "focus ID")
+            return .focus(id: words[0])
+        case "click", "hover":
+            try expectCount([1, 3], usage: "\(name) ID [X Y]  (field-relative; the container's centre by default)")
+            let at = words.count == 3 ? try point(words[1], words[2]) : nil
+            return name == "click" ? .click(id: words[0], point: at) : .hover(id: words[0], point: at)
+        case "click-at", "move-to":
+            try expectCount([2], usage: "\(name) X Y  (window pixels)")
+            let at = try point(words[0], words[1])
+            return name == "click-at" ? .clickAt(at) : .moveTo(at)
+        case "drag":
+            try expectCount([5], usage: "drag ID X1 Y1 X2 Y2  (field-relative)")
+            return .drag(id: words[0], from: try point(words[1], words[2]), to: try point(words[3], words[4]))
+        case "type", "clipboard":
+            guard !rest.isEmpty else { throw SyntaxError(message: "usage: \(name) TEXT  (\\n, \\t, \\\\, \\\" and \\u{...} escapes; quote it to keep spaces at its ends)") }
+            let text = try unescaped(rest)
+            return name == "type" ? .type(text) : .clipboard(text)
+        case "key":
+            guard !words.isEmpty else { throw SyntaxError(message: "usage: key CHORD [CHORD...]  (e.g. ctrl+shift+Left, Return, F12)") }
+            do {
+                return .key(try words.map { try KeyChord($0) })
+            } catch let error as KeyChord.ParseError {
+                throw SyntaxError(message: "key: \(error.description)")
+            }
+        case "wheel":
+            try expectCount([1], usage: "wheel DY  (wheel steps at the pointer; positive shows what is below)")
+            return .wheel(try number(words[0], "steps"))
+        case "resize":
+            try expectCount([2], usage: "resize W H  (1 to 16384 pixels)")
+            guard let width = Int(words[0]), let height = Int(words[1]), (1...16384).contains(width), (1...16384).contains(height) else {
+                throw SyntaxError(message: "resize: '\(words[0]) \(words[1])' is not a width and height from 1 to 16384")
+            }
+            return .resize(width: width, height: height)
+        case "theme":
+            guard words.count == 1, ["light", "dark"].contains(words[0]) else { throw SyntaxError(message: "usage: theme light|dark") }
+            return .theme(words[0])
+        case "wait":
+            try expectCount([1], usage: "wait MS  (advances the virtual clock)")
+            let milliseconds = try number(words[0], "milliseconds")
+            guard milliseconds >= 0, milliseconds <= 3_600_000 else {
+                throw SyntaxError(message: "wait: \(words[0]) ms is not from 0 to 3600000")
+            }
+            return .wait(milliseconds)
+        case "settle":
+            try expectCount([0], usage: "settle  (waits until every animation has ended)")
+            return .settle
+        case "screenshot":
+            try expectCount([1, 5], usage: "screenshot PATH [X Y W H]  (a region of the window, in window pixels)")
+            guard words.count == 5 else { return .screenshot(path: words[0], region: nil) }
+            let region = words.dropFirst().compactMap { Int($0) }
+            guard region.count == 4, region[2] > 0, region[3] > 0 else {
+                throw SyntaxError(message: "screenshot: '\(words.dropFirst().joined(separator: " "))' is not X Y W H in pixels (W and H above 0)")
+            }
+            return .screenshot(path: words[0], region: region)
+        case "expect":
+            // The value is the rest of the line, so JSON with blanks ([0, 3]) needs no quoting.
+            let (head, value) = splitWords(rest, count: 2)
+            guard head.count == 2, !value.isEmpty else {
+                throw SyntaxError(message: "usage: expect ID KEY VALUE  (e.g. expect filled-label text \"Ada\"; ID may be window, clipboard or primary)")
+            }
+            return .expect(id: head[0], key: head[1], value: try ExpectedValue(parsing: value))
+        case "expect-pixel":
+            try expectCount([3, 4], usage: "expect-pixel X Y #RRGGBB [TOLERANCE]")
+            guard let x = Int(words[0]), let y = Int(words[1]) else {
+                throw SyntaxError(message: "expect-pixel: '\(words[0]) \(words[1])' is not a pixel position")
+            }
+            guard let color = PixelColor(hex: words[2]) else { throw SyntaxError(message: "expect-pixel: '\(words[2])' is not #RRGGBB") }
+            let tolerance = words.count == 4 ? Int(words[3]) : 0
+            guard let tolerance, (0...255).contains(tolerance) else {
+                throw SyntaxError(message: "expect-pixel: tolerance '\(words[3])' is not from 0 to 255")
+            }
+            return .expectPixel(x: x, y: y, color: color, tolerance: tolerance)
+        default:
+            throw SyntaxError(message: "unknown step '\(name)' (steps: \(stepNames.joined(separator: ", ")))")
+        }
+    }
+
+    /// The first `count` blank-separated words of `text` and the rest of it, trimmed.
+    static func splitWords(_ text: String, count: Int) -> ([String], String) {
+        var words: [String] = []
+        var rest = Substring(text)
+        while words.count < count {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            let word = rest.prefix { $0 != " " && $0 != "\t" }
+            guard !word.isEmpty else { break }
+            words.append(String(word))
+            rest = rest.dropFirst(word.count)
+        }
+        let value = rest.drop { $0 == " " || $0 == "\t" }
+        return (words, String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+    }
+
+    /// Splits on blanks; a word in double quotes may hold blanks and escapes (kept raw here:
+    /// `unescaped` and `ExpectedValue` read them).
+    static func words(_ text: String) throws -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inQuotes = false, escaping = false, hasWord = false
+        for character in text {
+            if escaping {
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                current.append(character)
+                escaping = true
+            } else if character == "\"" {
+                current.append(character)
+                inQuotes.toggle()
+                hasWord = true
+            } else if (character == " " || character == "\t") && !inQuotes {
+                if hasWord { words.append(current) }
+                current = ""
+                hasWord = false
+            } else {
+                current.append(character)
+                hasWord = true
+            }
+        }
+        if inQuotes { throw SyntaxError(message: "a quote is not closed") }
+        if hasWord { words.append(current) }
+        return words
+    }
+
+    /// The text of a `type` or `clipboard` step: the rest of the line, or what is inside its
+    /// quotes, with `\n`, `\t`, `\\`, `\"` and `\u{HEX}` escapes.
+    static func unescaped(_ text: String) throws -> String {
+        var body = Substring(text)
+        if body.count >= 2, body.first == "\"", body.last == "\"", !body.dropLast().hasSuffix("\\") || body.dropLast().hasSuffix("\\\\") {
+            body = body.dropFirst().dropLast()
+        }
+        var result = ""
+        var iterator = body.makeIterator()
+        while let character = iterator.next() {
+            guard character == "\\" else { result.append(character); continue }
+            switch iterator.next() {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "\\": result.append("\\")
+            case "\"": result.append("\"")
+            case "u":
+                guard iterator.next() == "{" else { throw SyntaxError(message: "write a code point as \\u{1F389}") }
+                var hex = ""
+                while let digit = iterator.next(), digit != "}" { hex.append(digit) }
+                guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
+                    throw SyntaxError(message: "\\u{\(hex)} is not a Unicode scalar")
+                }
+                result.unicodeScalars.append(scalar)
+            case let other?:
+                throw SyntaxError(message: "unknown escape \\\(other) (escapes: \\n \\t \\\\ \\\" \\u{HEX})")
+            case nil:
+                throw SyntaxError(message: "a line cannot end with a lone \\")
+            }
+        }
+        return result
+    }
+}
+
+/// The VALUE of an `expect` step: JSON (`"Ada"`, `3`, `true`, `null`, `[0, 3]`) or a bare word,
+/// which is a string (`floating`, `editing`).
+public struct ExpectedValue: Equatable, CustomStringConvertible {
+    public let text: String
+    public let json: JSONValue
+
+    init(parsing value: String) throws {
+        text = value
+        if let json = JSONValue(parsing: value) {
+            self.json = json
+        } else if value.first == "\"" {
+            throw QAScript.SyntaxError(message: "expect: \(value) is not a closed JSON string")
+        } else {
+            json = .string(value)
+        }
+    }
+
+    public var description: String { json.description }
+}
+
+private extension String {
+    func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
+}
+
+extension QAScript.PixelColor {
+    init?(hex: String) {
+        guard hex.count == 7, hex.first == "#", let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        red = UInt8(value >> 16 & 0xFF); green = UInt8(value >> 8 & 0xFF); blue = UInt8(value & 0xFF)
+    }
+}

@@ -1,0 +1,362 @@
+import Foundation
+import MaterialFields
+import XftHost
+
+/// What a script drives: an app's scene of fields and the app's own state around it.
+public protocol ScriptableApp: AnyObject {
+    /// The scene steps go to. `restart(scale:)` may replace it.
+    var scene: FieldScene { get }
+    /// Builds the app afresh at `scale` (HiDPI): a `scale` step.
+    func restart(scale: Double)
+    /// `light` or `dark`.
+    func setTheme(_ name: String)
+    /// The QA state as JSON: an object with `fields` (objects with `id`) and `window`.
+    func qaState() -> Data?
+}
+
+/// Runs `QAScript`s against an app headless: the scene draws into a pixmap, input goes through
+/// the scene's `handle` exactly as the window host sends it, and time is virtual. Time moves only
+/// when a step says so (`wait`, `settle`), in frames paced as a live window paces them, so every
+/// run of a script draws the same frames and a screenshot taken mid-animation has the same bytes
+/// every time.
+public final class ScriptRunner {
+    /// The pacing of a live window's frames (60 per second).
+    public static let frameInterval = 1.0 / 60
+    /// A `settle` that has not seen every animation end within this much virtual time gives up.
+    public static let settleLimit = 3600.0
+
+    private let host: WindowHost
+    private let app: ScriptableApp
+    private var size: Size
+    private var surface: OffscreenSurface?
+    private let sceneHost = ScriptSceneHost()
+    private var clicks = ClickCounter()
+    /// The virtual clock, in seconds since the script started.
+    public private(set) var time = 0.0
+    private var lastFrameTime = -Double.infinity
+    /// Where the pointer is (window pixels), for the wheel.
+    private var pointer: Point?
+
+    /// What a `screenshot` step does with the image: by default the PNG is written to the path,
+    /// relative to `outputDirectory` (or the working directory). A golden comparison replaces it.
+    public var screenshotHandler: ((_ path: String, _ image: RGBAImage) throws -> Void)?
+    public var outputDirectory: String?
+    /// Steps run, expectations met and screenshots taken, for the summary line.
+    public private(set) var counts = (steps: 0, expectations: 0, screenshots: 0)
+
+    public init(host: WindowHost, app: ScriptableApp, size: Size) {
+        self.host = host
+        self.app = app
+        self.size = size
+    }
+
+    private var scene: FieldScene { app.scene }
+
+    /// Runs every step; throws `QAScript.Failure` (file and line) at the first that fails.
+    public func run(_ script: QAScript) throws {
+        try start()
+        for line in script.lines {
+            do {
+                try perform(line.step)
+                counts.steps += 1
+            } catch let failure as StepFailure {
+                throw QAScript.Failure(file: script.file, line: line.number, message: failure.message)
+            } catch let failure as QAScript.Failure {
+                throw failure
+            } catch {
+                throw QAScript.Failure(file: script.file, line: line.number, message: "\(error)")
+            }
+        }
+    }
+
+    struct StepFailure: Error { var message: String }
+
+    private func start() throws {
+        if surface == nil { surface = try OffscreenSurface(host: host, size: size) }
+        attachScene()
+    }
+
+    /// Gives the scene this runner's host, its size and a focused window (a caret shows, as in
+    /// a window the user is typing into), and draws the first frame.
+    private func attachScene() {
+        scene.host = sceneHost
+        surface?.resize(to: size, scene: scene)
+        scene.handle(.windowFocus(true), at: time)
+        pointer = nil
+        render()
+    }
+
+    private func render() {
+        guard let surface else { return }
+        do { try surface.render(scene, at: time) } catch { }
+        lastFrameTime = time
+    }
+
+    private func send(_ event: InputEvent) {
+        scene.handle(event, at: time)
+        if case .pointerMoved(let point, _) = event { pointer = point }
+        if case .pointerDown(let point, _, _, _) = event { pointer = point }
+    }
+
+    /// After a step's input: pastes asked for are answered (as the event loop would after the
+    /// batch) and the frame at the current instant is drawn.
+    private func finishInput() {
+        for answer in sceneHost.takePendingAnswers() { answer() }
+        render()
+    }
+
+    private func perform(_ step: QAScript.Step) throws {
+        switch step {
+        case .scale(let factor):
+            app.restart(scale: factor)
+            clicks = ClickCounter()
+            attachScene()
+        case .focus(let id):
+            scene.focus(try field(id), at: time)
+            finishInput()
+        case .click(let id, let point):
+            let location = try windowPoint(in: try field(id), at: point)
+            try requireInsideWindow(location, what: "\(id) at that point")
+            press(at: location)
+            send(.pointerUp(location, button: .primary))
+            finishInput()
+        case .clickAt(let location):
+            try requireInsideWindow(location, what: "the point")
+            press(at: location)
+            send(.pointerUp(location, button: .primary))
+            finishInput()
+        case .hover(let id, let point):
+            let location = try windowPoint(in: try field(id), at: point)
+            try requireInsideWindow(location, what: "\(id) at that point")
+            send(.pointerMoved(location, buttonHeld: false))
+            finishInput()
+        case .moveTo(let location):
+            try requireInsideWindow(location, what: "the point")
+            send(.pointerMoved(location, buttonHeld: false))
+            finishInput()
+        case .drag(let id, let from, let to):
+            let field = try field(id)
+            let start = try windowPoint(in: field, at: from), end = try windowPoint(in: field, at: to)
+            try requireInsideWindow(start, what: "the drag's start")
+            press(at: start)
+            // In steps, as a hand moves: a selection follows every motion event it gets.
+            let steps = 8
+            for index in 1...steps {
+                let fraction = Double(index) / Double(steps)
+                send(.pointerMoved(Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction),
+                                   buttonHeld: true))
+            }
+            send(.pointerUp(end, button: .primary))
+            finishInput()
+        case .type(let text):
+            for character in text {
+                switch character {
+                case "\n", "\r\n": send(.key(.enter, []))
+                case "\t": send(.key(.tab, []))
+                default: send(.text(String(character)))
+                }
+            }
+            finishInput()
+        case .key(let chords):
+            for chord in chords { if let event = chord.event { send(event) } }
+            finishInput()
+        case .wheel(let steps):
+            guard pointer != nil else {
+                throw StepFailure(message: "wheel: the pointer is not over the window yet (click, hover or move-to first)")
+            }
+            send(.scroll(steps: steps))
+            finishInput()
+        case .resize(let width, let height):
+            size = Size(width: Double(width), height: Double(height))
+            surface?.resize(to: size, scene: scene)
+            render()
+        case .theme(let name):
+            app.setTheme(name)
+            render()
+        case .clipboard(let text):
+            sceneHost.selections[.clipboard] = text
+        case .wait(let milliseconds):
+            advance(to: time + milliseconds / 1000)
+        case .settle:
+            try settle()
+        case .screenshot(let path, let region):
+            guard let surface else { return }
+            let image: RGBAImage
+            if let region {
+                guard region[0] >= 0, region[1] >= 0, region[0] + region[2] <= surface.width, region[1] + region[3] <= surface.height else {
+                    throw StepFailure(message: "screenshot: the region \(region.map(String.init).joined(separator: " ")) "
+                        + "is not inside the \(surface.width)x\(surface.height) window")
+                }
+                image = try surface.capture(x: region[0], y: region[1], width: region[2], height: region[3])
+            } else {
+                image = try surface.capture()
+            }
+            if let screenshotHandler {
+                try screenshotHandler(path, image)
+            } else {
+                try image.writePNG(to: resolved(path))
+            }
+            counts.screenshots += 1
+        case .expect(let id, let key, let expected):
+            try check(id: id, key: key, expected: expected)
+            counts.expectations += 1
+        case .expectPixel(let x, let y, let color, let tolerance):
+            try checkPixel(x: x, y: y, color: color, tolerance: tolerance)
+            counts.expectations += 1
+        }
+    }
+
+    // MARK: Time
+
+    /// Draws every frame a live window would draw until `target`, then the frame at `target`.
+    private func advance(to target: Double) {
+        while let wakeup = scene.nextWakeup(after: time) {
+            let frame = max(wakeup, lastFrameTime + Self.frameInterval)
+            guard frame < target else { break }
+            time = frame
+            render()
+        }
+        time = target
+        render()
+    }
+
+    private func settle() throws {
+        let limit = time + Self.settleLimit
+        while scene.fields.contains(where: { $0.isAnimating(at: time) }) {
+            guard time < limit else {
+                throw StepFailure(message: "settle: animations were still running after \(Int(Self.settleLimit)) s of virtual time")
+            }
+            advance(to: time + Self.frameInterval)
+        }
+    }
+
+    // MARK: Pointer
+
+    private func press(at location: Point) {
+        send(.pointerMoved(location, buttonHeld: false))
+        let count = clicks.press(at: location, time: UInt(max(0, time * 1000).rounded()))
+        send(.pointerDown(location, button: .primary, clickCount: count, modifiers: []))
+    }
+
+    private func field(_ id: String) throws -> TextField {
+        if let field = scene.fields.first(where: { $0.identifier == id }) { return field }
+        let ids = scene.fields.map(\.identifier)
+        let suggestion = ids.min { Self.editDistance($0, id) < Self.editDistance($1, id) }
+        let hint = suggestion.map { Self.editDistance($0, id) <= max(2, id.count / 3) ? "; did you mean '\($0)'?" : "" } ?? ""
+        throw StepFailure(message: "no field '\(id)'\(hint) (ids are listed in the QA state and the README)")
+    }
+
+    /// A field-relative point in window pixels; nil is the container's centre.
+    private func windowPoint(in field: TextField, at point: Point?) throws -> Point {
+        guard let frame = scene.frame(of: field),
+              let container = scene.snapshot().first(where: { $0.id == field.identifier })?.frame, container.count == 4 else {
+            throw StepFailure(message: "\(field.identifier) is not laid out (the window may be too small)")
+        }
+        let local = point ?? Point(x: container[2] / 2, y: container[3] / 2)
+        return Point(x: frame.minX + local.x, y: frame.minY + local.y)
+    }
+
+    private func requireInsideWindow(_ point: Point, what: String) throws {
+        guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else {
+            throw StepFailure(message: "\(what) is outside the \(Int(size.width))x\(Int(size.height)) window "
+                + "(at \(Int(point.x.rounded())), \(Int(point.y.rounded()))): `focus ID` scrolls a field into view; "
+                + "`wheel` and `resize` also help")
+        }
+    }
+
+    // MARK: Checks
+
+    private func check(id: String, key: String, expected: ExpectedValue) throws {
+        let actual: JSONValue?
+        let subject: JSONValue
+        switch id {
+        case "clipboard", "primary":
+            guard key == "text" else { throw StepFailure(message: "expect \(id): the only key is text") }
+            let selection: SelectionKind = id == "clipboard" ? .clipboard : .primary
+            subject = .object(["text": sceneHost.selections[selection].map(JSONValue.string) ?? .null])
+        default:
+            guard let data = app.qaState(), let state = JSONValue(data: data) else {
+                throw StepFailure(message: "expect: the QA state could not be read")
+            }
+            if id == "window" {
+                subject = state.value(at: "window") ?? .object([:])
+            } else {
+                guard case .array(let fields)? = state.value(at: "fields"),
+                      let match = fields.first(where: { $0.value(at: "id") == .string(id) }) else {
+                    _ = try field(id)
+                    throw StepFailure(message: "expect: \(id) is not in the QA state")
+                }
+                subject = match
+            }
+        }
+        actual = subject.value(at: key)
+        guard let actual else {
+            let top = key.split(separator: ".").first.map(String.init) ?? key
+            let known = subject.value(at: top) == nil ? subject.keys : (subject.value(at: top)?.keys ?? [])
+            throw StepFailure(message: "expect \(id): no key '\(key)' (keys: \(known.joined(separator: ", ")))")
+        }
+        guard actual == expected.json else {
+            throw StepFailure(message: "expect \(id) \(key): expected \(expected), found \(actual)")
+        }
+    }
+
+    private func checkPixel(x: Int, y: Int, color: QAScript.PixelColor, tolerance: Int) throws {
+        guard let surface, x >= 0, y >= 0, x < surface.width, y < surface.height else {
+            throw StepFailure(message: "expect-pixel: (\(x), \(y)) is outside the \(Int(size.width))x\(Int(size.height)) window")
+        }
+        let pixel = try surface.capture(x: x, y: y, width: 1, height: 1).pixel(x: 0, y: 0)
+        let found = QAScript.PixelColor(red: pixel.red, green: pixel.green, blue: pixel.blue)
+        let difference = max(abs(Int(found.red) - Int(color.red)), abs(Int(found.green) - Int(color.green)),
+                             abs(Int(found.blue) - Int(color.blue)))
+        guard difference <= tolerance else {
+            throw StepFailure(message: "expect-pixel \(x) \(y): expected \(color)"
+                + (tolerance > 0 ? " ± \(tolerance)" : "") + ", found \(found) (off by \(difference))")
+        }
+    }
+
+    private func resolved(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let outputDirectory else { return path }
+        return URL(fileURLWithPath: outputDirectory).appendingPathComponent(path).path
+    }
+
+    /// Levenshtein distance, for suggesting the id a typo meant.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// The host a scripted scene talks to: selections live in the process (a script's copy can be
+/// pasted, and `clipboard TEXT` plays another program's copy), pastes are answered after the
+/// step's input as the event loop would answer them, and the rest has nothing to reach.
+final class ScriptSceneHost: SceneHost {
+    var selections: [SelectionKind: String] = [:]
+    private var pendingAnswers: [() -> Void] = []
+
+    func setSelectionText(_ text: String, for selection: SelectionKind) { selections[selection] = text }
+
+    func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
+        let text = selections[selection]
+        pendingAnswers.append { completion(text) }
+    }
+
+    func takePendingAnswers() -> [() -> Void] {
+        defer { pendingAnswers.removeAll() }
+        return pendingAnswers
+    }
+
+    func invalidate(_ rect: Rect) {}
+    func setPointerShape(_ shape: PointerShape) {}
+    func setInputMethodSpot(_ caret: Rect) {}
+    func ringBell() {}
+}
