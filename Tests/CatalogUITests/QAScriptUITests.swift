@@ -1,0 +1,143 @@
+import Foundation
+import TestHarness
+import XCTest
+@testable import XftHost
+
+/// `textfield-catalog --script` and `--screenshot --at`: the repository's scenario scripts pass,
+/// a failing step names its line and exits 3, time is virtual (a frame mid-animation has the same
+/// bytes every run), and a script draws what the same input typed by a user draws.
+final class QAScriptUITests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    private var server: XvfbServer!
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        server = try XvfbServer(width: 1024, height: 800)
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("qa-script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        server = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @discardableResult
+    private func catalog(_ arguments: [String], display: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        try runCommand(CatalogApp.binaryPath, arguments, environment: ["DISPLAY": display ?? server.displayName], timeout: 120)
+    }
+
+    private func script(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func testTheRepositoryScenariosPass() throws {
+        let folder = Self.repository.appendingPathComponent("Tests/Scripts")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".qa") }.sorted()
+        XCTAssertGreaterThanOrEqual(scripts.count, 5, "the main scenarios live in Tests/Scripts")
+        let result = try catalog(scripts.flatMap { ["--script", folder.appendingPathComponent($0).path] })
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").filter { $0.contains(": ok (") }.count, scripts.count, result.stdout)
+    }
+
+    func testAWrongExpectationNamesItsLineAndExits3() throws {
+        let path = try script("wrong.qa", """
+            # the label field starts empty
+            click filled-label
+            type Ada
+
+            expect filled-label text "Ada"
+            expect filled-label text "Bob"
+            expect filled-label text "never reached"
+            """)
+        let result = try catalog(["--script", path])
+        XCTAssertEqual(result.status, 3)
+        XCTAssertEqual(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "\(path):6: expect filled-label text: expected \"Bob\", found \"Ada\"")
+    }
+
+    func testAnUnknownStepStopsBeforeAnythingRuns() throws {
+        let screenshot = directory.appendingPathComponent("never.png").path
+        let path = try script("unknown.qa", "screenshot \(screenshot)\nfocus filled-label\nclik filled-label\n")
+        let result = try catalog(["--script", path])
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(result.stderr.hasPrefix("\(path):3: unknown step 'clik'"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: screenshot), "a script with a typo runs no step")
+    }
+
+    func testAScriptWithoutADisplayStartsItsOwnServer() throws {
+        let path = try script("headless.qa", "focus filled-label\ntype x\nexpect filled-label text \"x\"\n")
+        let result = try catalog(["--script", path], display: "")
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    /// Half of a 150 ms motion is a frame of its own: the same bytes every run, neither the
+    /// first frame nor the last.
+    func testAMidAnimationFrameIsTheSameEveryRunAndNotTheSettledOne() throws {
+        func shot(_ name: String, waiting steps: String) throws -> Data {
+            let output = directory.appendingPathComponent(name).path
+            let path = try script("\(name).qa", "click outlined-label\n\(steps)\nscreenshot \(output)\n")
+            let result = try catalog(["--script", path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return try Data(contentsOf: URL(fileURLWithPath: output))
+        }
+        let first = try shot("mid-1.png", waiting: "wait 75")
+        let second = try shot("mid-2.png", waiting: "wait 75")
+        let start = try shot("start.png", waiting: "wait 0")
+        let settled = try shot("settled.png", waiting: "settle")
+        XCTAssertEqual(first, second, "a frame mid-animation is byte-identical across runs")
+        XCTAssertNotEqual(first, settled)
+        XCTAssertNotEqual(first, start)
+
+        // The command line takes the same frame: --focus focuses as a `focus` step does (no
+        // click, so no hover), and --at waits on the same virtual clock.
+        let commandLine = directory.appendingPathComponent("at.png").path
+        let result = try catalog(["--screenshot", commandLine, "--focus", "outlined-label", "--at", "75"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let focusedMidway = try Data(contentsOf: URL(fileURLWithPath: commandLine))
+        let scripted = directory.appendingPathComponent("focus-75.png").path
+        let path = try script("focus.qa", "focus outlined-label\nwait 75\nscreenshot \(scripted)\n")
+        XCTAssertEqual(try catalog(["--script", path]).status, 0)
+        XCTAssertEqual(focusedMidway, try Data(contentsOf: URL(fileURLWithPath: scripted)))
+        let settledScreenshot = directory.appendingPathComponent("settled-focus.png").path
+        XCTAssertEqual(try catalog(["--screenshot", settledScreenshot, "--focus", "outlined-label"]).status, 0)
+        XCTAssertNotEqual(focusedMidway, try Data(contentsOf: URL(fileURLWithPath: settledScreenshot)))
+    }
+
+    /// The script's input goes where a user's goes: the same clicks and keys typed into the live
+    /// window with xdotool draw the same pixels as the script draws into its pixmap.
+    func testAScriptDrawsWhatTheSameUserInputDraws() throws {
+        let app = try CatalogApp(arguments: ["--size", "760x720"], screenSize: (1024, 800))
+        let field = try XCTUnwrap(try app.state().field("filled-label"))
+        try app.click(field: "filled-label")
+        try app.type("Ada Lovelace")
+        try app.key("ctrl+Left", "shift+End", "Escape")
+        _ = app.waitForState { $0.field("filled-label").text == "Ada Lovelace" && !$0.field("filled-label").focused }
+        // Let the motion of ending editing finish on the window.
+        Thread.sleep(forTimeInterval: 0.5)
+        let region = PixelRegion(x: Int(field.frame[0]) - 8, y: Int(field.frame[1]) - 16, width: Int(field.frame[2]) + 16,
+                                 height: Int(field.frame[3]) + 40)
+        let live = try app.capture(region)
+
+        let output = directory.appendingPathComponent("scripted.png").path
+        let path = try script("same.qa", """
+            click filled-label
+            type Ada Lovelace
+            key ctrl+Left shift+End Escape
+            settle
+            screenshot \(output) \(region.x) \(region.y) \(region.width) \(region.height)
+            """)
+        let result = try catalog(["--script", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let scripted = try RGBAImage.readPNG(from: output)
+        XCTAssertEqual(scripted.width, live.width)
+        XCTAssertEqual(scripted.height, live.height)
+        let differing = stride(from: 0, to: live.pixels.count, by: 4).filter { offset in
+            (0..<3).contains { abs(Int(live.pixels[offset + $0]) - Int(scripted.pixels[offset + $0])) > 0 }
+        }.count
+        XCTAssertEqual(differing, 0, "pixels that differ between the live window and the script")
+    }
+}
