@@ -60,9 +60,9 @@ public struct QAScript {
         self.file = file
         var lines: [Line] = []
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so lines split on newline characters, not on "\n".
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             number += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard !trimmed.isEmpty, trimmed.first != "#" else { continue }
             do {

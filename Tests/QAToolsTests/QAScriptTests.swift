@@ -1,0 +1,209 @@
+import Foundation
+@testable import MaterialFields
+import TestHarness
+import XCTest
+@testable import QATools
+@testable import XftHost
+
+final class QAScriptParsingTests: XCTestCase {
+    private func steps(_ text: String) throws -> [QAScript.Step] { try QAScript(file: "t.qa", text: text).lines.map(\.step) }
+
+    private func failure(_ text: String) -> QAScript.Failure? {
+        do {
+            _ = try QAScript(file: "t.qa", text: text)
+            return nil
+        } catch {
+            return error as? QAScript.Failure
+        }
+    }
+
+    func testStepsCommentsAndBlankLines() throws {
+        let script = try QAScript(file: "t.qa", text: """
+            # a comment
+              focus filled-label\r
+
+            click filled-label 10 20
+            click-at 5 6
+            drag outlined-label 1 2 3 4
+            wheel -2.5
+            resize 400 300
+            theme dark
+            wait 75
+            settle
+            screenshot out.png 1 2 30 40
+            expect-pixel 3 4 #1a2B3c 5
+            scale 2
+            """)
+        XCTAssertEqual(script.lines.map(\.number), [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+        XCTAssertEqual(script.lines.map(\.step), [
+            .focus(id: "filled-label"), .click(id: "filled-label", point: Point(x: 10, y: 20)), .clickAt(Point(x: 5, y: 6)),
+            .drag(id: "outlined-label", from: Point(x: 1, y: 2), to: Point(x: 3, y: 4)), .wheel(-2.5),
+            .resize(width: 400, height: 300), .theme("dark"), .wait(75), .settle,
+            .screenshot(path: "out.png", region: [1, 2, 30, 40]),
+            .expectPixel(x: 3, y: 4, color: QAScript.PixelColor(red: 0x1A, green: 0x2B, blue: 0x3C), tolerance: 5), .scale(2),
+        ])
+    }
+
+    func testTypedTextKeepsItsSpacesAndEscapes() throws {
+        XCTAssertEqual(try steps("type Ada Lovelace"), [.type("Ada Lovelace")])
+        XCTAssertEqual(try steps("type \"  padded \""), [.type("  padded ")])
+        XCTAssertEqual(try steps(#"type a\nb\tc\\d\"e\u{301}"#), [.type("a\nb\tc\\d\"e\u{301}")])
+        XCTAssertEqual(failure(#"type a\qb"#)?.message.hasPrefix("unknown escape \\q"), true)
+        XCTAssertEqual(failure(#"type \u{110000}"#)?.message, "\\u{110000} is not a Unicode scalar")
+    }
+
+    func testExpectedValuesAreJSONOrBareWords() throws {
+        guard case .expect(let id, let key, let value)? = try steps("expect filled-label selection [0, 3]").first else {
+            return XCTFail("not an expect step")
+        }
+        XCTAssertEqual(id, "filled-label")
+        XCTAssertEqual(key, "selection")
+        XCTAssertEqual(value.json, .array([.number(0), .number(3)]))
+        guard case .expect(_, _, let word)? = try steps("expect filled-label labelPosition floating").first,
+              case .expect(_, _, let quoted)? = try steps(#"expect filled-label text "Ada \"L\"""#).first,
+              case .expect(_, _, let null)? = try steps("expect clipboard text null").first else {
+            return XCTFail("not expect steps")
+        }
+        XCTAssertEqual(word.json, .string("floating"))
+        XCTAssertEqual(quoted.json, .string("Ada \"L\""))
+        XCTAssertEqual(null.json, .null)
+        XCTAssertEqual(failure(#"expect filled-label text "Ada"#)?.line, 1)
+    }
+
+    func testErrorsNameTheLine() {
+        let unknown = failure("focus a\n\nfrobnicate\n")
+        XCTAssertEqual(unknown?.line, 3)
+        XCTAssertEqual(unknown?.description.hasPrefix("t.qa:3: unknown step 'frobnicate' (steps: focus,"), true)
+        XCTAssertEqual(failure("click a 1")?.message, "usage: click ID [X Y]  (field-relative; the container's centre by default)")
+        XCTAssertEqual(failure("key ctrl+Lfet")?.message.hasPrefix("key: 'Lfet' is not a key name"), true)
+        XCTAssertEqual(failure("key hyper+a")?.message.hasPrefix("key: 'hyper' in 'hyper+a' is not a modifier"), true)
+        XCTAssertEqual(failure("expect-pixel 1 2 #12345")?.message, "expect-pixel: '#12345' is not #RRGGBB")
+        XCTAssertEqual(failure("wait -1")?.message, "wait: -1 ms is not from 0 to 3600000")
+        XCTAssertEqual(failure("theme blue")?.message, "usage: theme light|dark")
+        XCTAssertEqual(failure("resize 0 10")?.message, "resize: '0 10' is not a width and height from 1 to 16384")
+        XCTAssertEqual(failure("type \"open")?.message, "a quote is not closed")
+    }
+
+    /// Chords go through the same translation as a key press on the window.
+    func testChordsBecomeTheEventsARealKeyPressSends() throws {
+        func event(_ chord: String) throws -> InputEvent? { try KeyChord(chord).event }
+        XCTAssertEqual(try event("ctrl+shift+Left"), .key(.left, [.control, .shift]))
+        XCTAssertEqual(try event("Return"), .key(.enter, []))
+        XCTAssertEqual(try event("enter"), .key(.enter, []))
+        XCTAssertEqual(try event("BackSpace"), .key(.backspace, []))
+        XCTAssertEqual(try event("ctrl+a"), .key(.shortcut("a"), [.control]))
+        XCTAssertEqual(try event("ctrl+shift+z"), .key(.shortcut("z"), [.control, .shift]))
+        XCTAssertEqual(try event("ctrl+A"), .key(.shortcut("a"), [.control]), "a shortcut is named by its unshifted key")
+        XCTAssertEqual(try event("a"), .text("a"))
+        XCTAssertEqual(try event("shift+a"), .text("A"))
+        XCTAssertEqual(try event("eacute"), .text("é"))
+        XCTAssertEqual(try event("€"), .text("€"))
+        XCTAssertEqual(try event("ctrl++"), .key(.shortcut("+"), [.control]))
+        XCTAssertNil(try event("Shift_L"), "a lone modifier sends nothing")
+    }
+}
+
+/// The runner on a real host (fonts and a pixmap on a private Xvfb) with a small app.
+final class ScriptRunnerTests: XCTestCase {
+    final class TwoFields: ScriptableApp {
+        var scene: FieldScene
+        var restartedAt: Double?
+        init() { scene = Self.makeScene(scale: 1) }
+        static func makeScene(scale: Double) -> FieldScene {
+            FieldScene(fields: [TextField(identifier: "name", style: .filled, label: "Name"),
+                                TextField(identifier: "city", style: .outlined, label: "City")],
+                       scheme: .light, metrics: MaterialMetrics(scale: scale))
+        }
+        func restart(scale: Double) { restartedAt = scale; scene = Self.makeScene(scale: scale) }
+        func setTheme(_ name: String) { scene.scheme = name == "dark" ? .dark : .light }
+        func qaState() -> Data? {
+            struct State: Encodable { var fields: [FieldSnapshot]; var window: [String: Double] }
+            return try? JSONEncoder().encode(State(fields: scene.snapshot(), window: ["width": scene.size.width]))
+        }
+    }
+
+    private var server: XvfbServer!
+    private var host: WindowHost!
+
+    override func setUpWithError() throws {
+        server = try XvfbServer(width: 640, height: 480)
+        host = try WindowHost(displayName: server.displayName) { _ in }
+    }
+
+    override func tearDown() {
+        host = nil
+        server = nil
+    }
+
+    private func run(_ text: String, app: TwoFields = TwoFields()) throws -> ScriptRunner {
+        let runner = ScriptRunner(host: host, app: app, size: Size(width: 400, height: 300))
+        runner.screenshotHandler = { _, _ in }
+        try runner.run(try QAScript(file: "t.qa", text: text))
+        return runner
+    }
+
+    func testTimeMovesOnlyWhenAStepSaysSo() throws {
+        let app = TwoFields()
+        let runner = try run("click name\ntype abc\nkey Left\n", app: app)
+        XCTAssertEqual(runner.time, 0)
+        let waited = try run("click name\nwait 75\n", app: app)
+        XCTAssertEqual(waited.time, 0.075, accuracy: 1e-12)
+        XCTAssertTrue(app.scene.fields[0].isAnimating(at: waited.time), "75 ms into a 150 ms motion")
+    }
+
+    func testSettleEndsEveryAnimationOnAFrame() throws {
+        let app = TwoFields()
+        let runner = try run("click name\nsettle\n", app: app)
+        XCTAssertFalse(app.scene.fields.contains { $0.isAnimating(at: runner.time) })
+        XCTAssertGreaterThanOrEqual(runner.time, 0.15)
+        XCTAssertLessThan(runner.time, 0.15 + ScriptRunner.frameInterval + 1e-9)
+    }
+
+    func testExpectationsReadTheAppsState() throws {
+        XCTAssertNoThrow(try run("click name\ntype Ada\nexpect name text \"Ada\"\nexpect name selection [3, 3]\nexpect window width 400\n"))
+        XCTAssertThrowsError(try run("click name\ntype Ada\nexpect name text \"Bob\"\n")) { error in
+            XCTAssertEqual("\(error)", "t.qa:3: expect name text: expected \"Bob\", found \"Ada\"")
+        }
+        XCTAssertThrowsError(try run("expect nme text \"\"\n")) { error in
+            XCTAssertEqual("\(error)", "t.qa:1: no field 'nme'; did you mean 'name'? (ids are listed in the QA state and the README)")
+        }
+    }
+
+    func testCopyAndPasteStayInTheScript() throws {
+        let app = TwoFields()
+        _ = try run("""
+            click name
+            type Ada
+            key ctrl+a ctrl+c
+            expect clipboard text "Ada"
+            click city
+            key ctrl+v ctrl+v
+            expect city text "AdaAda"
+            clipboard "x y"
+            key ctrl+v
+            expect city text "AdaAdax y"
+            """, app: app)
+    }
+
+    func testTwoClicksAtOneInstantAreADoubleClick() throws {
+        XCTAssertNoThrow(try run("click name\ntype one two\nclick name 20 28\nclick name 20 28\nexpect name selection [0, 3]\n"))
+        let app = TwoFields()
+        XCTAssertNoThrow(try run("click name\ntype one two\nclick name 20 28\nwait 500\nclick name 20 28\n", app: app))
+        XCTAssertTrue(app.scene.fields[0].editor.selection.isCaret, "clicks 500 ms apart are two single clicks")
+    }
+
+    func testExpectPixelReadsTheDrawnFrame() throws {
+        XCTAssertNoThrow(try run("expect-pixel 1 1 #FFFFFF\ntheme dark\nexpect-pixel 1 1 #121212\n"))
+        XCTAssertThrowsError(try run("expect-pixel 1 1 #FFFFFE\n")) { error in
+            XCTAssertEqual("\(error)", "t.qa:1: expect-pixel 1 1: expected #FFFFFE, found #FFFFFF (off by 1)")
+        }
+        XCTAssertNoThrow(try run("expect-pixel 1 1 #FFFFFE 1\n"))
+    }
+
+    func testScaleStartsAfresh() throws {
+        let app = TwoFields()
+        _ = try run("click name\ntype x\nscale 2\nexpect name text \"\"\n", app: app)
+        XCTAssertEqual(app.restartedAt, 2)
+        XCTAssertEqual(app.scene.metrics.scale, 2)
+    }
+}
