@@ -4,6 +4,8 @@
 #                                without a display: render catalog.png under a private Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb),
 #                                then a 60 s soak (arguments, e.g. --filter X, run swift test alone)
+#   ./run.sh shots [--update]    render the golden screenshots (Tests/Shots/*.qa) and compare them
+#                                with Tests/Goldens (--update rewrites the goldens)
 #   ./run.sh soak SECONDS [--seed N]  drive the catalog with random input on a private Xvfb
 #   ./run.sh bench               speed and memory figures on a private Xvfb (Scripts/bench.sh)
 #   ./run.sh memcheck            a scripted catalog session under valgrind (Scripts/memcheck.sh)
@@ -105,6 +107,22 @@ test)
     [ "$tests_status" -eq 0 ] || say "swift test failed (status $tests_status)"
     [ "$soak_status" -eq 0 ] || say "the soak failed (status $soak_status)"
     [ "$tests_status" -eq 0 ] && [ "$soak_status" -eq 0 ] || exit 1
+    ;;
+shots)
+    shift
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${HEADLESS_PACKAGES[@]}"
+    # The debug build, as ./run.sh test compares the goldens with it (no second, release compile).
+    swift build --product textfield-catalog
+    shot_arguments=(--goldens Tests/Goldens --failures "$ROOT/.build/shots")
+    case "${1:-}" in
+    --update) shot_arguments+=(--update-goldens) ;;
+    "") ;;
+    *) say "usage: ./run.sh shots [--update]"; exit 2 ;;
+    esac
+    for shot_script in Tests/Shots/*.qa; do shot_arguments+=(--script "$shot_script"); done
+    # Always a private Xvfb: a desktop's own Xft settings (subpixel order, hinting, DPI) would
+    # draw different pixels than the goldens were drawn with.
+    exec env -u DISPLAY "$(swift build --show-bin-path)/textfield-catalog" "${shot_arguments[@]}"
     ;;
 soak)
     shift

@@ -194,7 +194,11 @@ public final class ScriptRunner {
             if let screenshotHandler {
                 try screenshotHandler(path, image)
             } else {
-                try image.writePNG(to: resolved(path))
+                let file = resolved(path)
+                // A screenshot into a folder that is not there yet makes it, as `mkdir -p` would.
+                let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try image.writePNG(to: file)
             }
             counts.screenshots += 1
         case .expect(let id, let key, let expected):
