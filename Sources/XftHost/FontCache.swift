@@ -1,5 +1,34 @@
 import CXlib
+import Glibc
 import MaterialFields
+
+/// One font face a `FontCache` opened: what a rendering's pixels depend on besides the code. Two
+/// machines draw alike only when they open the same faces from the same files.
+public struct FontRecord: Hashable, Sendable {
+    /// fontconfig's first family name ("Roboto", even for the file that also calls itself "Roboto Medium").
+    public var family: String
+    /// fontconfig's first style name ("Regular", "Medium", "Book").
+    public var style: String
+    /// The face's file (fontconfig's FC_FILE).
+    public var file: String
+    /// The font's revision (FC_FONTVERSION, a 16.16 fixed-point number) with three decimals, as
+    /// fonts print theirs ("2.138"); empty when fontconfig does not know it.
+    public var version: String
+    /// The file's size in bytes (0 when it cannot be read): a rebuilt file of the same revision
+    /// can still draw differently.
+    public var fileSize: Int
+
+    public init(family: String, style: String, file: String, version: String, fileSize: Int) {
+        self.family = family; self.style = style; self.file = file; self.version = version; self.fileSize = fileSize
+    }
+
+    /// "2.138" for the 16.16 value 140116.
+    public static func versionString(fixed16_16 value: Int) -> String {
+        let thousandths = Int((Double(max(0, value)) / 65536 * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
 
 /// Xft fonts by size, weight and role, chosen through fontconfig, with per-character fallback
 /// faces for what the text family lacks. Measures text for the model (`TextMeasuring`) and hands
@@ -49,6 +78,13 @@ public final class FontCache: TextMeasuring {
     private var asciiAdvances: [FaceKey: [Double]] = [:]
     private static let clusterCacheLimit = 8192
 
+    /// Every face opened so far, each once, in the order they were first opened: the primary face
+    /// of each size and weight, fallback faces and the icon face. Kept after `close()`: it says
+    /// what a rendering used.
+    public private(set) var fontsUsed: [FontRecord] = []
+    private struct OpenedFaceKey: Hashable { var file: String; var index: Int32 }
+    private var recordedFaces: Set<OpenedFaceKey> = []
+
     /// The icon family the Debian package `fonts-material-design-icons-iconfont` installs.
     package static let defaultIconFamily = "Material Icons"
 
@@ -67,6 +103,7 @@ public final class FontCache: TextMeasuring {
             throw HostError.noUsableFont
         }
         lastResort = probe
+        record(probe)
         primaryFaces[FaceKey(quarterPixels: 64, weight: .regular)] = probe
         resolvedFamily = Self.familyName(of: probe.pointee.pattern) ?? ""
         if resolvedFamily.lowercased() != family.lowercased() {
@@ -132,7 +169,29 @@ public final class FontCache: TextMeasuring {
             FcPatternDestroy(resolved)
             return nil
         }
+        record(font)
         return font
+    }
+
+    /// Adds the face to `fontsUsed` unless it is there: one face opens at many sizes.
+    private func record(_ font: UnsafeMutablePointer<XftFont>) {
+        let pattern = font.pointee.pattern
+        func string(_ object: String) -> String {
+            var value: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value else { return "" }
+            return String(cString: value)
+        }
+        let file = string(FC_FILE)
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        guard recordedFaces.insert(OpenedFaceKey(file: file, index: index)).inserted else { return }
+        var fixedVersion: Int32 = 0
+        let version = FcPatternGetInteger(pattern, FC_FONTVERSION, 0, &fixedVersion) == FcResultMatch
+            ? FontRecord.versionString(fixed16_16: Int(fixedVersion)) : ""
+        var status = stat()
+        let fileSize = !file.isEmpty && stat(file, &status) == 0 ? Int(status.st_size) : 0
+        fontsUsed.append(FontRecord(family: string(FC_FAMILY), style: string(FC_STYLE), file: file,
+                                    version: version, fileSize: fileSize))
     }
 
     private func font(for key: FaceKey) -> UnsafeMutablePointer<XftFont> {

@@ -44,6 +44,8 @@ public final class WindowHost {
     public var measurer: TextMeasuring { fonts }
     /// The family fontconfig chose for the requested one.
     public var resolvedFontFamily: String { fonts.resolvedFamily }
+    /// Every font face the host has opened so far (text, fallbacks, icons), each once.
+    public var fontsUsed: [FontRecord] { fonts.fontsUsed }
 
     /// Opens the display (`nil` means `$DISPLAY`) and draws text in `fontFamily`. Warnings (a
     /// missing font) go to `warn`. Input methods compose in the process locale: call

@@ -1,6 +1,0 @@
-import XCTest
-@testable import QATools
-
-final class QAToolsPlaceholderTests: XCTestCase {
-    func testModuleLoads() {}
-}
