@@ -18,6 +18,10 @@ struct CommandLineOptions {
     /// Milliseconds of virtual time before the screenshot; nil for a settled one.
     var screenshotTime: Double?
     var focusedFieldID: String?
+    /// With scripts: screenshots are compared with the PNGs here instead of written.
+    var goldensDirectory: String?
+    var updatesGoldens = false
+    var failuresDirectory: String?
 
     /// Modes that draw into a pixmap instead of a window.
     var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil }
@@ -38,6 +42,12 @@ struct CommandLineOptions {
                                    every step passed, 3 with FILE:LINE: message when one failed;
                                    may be given more than once (each runs on a fresh catalog)
           --output-dir DIR         where a script's relative screenshot paths are written
+          --goldens DIR            with --script: compare every screenshot NAME.png with DIR/NAME.png
+                                   (exit 3 when one differs, 4 when this machine's fonts are not
+                                   the ones DIR/fonts.txt records)
+          --update-goldens         with --goldens: rewrite the goldens and DIR/fonts.txt instead
+          --failures DIR           with --goldens: where NAME.actual.png and NAME.diff.png go
+                                   (default: a folder in the temporary directory)
           --qa-state PATH          keep PATH updated with a JSON description of every field
           --size WxH               window (or screenshot) size in pixels, default 760x720
           --theme light|dark       colour scheme, default light
@@ -71,6 +81,12 @@ struct CommandLineOptions {
                 options.focusedFieldID = try value(for: argument)
             case "--script":
                 options.scriptPaths.append(try value(for: argument))
+            case "--goldens":
+                options.goldensDirectory = try value(for: argument)
+            case "--update-goldens":
+                options.updatesGoldens = true
+            case "--failures":
+                options.failuresDirectory = try value(for: argument)
             case "--output-dir":
                 options.outputDirectory = try value(for: argument)
             case "--qa-state":
@@ -109,6 +125,13 @@ struct CommandLineOptions {
         }
         if options.screenshotTime != nil && options.screenshotPath == nil {
             throw UsageError(message: "--at goes with --screenshot PATH")
+        }
+        if (options.goldensDirectory != nil || options.updatesGoldens || options.failuresDirectory != nil)
+            && options.scriptPaths.isEmpty {
+            throw UsageError(message: "--goldens, --update-goldens and --failures go with --script FILE")
+        }
+        if (options.updatesGoldens || options.failuresDirectory != nil) && options.goldensDirectory == nil {
+            throw UsageError(message: "--update-goldens and --failures go with --goldens DIR")
         }
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")
