@@ -43,6 +43,20 @@ final class QAScriptUITests: XCTestCase {
         XCTAssertEqual(result.stdout.split(separator: "\n").filter { $0.contains(": ok (") }.count, scripts.count, result.stdout)
     }
 
+    /// The README's sample is what a tester copies first: it must run as written.
+    func testTheReadmeSampleRuns() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### Writing a script"), "the README has a section on writing scripts")
+        let fence = try XCTUnwrap(readme.range(of: "\n```\n", range: section.upperBound..<readme.endIndex))
+        let end = try XCTUnwrap(readme.range(of: "\n```", range: fence.upperBound..<readme.endIndex))
+        let sample = String(readme[fence.upperBound..<end.lowerBound])
+        XCTAssertTrue(sample.contains("expect"), sample)
+        let outputs = directory.path
+        let path = try script("readme.qa", sample.replacingOccurrences(of: "/tmp/", with: outputs + "/"))
+        let result = try catalog(["--script", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
     func testAWrongExpectationNamesItsLineAndExits3() throws {
         let path = try script("wrong.qa", """
             # the label field starts empty
