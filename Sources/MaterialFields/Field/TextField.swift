@@ -975,7 +975,7 @@ public final class TextField {
             case "y": redo(at: time); return true
             default: return false
             }
-        case .tab, .escape, .shortcut:
+        case .tab, .escape, .shortcut, .function:
             return false
         }
         if !keepsGoal { goalX = nil }
