@@ -1,13 +1,17 @@
 import MaterialFields
 
 /// The catalog's own state beside its fields, shared by the live window, scripts and the QA state:
-/// the theme (Ctrl+T) and the animation speed (`--slow-animations`).
+/// the theme (Ctrl+T), the animation speed (`--slow-animations`, F11) and the inspector (F12).
 final class CatalogControls {
     enum Theme: String { case light, dark }
 
     let scene: FieldScene
     private(set) var theme: Theme
     private(set) var animationSlowdown: Double
+    /// The slowdowns F11 steps through.
+    static let animationSlowdownSteps: [Double] = [1, 5, 20]
+    private let inspector = FieldInspector()
+    var isInspectorShown: Bool { scene.overlay != nil }
 
     init(scene: FieldScene, theme: Theme, animationSlowdown: Double) {
         self.scene = scene
@@ -26,11 +30,28 @@ final class CatalogControls {
         scene.fields.forEach { $0.animationSlowdown = factor }
     }
 
+    func setInspectorShown(_ shown: Bool) {
+        scene.overlay = shown ? inspector : nil
+    }
+
+    /// The next of 1x, 5x and 20x above the current slowdown (from another `--slow-animations`
+    /// value too), wrapping to 1x.
+    func cycleAnimationSlowdown() {
+        setAnimationSlowdown(Self.animationSlowdownSteps.first { $0 > animationSlowdown } ?? Self.animationSlowdownSteps[0])
+    }
+
     /// Keys no field used: the catalog's shortcuts. True when one was.
     private func handleShortcut(_ key: EditingKey, modifiers: KeyModifiers) -> Bool {
+        let plain = !modifiers.contains(.control) && !modifiers.contains(.alt)
         switch key {
         case .shortcut(let character) where modifiers.contains(.control) && character.lowercased() == "t":
             setTheme(theme == .dark ? .light : .dark)
+            return true
+        case .function(12) where plain:
+            setInspectorShown(!isInspectorShown)
+            return true
+        case .function(11) where plain:
+            cycleAnimationSlowdown()
             return true
         default:
             return false

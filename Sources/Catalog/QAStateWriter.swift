@@ -17,6 +17,8 @@ final class QAStateWriter {
             var contentHeight: Double
             var focused: Bool
             var theme: String
+            var inspector: Bool
+            var animationSlowdown: Double
         }
         var theme: String
         var window: Window
@@ -34,7 +36,8 @@ final class QAStateWriter {
         let document = Document(
             theme: theme,
             window: .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
-                          contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme),
+                          contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme,
+                          inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown),
             fields: scene.snapshot())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

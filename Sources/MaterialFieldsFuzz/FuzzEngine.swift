@@ -251,7 +251,7 @@ final class FuzzWorld {
             default:
                 break
             }
-        case .shortcut:
+        case .shortcut, .function:
             break
         }
         return false

@@ -25,7 +25,9 @@ enum KeyTranslation {
             (XK_Home, .home), (XK_KP_Home, .home),
             (XK_End, .end), (XK_KP_End, .end),
         ]
-        return Dictionary(uniqueKeysWithValues: pairs.map { (UInt($0.0), $0.1) })
+        // The function keys' keysyms run without a gap from F1 to F24.
+        let functionKeys = (1...24).map { (XK_F1 + Int32($0 - 1), EditingKey.function($0)) }
+        return Dictionary(uniqueKeysWithValues: (pairs + functionKeys).map { (UInt($0.0), $0.1) })
     }()
 
     /// The editing key for a keysym, or nil for keys that produce text (or nothing).

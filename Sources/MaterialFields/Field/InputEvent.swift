@@ -11,6 +11,8 @@ public enum EditingKey: Equatable, Sendable {
     case backspace, delete, left, right, up, down, home, end, tab, escape, enter
     /// A printable key pressed with Control (or Alt): a shortcut, not text.
     case shortcut(Character)
+    /// F1 to F24 (the number): never text and never an edit, so they reach the app's handler.
+    case function(Int)
 }
 
 /// The pointer image a scene asks the host for.

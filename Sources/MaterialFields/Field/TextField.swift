@@ -168,7 +168,8 @@ public final class TextField {
     private(set) var activationOrigin: Double = 0
     private(set) var caretBlink = CaretBlink()
 
-    private(set) var layout: FieldLayout?
+    /// The frames of every part in field coordinates, once the field was laid out.
+    public private(set) var layout: FieldLayout?
     private(set) var textLayout: TextLayout?
 
     /// The scene's hook: `.layout` when the field's height or frames may change, `.appearance`
@@ -323,6 +324,13 @@ public final class TextField {
         let content = editor.isEmpty ? placeholder : isSecureTextEntry ? displayedText : text
         return [label, content, displayedLeadingAssistiveText, displayedTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
     }
+
+    /// How far the label has floated at `time`: 0 resting, 1 floating (what the inspector shows
+    /// of an animation; the scene brings transitions up to date when it renders).
+    public func labelFloatProgress(at time: Double) -> Double { labelFloat.value(at: time) }
+
+    /// How far focus has taken effect at `time`: 0 unfocused, 1 the indicator or outline fully active.
+    public func activationProgress(at time: Double) -> Double { activation.value(at: time) }
 
     public func isAnimating(at time: Double) -> Bool {
         labelFloat.isAnimating(at: time) || activation.isAnimating(at: time) || errorEmphasis.isAnimating(at: time)
@@ -975,7 +983,7 @@ public final class TextField {
             case "y": redo(at: time); return true
             default: return false
             }
-        case .tab, .escape, .shortcut:
+        case .tab, .escape, .shortcut, .function:
             return false
         }
         if !keepsGoal { goalX = nil }

@@ -22,11 +22,29 @@ public final class FieldScene: Scene {
     /// Keys neither the focused field nor the scene uses (an app's own shortcuts); true when handled.
     public var unhandledKeyHandler: ((EditingKey, KeyModifiers) -> Bool)?
     public var focusedField: TextField? { focusChain.focusedField }
+    /// The field whose container is under the pointer, whether or not it shows hover (a disabled
+    /// field or the one being edited does not).
+    public private(set) var hoveredField: TextField?
+    /// Drawn over the fields in every repainted region, such as a `FieldInspector`; nil costs nothing.
+    public var overlay: SceneOverlay? {
+        didSet {
+            guard overlay !== oldValue else { return }
+            overlayNeedsUpdate = true
+            host?.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        }
+    }
+    /// How many renders drew something since the scene was made.
+    public private(set) var drawnFrameCount = 0
 
     private var measurer: TextMeasuring?
     private var frames: [ObjectIdentifier: Rect] = [:]
     private var decorations: [Decoration] = []
     private var drawn: [ObjectIdentifier: FieldAppearance] = [:]
+    /// What the overlay showed at the last render; nil while there is none.
+    private var drawnOverlay: OverlayContent?
+    /// The overlay may show something new that no field's change asks to draw (it was set or
+    /// removed, the pointer moved to another field).
+    private var overlayNeedsUpdate = false
     /// Fields whose appearance may differ from what was drawn for a reason other than time.
     private var staleFields: Set<ObjectIdentifier> = []
     private var lastRenderTime = -Double.infinity
@@ -323,10 +341,17 @@ public final class FieldScene: Scene {
         let hit = pointerLocation.flatMap { field(at: $0) }
         let part = hit.flatMap { $0.0.part(at: $0.1) }
         // Hover is the pointer over the container, not over the assistive text below it.
-        let hoveredField = part != nil && part != .assistiveRow ? hit?.0 : nil
+        let pointed = part != nil && part != .assistiveRow ? hit?.0 : nil
+        if pointed !== hoveredField {
+            hoveredField = pointed
+            if overlay != nil {
+                overlayNeedsUpdate = true
+                host?.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
+            }
+        }
         var changed = false
         for field in fields {
-            let hovered = field === hoveredField && field.isEnabled && !field.isFocused
+            let hovered = field === pointed && field.isEnabled && !field.isFocused
             if field.isHovered != hovered {
                 field.isHovered = hovered
                 changed = true
@@ -383,7 +408,7 @@ public final class FieldScene: Scene {
     }
 
     public func nextWakeup(after time: Double) -> Double? {
-        if pendingDamage != nil || needsArrangement || !staleFields.isEmpty { return time }
+        if pendingDamage != nil || needsArrangement || !staleFields.isEmpty || overlayNeedsUpdate { return time }
         if autoscrollTarget != nil { return max(time, lastAutoscroll + Self.autoscrollInterval) }
         // A field drawn mid-animation still owes its final frame, even when the animation has
         // ended by the time the host asks.
@@ -444,7 +469,25 @@ public final class FieldScene: Scene {
         lastRenderTime = time
         updateInputMethodSpot()
 
-        let regions = damage.rects.map { $0.integral.intersection(window) }.filter { !$0.isEmpty }
+        func visible(_ damage: DamageRegion) -> [Rect] { damage.rects.map { $0.integral.intersection(window) }.filter { !$0.isEmpty } }
+        if overlay != nil || drawnOverlay != nil {
+            overlayNeedsUpdate = false
+            var content = OverlayContent.empty
+            if let overlay, let measurer {
+                // The frame number shown is this frame's if it is drawn; a frame nothing else
+                // draws keeps the number on screen, so an unchanged overlay repaints nothing.
+                let quiet = visible(damage).isEmpty
+                content = overlay.content(of: self, frame: drawnFrameCount + (quiet ? 0 : 1), at: time, measurer: measurer)
+                if quiet && content != (drawnOverlay ?? .empty) {
+                    content = overlay.content(of: self, frame: drawnFrameCount + 1, at: time, measurer: measurer)
+                }
+            }
+            content.addDamage(since: drawnOverlay ?? .empty, to: &damage)
+            drawnOverlay = overlay == nil ? nil : content
+        }
+
+        let regions = visible(damage)
+        if !regions.isEmpty { drawnFrameCount += 1 }
         for region in regions {
             canvas.pushClip(region)
             canvas.fill(region, color: scheme.surface)
@@ -463,6 +506,7 @@ public final class FieldScene: Scene {
             if let thumb = scroll.indicator(scale: metrics.scale), thumb.intersects(region) {
                 canvas.fill(.roundedRectangle(thumb, radii: CornerRadii(all: thumb.width / 2)), color: scheme.onSurface.withAlpha(0.38))
             }
+            for layer in drawnOverlay?.layers ?? [] where layer.bounds.intersects(region) { layer.draw(on: canvas) }
             canvas.popClip()
         }
         return regions
