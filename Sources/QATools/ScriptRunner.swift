@@ -220,7 +220,7 @@ public final class ScriptRunner {
             time = frame
             render()
         }
-        time = target
+        time = max(time, target)
         render()
     }
 
