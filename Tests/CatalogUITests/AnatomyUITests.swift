@@ -44,19 +44,11 @@ final class AnatomyUITests: XCTestCase {
         try CatalogApp(arguments: ["--size", "900x2420"], screenSize: (1024, 2420))
     }
 
-    func qa(_ app: CatalogApp) throws -> QA {
-        try JSONDecoder().decode(QA.self, from: Data(contentsOf: URL(fileURLWithPath: app.statePath)))
-    }
+    func qa(_ app: CatalogApp) throws -> QA { try app.state(as: QA.self) }
 
     /// The QA state once `condition` holds, or nil after `timeout`.
     func waitForQA(_ app: CatalogApp, timeout: TimeInterval = 5, _ condition: (QA) -> Bool) -> QA? {
-        var last: QA?
-        _ = waitUntil(timeout: timeout) {
-            guard let current = try? qa(app) else { return false }
-            last = current
-            return condition(current)
-        }
-        return last.flatMap { condition($0) ? $0 : nil }
+        app.waitForState(as: QA.self, timeout: timeout, condition)
     }
 
     /// Waits for `condition` on `id`, failing (with what the field is instead) when it never holds.

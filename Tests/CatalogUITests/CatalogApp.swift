@@ -97,14 +97,22 @@ final class CatalogApp {
         func field(_ id: String) -> Field { fields.first { $0.id == id }! }
     }
 
-    func state() throws -> State {
-        try JSONDecoder().decode(State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath)))
+    func state() throws -> State { try state(as: State.self) }
+
+    /// The QA state read into a test's own view of it.
+    func state<View: Decodable>(as view: View.Type) throws -> View {
+        try JSONDecoder().decode(View.self, from: Data(contentsOf: URL(fileURLWithPath: statePath)))
     }
 
     func waitForState(timeout: TimeInterval = 5, _ condition: (State) -> Bool) -> State? {
-        var last: State?
+        waitForState(as: State.self, timeout: timeout, condition)
+    }
+
+    /// The QA state, in a test's own view of it, once `condition` holds, or nil after `timeout`.
+    func waitForState<View: Decodable>(as view: View.Type, timeout: TimeInterval = 5, _ condition: (View) -> Bool) -> View? {
+        var last: View?
         _ = waitUntil(timeout: timeout) {
-            guard let current = try? state() else { return false }
+            guard let current = try? state(as: View.self) else { return false }
             last = current
             return condition(current)
         }

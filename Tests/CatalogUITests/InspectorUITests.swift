@@ -18,18 +18,10 @@ final class InspectorUITests: XCTestCase {
         func field(_ id: String) -> Field { fields.first { $0.id == id }! }
     }
 
-    private func qa(_ app: CatalogApp) throws -> QA {
-        try JSONDecoder().decode(QA.self, from: Data(contentsOf: URL(fileURLWithPath: app.statePath)))
-    }
+    private func qa(_ app: CatalogApp) throws -> QA { try app.state(as: QA.self) }
 
     private func waitForQA(_ app: CatalogApp, timeout: TimeInterval = 5, _ condition: (QA) -> Bool) -> QA? {
-        var last: QA?
-        _ = waitUntil(timeout: timeout) {
-            guard let current = try? qa(app) else { return false }
-            last = current
-            return condition(current)
-        }
-        return last.flatMap { condition($0) ? $0 : nil }
+        app.waitForState(as: QA.self, timeout: timeout, condition)
     }
 
     /// The window once two captures 100 ms apart agree: whatever was being drawn has landed.
