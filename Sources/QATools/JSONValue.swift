@@ -47,7 +47,7 @@ public indirect enum JSONValue: Equatable, Decodable, CustomStringConvertible {
                 guard let next = members[String(component)] else { return nil }
                 current = next
             case .array(let elements):
-                guard let index = Int(component), elements.indices.contains(index) else { return nil }
+                guard let index = Int(component), String(index) == component, elements.indices.contains(index) else { return nil }
                 current = elements[index]
             default:
                 return nil

@@ -9,8 +9,8 @@ public struct QAScript {
         case scale(Double)
         case focus(id: String)
         /// Field-relative point; nil is the container's centre.
-        case click(id: String, point: Point?)
-        case clickAt(Point)
+        case click(id: String, point: Point?, with: ClickKind)
+        case clickAt(Point, with: ClickKind)
         case hover(id: String, point: Point?)
         case moveTo(Point)
         case drag(id: String, from: Point, to: Point)
@@ -27,6 +27,31 @@ public struct QAScript {
         case screenshot(path: String, region: [Int]?)
         case expect(id: String, key: String, value: ExpectedValue)
         case expectPixel(x: Int, y: Int, color: PixelColor, tolerance: Int)
+    }
+
+    /// Which button a click presses and the modifiers held: `shift`, `ctrl+middle`, `right`.
+    public struct ClickKind: Equatable {
+        public var button: PointerButton = .primary
+        public var modifiers: KeyModifiers = []
+
+        public static let plain = ClickKind()
+
+        /// Parses `shift`, `middle`, `ctrl+right` and the like, or nil when `text` is not one.
+        init?(_ text: String) {
+            for name in text.lowercased().split(separator: "+", omittingEmptySubsequences: false) {
+                switch name {
+                case "shift": modifiers.insert(.shift)
+                case "ctrl", "control": modifiers.insert(.control)
+                case "alt", "meta": modifiers.insert(.alt)
+                case "middle": button = .middle
+                case "right": button = .secondary
+                case "left", "primary": button = .primary
+                default: return nil
+                }
+            }
+        }
+
+        init() {}
     }
 
     public struct Line: Equatable {
@@ -60,6 +85,8 @@ public struct QAScript {
         self.file = file
         var lines: [Line] = []
         var number = 0
+        // An editor's byte-order mark would otherwise read as part of the first step's name.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         // "\r\n" is one Character in Swift, so lines split on newline characters, not on "\n".
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             number += 1
@@ -71,6 +98,9 @@ public struct QAScript {
                 throw Failure(file: file, line: number, message: error.message)
             }
         }
+        guard !lines.isEmpty else {
+            throw Failure(file: file, line: 0, message: "the script has no steps (only blank lines and # comments)")
+        }
         self.lines = lines
     }
 
@@ -81,7 +111,10 @@ public struct QAScript {
         let rest = String(line.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         let words = try Self.words(rest)
         func number(_ word: String, _ what: String) throws -> Double {
-            guard let value = Double(word), value.isFinite else { throw SyntaxError(message: "\(name): \(what) '\(word)' is not a number") }
+            // Decimal only: Double(_:) would also take "0x10", "nan" and "inf".
+            guard word.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(word), value.isFinite else {
+                throw SyntaxError(message: "\(name): \(what) '\(word)' is not a number")
+            }
             return value
         }
         func point(_ x: String, _ y: String) throws -> Point { Point(x: try number(x, "x"), y: try number(y, "y")) }
@@ -98,19 +131,39 @@ public struct QAScript {
             try expectCount([1], usage: "focus ID")
             return .focus(id: words[0])
         case "click", "hover":
-            try expectCount([1, 3], usage: "\(name) ID [X Y]  (field-relative; the container's centre by default)")
-            let at = words.count == 3 ? try point(words[1], words[2]) : nil
-            return name == "click" ? .click(id: words[0], point: at) : .hover(id: words[0], point: at)
+            var arguments = words
+            var kind = ClickKind.plain
+            if name == "click", arguments.count == 2 || arguments.count == 4, let parsed = ClickKind(arguments.last!) {
+                kind = parsed
+                arguments.removeLast()
+            }
+            guard arguments.count == 1 || arguments.count == 3 else {
+                throw SyntaxError(message: name == "click"
+                    ? "usage: click ID [X Y] [shift|ctrl|alt|middle|right, joined by +]  (field-relative; the container's centre by default)"
+                    : "usage: hover ID [X Y]  (field-relative; the container's centre by default)")
+            }
+            let at = arguments.count == 3 ? try point(arguments[1], arguments[2]) : nil
+            return name == "click" ? .click(id: arguments[0], point: at, with: kind) : .hover(id: arguments[0], point: at)
         case "click-at", "move-to":
-            try expectCount([2], usage: "\(name) X Y  (window pixels)")
-            let at = try point(words[0], words[1])
-            return name == "click-at" ? .clickAt(at) : .moveTo(at)
+            var arguments = words
+            var kind = ClickKind.plain
+            if name == "click-at", arguments.count == 3, let parsed = ClickKind(arguments.last!) {
+                kind = parsed
+                arguments.removeLast()
+            }
+            guard arguments.count == 2 else {
+                throw SyntaxError(message: name == "click-at" ? "usage: click-at X Y [shift|ctrl|alt|middle|right, joined by +]  (window pixels)"
+                                                            : "usage: move-to X Y  (window pixels)")
+            }
+            let at = try point(arguments[0], arguments[1])
+            return name == "click-at" ? .clickAt(at, with: kind) : .moveTo(at)
         case "drag":
             try expectCount([5], usage: "drag ID X1 Y1 X2 Y2  (field-relative)")
             return .drag(id: words[0], from: try point(words[1], words[2]), to: try point(words[3], words[4]))
         case "type", "clipboard":
             guard !rest.isEmpty else { throw SyntaxError(message: "usage: \(name) TEXT  (\\n, \\t, \\\\, \\\" and \\u{...} escapes; quote it to keep spaces at its ends)") }
-            let text = try unescaped(rest)
+            // Unquoted, the text ends at the line's last non-blank, as it starts at its first.
+            let text = try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
             return name == "type" ? .type(text) : .clipboard(text)
         case "key":
             guard !words.isEmpty else { throw SyntaxError(message: "usage: key CHORD [CHORD...]  (e.g. ctrl+shift+Left, Return, F12)") }
@@ -143,12 +196,16 @@ public struct QAScript {
             return .settle
         case "screenshot":
             try expectCount([1, 5], usage: "screenshot PATH [X Y W H]  (a region of the window, in window pixels)")
-            guard words.count == 5 else { return .screenshot(path: words[0], region: nil) }
+            let path = try unescaped(words[0])
+            guard path.lowercased().hasSuffix(".png"), path.count > 4 else {
+                throw SyntaxError(message: "screenshot: '\(path)' does not end in .png (screenshots are PNG files)")
+            }
+            guard words.count == 5 else { return .screenshot(path: path, region: nil) }
             let region = words.dropFirst().compactMap { Int($0) }
             guard region.count == 4, region[2] > 0, region[3] > 0 else {
                 throw SyntaxError(message: "screenshot: '\(words.dropFirst().joined(separator: " "))' is not X Y W H in pixels (W and H above 0)")
             }
-            return .screenshot(path: words[0], region: region)
+            return .screenshot(path: path, region: region)
         case "expect":
             // The value is the rest of the line, so JSON with blanks ([0, 3]) needs no quoting.
             let (head, value) = splitWords(rest, count: 2)
@@ -262,8 +319,8 @@ public struct ExpectedValue: Equatable, CustomStringConvertible {
         text = value
         if let json = JSONValue(parsing: value) {
             self.json = json
-        } else if value.first == "\"" {
-            throw QAScript.SyntaxError(message: "expect: \(value) is not a closed JSON string")
+        } else if let first = value.first, "\"[{".contains(first) {
+            throw QAScript.SyntaxError(message: "expect: \(value) is not valid JSON (a string, array or object must be closed)")
         } else {
             json = .string(value)
         }

@@ -112,19 +112,19 @@ public final class ScriptRunner {
             clicks = ClickCounter()
             attachScene()
         case .focus(let id):
-            scene.focus(try field(id), at: time)
+            let field = try field(id)
+            guard field.isEnabled else {
+                throw StepFailure(message: "focus: \(id) is disabled and cannot be focused (`wheel` or `resize` bring it into view)")
+            }
+            scene.focus(field, at: time)
             finishInput()
-        case .click(let id, let point):
+        case .click(let id, let point, let kind):
             let location = try windowPoint(in: try field(id), at: point)
             try requireInsideWindow(location, what: "\(id) at that point")
-            press(at: location)
-            send(.pointerUp(location, button: .primary))
-            finishInput()
-        case .clickAt(let location):
+            click(at: location, kind)
+        case .clickAt(let location, let kind):
             try requireInsideWindow(location, what: "the point")
-            press(at: location)
-            send(.pointerUp(location, button: .primary))
-            finishInput()
+            click(at: location, kind)
         case .hover(let id, let point):
             let location = try windowPoint(in: try field(id), at: point)
             try requireInsideWindow(location, what: "\(id) at that point")
@@ -138,7 +138,7 @@ public final class ScriptRunner {
             let field = try field(id)
             let start = try windowPoint(in: field, at: from), end = try windowPoint(in: field, at: to)
             try requireInsideWindow(start, what: "the drag's start")
-            press(at: start)
+            press(at: start, .plain)
             // In steps, as a hand moves: a selection follows every motion event it gets.
             let steps = 8
             for index in 1...steps {
@@ -236,15 +236,24 @@ public final class ScriptRunner {
 
     // MARK: Pointer
 
-    private func press(at location: Point) {
+    private func press(at location: Point, _ kind: QAScript.ClickKind) {
         send(.pointerMoved(location, buttonHeld: false))
         let count = clicks.press(at: location, time: UInt(max(0, time * 1000).rounded()))
-        send(.pointerDown(location, button: .primary, clickCount: count, modifiers: []))
+        send(.pointerDown(location, button: kind.button, clickCount: count, modifiers: kind.modifiers))
     }
 
-    private func field(_ id: String) throws -> TextField {
+    private func click(at location: Point, _ kind: QAScript.ClickKind) {
+        press(at: location, kind)
+        send(.pointerUp(location, button: kind.button))
+        finishInput()
+    }
+
+    /// What `expect` can check besides fields.
+    static let stateSubjects = ["window", "clipboard", "primary"]
+
+    private func field(_ id: String, alsoSuggesting extra: [String] = []) throws -> TextField {
         if let field = scene.fields.first(where: { $0.identifier == id }) { return field }
-        let ids = scene.fields.map(\.identifier)
+        let ids = scene.fields.map(\.identifier) + extra
         let suggestion = ids.min { Self.editDistance($0, id) < Self.editDistance($1, id) }
         let hint = suggestion.map { Self.editDistance($0, id) <= max(2, id.count / 3) ? "; did you mean '\($0)'?" : "" } ?? ""
         throw StepFailure(message: "no field '\(id)'\(hint) (ids are listed in the QA state and the README)")
@@ -287,20 +296,38 @@ public final class ScriptRunner {
             } else {
                 guard case .array(let fields)? = state.value(at: "fields"),
                       let match = fields.first(where: { $0.value(at: "id") == .string(id) }) else {
-                    _ = try field(id)
+                    _ = try field(id, alsoSuggesting: Self.stateSubjects)
                     throw StepFailure(message: "expect: \(id) is not in the QA state")
                 }
                 subject = match
             }
         }
         actual = subject.value(at: key)
-        guard let actual else {
-            let top = key.split(separator: ".").first.map(String.init) ?? key
-            let known = subject.value(at: top) == nil ? subject.keys : (subject.value(at: top)?.keys ?? [])
-            throw StepFailure(message: "expect \(id): no key '\(key)' (keys: \(known.joined(separator: ", ")))")
-        }
+        guard let actual else { throw StepFailure(message: "expect \(id): \(Self.missingKeyMessage(key, in: subject))") }
         guard actual == expected.json else {
             throw StepFailure(message: "expect \(id) \(key): expected \(expected), found \(actual)")
+        }
+    }
+
+    /// Where a dotted key stops resolving, and what it could have said there.
+    static func missingKeyMessage(_ key: String, in subject: JSONValue) -> String {
+        var resolved: [Substring] = []
+        var current = subject
+        for component in key.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let next = current.value(at: String(component)) else { break }
+            resolved.append(component)
+            current = next
+        }
+        let place = resolved.isEmpty ? "" : " in '\(resolved.joined(separator: "."))'"
+        let missing = key.split(separator: ".", omittingEmptySubsequences: false)[resolved.count]
+        switch current {
+        case .object(let members):
+            return "no key '\(missing)'\(place) (keys: \(members.keys.sorted().joined(separator: ", ")))"
+        case .array(let elements):
+            let range = elements.isEmpty ? "it is empty" : "indexes 0 to \(elements.count - 1)"
+            return "no index '\(missing)'\(place) (\(range))"
+        default:
+            return "'\(resolved.joined(separator: "."))' is \(current), which has no '\(missing)'"
         }
     }
 

@@ -36,7 +36,7 @@ final class QAScriptParsingTests: XCTestCase {
             """)
         XCTAssertEqual(script.lines.map(\.number), [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
         XCTAssertEqual(script.lines.map(\.step), [
-            .focus(id: "filled-label"), .click(id: "filled-label", point: Point(x: 10, y: 20)), .clickAt(Point(x: 5, y: 6)),
+            .focus(id: "filled-label"), .click(id: "filled-label", point: Point(x: 10, y: 20), with: .plain), .clickAt(Point(x: 5, y: 6), with: .plain),
             .drag(id: "outlined-label", from: Point(x: 1, y: 2), to: Point(x: 3, y: 4)), .wheel(-2.5),
             .resize(width: 400, height: 300), .theme("dark"), .wait(75), .settle,
             .screenshot(path: "out.png", region: [1, 2, 30, 40]),
@@ -44,8 +44,22 @@ final class QAScriptParsingTests: XCTestCase {
         ])
     }
 
+    func testClicksTakeAButtonAndModifiers() throws {
+        var middle = QAScript.ClickKind()
+        middle.button = .middle
+        var shiftRight = QAScript.ClickKind()
+        shiftRight.button = .secondary
+        shiftRight.modifiers = [.shift]
+        XCTAssertEqual(try steps("click a middle\nclick a 1 2 shift+right\nclick-at 3 4 middle"), [
+            .click(id: "a", point: nil, with: middle), .click(id: "a", point: Point(x: 1, y: 2), with: shiftRight),
+            .clickAt(Point(x: 3, y: 4), with: middle),
+        ])
+        XCTAssertEqual(failure("click a 1 2 sideways")?.message.hasPrefix("usage: click ID [X Y] [shift"), true)
+    }
+
     func testTypedTextKeepsItsSpacesAndEscapes() throws {
         XCTAssertEqual(try steps("type Ada Lovelace"), [.type("Ada Lovelace")])
+        XCTAssertEqual(try steps("type   Ada  \t"), [.type("Ada")], "unquoted, blanks at either end are not typed")
         XCTAssertEqual(try steps("type \"  padded \""), [.type("  padded ")])
         XCTAssertEqual(try steps(#"type a\nb\tc\\d\"e\u{301}"#), [.type("a\nb\tc\\d\"e\u{301}")])
         XCTAssertEqual(failure(#"type a\qb"#)?.message.hasPrefix("unknown escape \\q"), true)
@@ -70,11 +84,24 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertEqual(failure(#"expect filled-label text "Ada"#)?.line, 1)
     }
 
+    func testScreenshotPathsArePNGAndMayBeQuoted() throws {
+        XCTAssertEqual(try steps("screenshot \"my shot.png\""), [.screenshot(path: "my shot.png", region: nil)])
+        XCTAssertEqual(failure("screenshot a.jpg")?.message, "screenshot: 'a.jpg' does not end in .png (screenshots are PNG files)")
+    }
+
+    func testWhatEditorsLeaveInFilesIsNotATypo() throws {
+        XCTAssertEqual(try steps("\u{FEFF}focus a\r\nsettle\r\n"), [.focus(id: "a"), .settle])
+        XCTAssertEqual(failure("# nothing but a comment\n\n")?.message, "the script has no steps (only blank lines and # comments)")
+    }
+
     func testErrorsNameTheLine() {
+        XCTAssertEqual(failure("wait 0x10")?.message, "wait: milliseconds '0x10' is not a number")
+        XCTAssertEqual(failure("expect a selection [0, 0")?.message,
+                       "expect: [0, 0 is not valid JSON (a string, array or object must be closed)")
         let unknown = failure("focus a\n\nfrobnicate\n")
         XCTAssertEqual(unknown?.line, 3)
         XCTAssertEqual(unknown?.description.hasPrefix("t.qa:3: unknown step 'frobnicate' (steps: focus,"), true)
-        XCTAssertEqual(failure("click a 1")?.message, "usage: click ID [X Y]  (field-relative; the container's centre by default)")
+        XCTAssertEqual(failure("hover a 1")?.message, "usage: hover ID [X Y]  (field-relative; the container's centre by default)")
         XCTAssertEqual(failure("key ctrl+Lfet")?.message.hasPrefix("key: 'Lfet' is not a key name"), true)
         XCTAssertEqual(failure("key hyper+a")?.message.hasPrefix("key: 'hyper' in 'hyper+a' is not a modifier"), true)
         XCTAssertEqual(failure("expect-pixel 1 2 #12345")?.message, "expect-pixel: '#12345' is not #RRGGBB")
@@ -166,6 +193,33 @@ final class ScriptRunnerTests: XCTestCase {
         }
         XCTAssertThrowsError(try run("expect nme text \"\"\n")) { error in
             XCTAssertEqual("\(error)", "t.qa:1: no field 'nme'; did you mean 'name'? (ids are listed in the QA state and the README)")
+        }
+    }
+
+    func testAMissingKeySaysWhereThePathStopped() {
+        let field = JSONValue.object(["frame": .array([.number(1), .number(2)]), "text": .string("a")])
+        XCTAssertEqual(ScriptRunner.missingKeyMessage("frame.4", in: field), "no index '4' in 'frame' (indexes 0 to 1)")
+        XCTAssertEqual(ScriptRunner.missingKeyMessage("frame.01", in: field), "no index '01' in 'frame' (indexes 0 to 1)")
+        XCTAssertEqual(ScriptRunner.missingKeyMessage("txt", in: field), "no key 'txt' (keys: frame, text)")
+        XCTAssertEqual(ScriptRunner.missingKeyMessage("text.0", in: field), "'text' is \"a\", which has no '0'")
+    }
+
+    func testAMiddleClickPastesThePrimarySelection() throws {
+        XCTAssertNoThrow(try run("""
+            click name
+            type Ada
+            key ctrl+a
+            expect primary text "Ada"
+            click city middle
+            expect city text "Ada"
+            """))
+    }
+
+    func testADisabledFieldCannotBeFocused() throws {
+        let app = TwoFields()
+        app.scene.fields[1].isEnabled = false
+        XCTAssertThrowsError(try run("focus city\n", app: app)) { error in
+            XCTAssertEqual("\(error)", "t.qa:1: focus: city is disabled and cannot be focused (`wheel` or `resize` bring it into view)")
         }
     }
 
