@@ -5,8 +5,9 @@ import XftHost
 
 /// `--script FILE...`: each script on a fresh catalog, one summary line per script on stdout,
 /// `FILE:LINE: message` on stderr for the first step of a script that fails. With `--goldens`,
-/// screenshots are compared with golden PNGs (or rewrite them), and the fonts the run used are
-/// checked against the ones the goldens were drawn with before any pixel is judged.
+/// screenshots are compared with golden PNGs (or, with `--update-goldens`, recorded once every
+/// script has passed), and the fonts the run used are checked against the ones the goldens were
+/// drawn with before any pixel is judged.
 struct CatalogScripts {
     /// A step failed, or a screenshot differs from its golden.
     static let failureStatus: Int32 = 3
@@ -16,9 +17,17 @@ struct CatalogScripts {
     let host: WindowHost
     let options: CommandLineOptions
     private let goldens: GoldenSet?
-    private let outcomes = Outcomes()
+    private let shots = Shots()
 
-    private final class Outcomes { var list: [GoldenOutcome] = [] }
+    /// What the run's screenshots came to, in golden mode.
+    private final class Shots {
+        struct Taken { var name: String; var origin: String; var image: RGBAImage }
+        /// Every shot, by name, with the step that took it (a name twice would overwrite a golden).
+        var taken: [Taken] = []
+        var outcomes: [(origin: String, outcome: GoldenOutcome)] = []
+        /// Shots that could not be compared (an unreadable golden), with why.
+        var unjudged: [String] = []
+    }
 
     init(host: WindowHost, options: CommandLineOptions) {
         self.host = host
@@ -34,36 +43,48 @@ struct CatalogScripts {
         var failed = false
         for path in options.scriptPaths where !run(path) { failed = true }
         guard let goldens else { return failed ? Self.failureStatus : 0 }
-        return finishGoldens(goldens, scriptsFailed: failed)
+        return options.updatesGoldens ? recordGoldens(goldens, scriptsFailed: failed) : judgeGoldens(goldens, scriptsFailed: failed)
     }
 
-    private var manifestPath: String? {
-        options.goldensDirectory.map { URL(fileURLWithPath: $0).appendingPathComponent("fonts.txt").path }
+    private var manifestPath: String {
+        URL(fileURLWithPath: goldens?.goldensDirectory ?? ".").appendingPathComponent("fonts.txt").path
     }
 
-    private func finishGoldens(_ goldens: GoldenSet, scriptsFailed: Bool) -> Int32 {
-        guard let manifestPath else { return Self.failureStatus }
-        if options.updatesGoldens {
-            outcomes.list.forEach { print($0.message) }
-            do {
-                try FontManifest(fontsUsed: host.fontsUsed).write(to: manifestPath)
-            } catch {
-                report("\(manifestPath): \(error)")
-                return Self.failureStatus
-            }
-            print("fonts: recorded in \(manifestPath)")
-            return scriptsFailed ? Self.failureStatus : 0
+    /// Goldens are rewritten only from a run in which every script passed: half a set, from a
+    /// script that stopped early, would be worse than the old one.
+    private func recordGoldens(_ goldens: GoldenSet, scriptsFailed: Bool) -> Int32 {
+        guard !scriptsFailed else {
+            report("goldens: none written, because a script failed")
+            return Self.failureStatus
         }
+        do {
+            try FileManager.default.createDirectory(atPath: goldens.goldensDirectory, withIntermediateDirectories: true)
+            for shot in shots.taken {
+                print(try goldens.check(shot.name, actual: shot.image, update: true).message)
+            }
+            try FontManifest(fontsUsed: host.fontsUsed).write(to: manifestPath)
+        } catch {
+            report("goldens: \(error)")
+            return Self.failureStatus
+        }
+        print("fonts: recorded in \(manifestPath)")
+        return 0
+    }
+
+    private func judgeGoldens(_ goldens: GoldenSet, scriptsFailed: Bool) -> Int32 {
         // Other fonts draw other pixels: one message naming them, not a wall of pixel failures.
         if let mismatch = FontManifest.mismatchMessage(manifestAt: manifestPath, fontsUsed: host.fontsUsed) {
             report(mismatch)
             return Self.fontMismatchStatus
         }
-        let failures = outcomes.list.filter(\.isFailure)
-        failures.forEach { report($0.message) }
-        print("shots: \(outcomes.list.count - failures.count) of \(outcomes.list.count) match their goldens"
+        let failures = shots.outcomes.filter(\.outcome.isFailure)
+        failures.forEach { report("\($0.origin): \($0.outcome.message)") }
+        shots.unjudged.forEach(report)
+        let total = shots.outcomes.count + shots.unjudged.count
+        print("shots: \(shots.outcomes.count - failures.count) of \(total) match their goldens"
+              + (shots.unjudged.isEmpty ? "" : ", \(shots.unjudged.count) could not be compared")
               + (failures.isEmpty ? "" : "; actual and diff images are in \(goldens.failuresDirectory)"))
-        return scriptsFailed || !failures.isEmpty ? Self.failureStatus : 0
+        return scriptsFailed || total > shots.outcomes.count - failures.count ? Self.failureStatus : 0
     }
 
     private func run(_ path: String) -> Bool {
@@ -86,10 +107,19 @@ struct CatalogScripts {
         let runner = ScriptRunner(host: host, app: session, size: options.size)
         runner.outputDirectory = options.outputDirectory
         if let goldens {
-            let update = options.updatesGoldens
-            runner.screenshotHandler = { [outcomes] path, image in
-                let name = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
-                outcomes.list.append(try goldens.check(name, actual: image, update: update))
+            runner.screenshotHandler = { [shots, options] path, image in
+                let name = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
+                let origin = "\(runner.currentStep.file):\(runner.currentStep.line)"
+                if let earlier = shots.taken.first(where: { $0.name == name }) {
+                    throw GoldenCheckError("screenshot \(name) was already taken at \(earlier.origin): each shot needs a name of its own")
+                }
+                shots.taken.append(.init(name: name, origin: origin, image: image))
+                guard !options.updatesGoldens else { return }
+                do {
+                    shots.outcomes.append((origin, try goldens.check(name, actual: image)))
+                } catch {
+                    shots.unjudged.append("\(origin): \(error)")
+                }
             }
         }
         do {
@@ -99,10 +129,12 @@ struct CatalogScripts {
             return false
         }
         let counts = runner.counts
-        print("\(path): ok (\(counts.steps) steps, \(counts.expectations) expectations, \(counts.screenshots) screenshots, "
-              + "\(Int((runner.time * 1000).rounded())) ms of virtual time)")
+        print("\(path): ok (\(Self.counted(counts.steps, "step")), \(Self.counted(counts.expectations, "expectation")), "
+              + "\(Self.counted(counts.screenshots, "screenshot")), \(Int((runner.time * 1000).rounded())) ms of virtual time)")
         return true
     }
+
+    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     private func report(_ line: String) {
         // Summary lines go to stdout through a buffer: out first, so a log reads in order.

@@ -1,3 +1,4 @@
+import Foundation
 import MaterialFields
 
 /// The catalog's command line.
@@ -132,6 +133,15 @@ struct CommandLineOptions {
         }
         if (options.updatesGoldens || options.failuresDirectory != nil) && options.goldensDirectory == nil {
             throw UsageError(message: "--update-goldens and --failures go with --goldens DIR")
+        }
+        if !options.scriptPaths.isEmpty && (options.qaStatePath != nil || options.focusedFieldID != nil) {
+            throw UsageError(message: "--qa-state and --focus do not go with --script: check the state with expect steps, focus with a focus step")
+        }
+        if let goldens = options.goldensDirectory, !options.updatesGoldens {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: goldens, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError(message: "--goldens: there is no folder '\(goldens)' (--update-goldens makes it and records the goldens)")
+            }
         }
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")

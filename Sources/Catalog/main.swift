@@ -68,11 +68,10 @@ if let screenshotPath = options.screenshotPath {
             var steps = options.focusedFieldID.map { "focus \($0)\n" } ?? ""
             steps += options.screenshotTime.map { "wait \($0)\n" } ?? "settle\n"
             let runner = ScriptRunner(host: host, app: session, size: options.size)
-            runner.screenshotHandler = { _, image in try image.writePNG(to: screenshotPath) }
-            try runner.run(try QAScript(file: "--screenshot", text: steps + "screenshot -\n"))
+            runner.screenshotHandler = { _, image in try ScriptRunner.writeScreenshot(image, to: screenshotPath) }
+            try runner.run(try QAScript(file: "--screenshot", text: steps + "screenshot shot.png\n"))
         } else {
-            let image = try host.renderSettled(session.scene, size: options.size)
-            try image.writePNG(to: screenshotPath)
+            try ScriptRunner.writeScreenshot(try host.renderSettled(session.scene, size: options.size), to: screenshotPath)
         }
         if let qaStatePath = options.qaStatePath {
             QAStateWriter(path: qaStatePath, controls: session.controls).update()

@@ -147,7 +147,7 @@ public struct FontManifest: Equatable {
     public static func mismatchMessage(manifestAt path: String, fontsUsed: [FontRecord]) -> String? {
         guard FileManager.default.fileExists(atPath: path) else {
             return "There is no font manifest at \(path), so nothing says which fonts the goldens were rendered with. "
-                + "Run `./run.sh shots --update` to record the goldens and their fonts."
+                + "Run \(GoldenSet.updateAdvice) to record the goldens and their fonts."
         }
         do {
             return FontManifest(fontsUsed: fontsUsed).mismatchMessage(comparedWith: try read(from: path), recordedAt: path)
@@ -157,7 +157,7 @@ public struct FontManifest: Equatable {
     }
 
     private static let remedy = "Install the fonts the README names, "
-        + "or run `./run.sh shots --update` to re-baseline the goldens deliberately with this machine's fonts."
+        + "or run \(GoldenSet.updateAdvice) to re-baseline the goldens deliberately with this machine's fonts."
 }
 
 /// One way the faces of this machine's rendering differ from the recorded ones.

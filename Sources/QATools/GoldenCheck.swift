@@ -4,6 +4,9 @@ import XftHost
 /// A named set of screenshots and their goldens: `<goldens>/<name>.png`. A failed check leaves
 /// `<failures>/<name>.actual.png` and `<failures>/<name>.diff.png` side by side.
 public struct GoldenSet {
+    /// How to record goldens on purpose, for every message that asks for it.
+    public static let updateAdvice = "`./run.sh shots --update` (`--update-goldens` when running textfield-catalog yourself)"
+
     public var goldensDirectory: String
     public var failuresDirectory: String
     /// How strictly every shot of the set is compared, unless `toleranceByShot` names it.
@@ -51,7 +54,7 @@ public struct GoldenSet {
         do {
             expected = try RGBAImage.readPNG(from: golden)
         } catch {
-            throw GoldenCheckError("\(name): cannot read the golden \(golden): \(error); `./run.sh shots --update` records it again")
+            throw GoldenCheckError("\(name): cannot read the golden \(golden): \(error); \(GoldenSet.updateAdvice) records it again")
         }
         let comparison = ImageComparison(expected: expected, actual: actual, tolerance: tolerance(for: name))
         if comparison.passes { return .matches(name: name, comparison: comparison) }
@@ -136,7 +139,7 @@ public enum GoldenOutcome {
         case .differs(let difference):
             return difference.message
         case .missing(let name, let golden, let actual):
-            return "\(name): no golden at \(golden); this render is at \(actual); run `./run.sh shots --update` to record it"
+            return "\(name): no golden at \(golden); this render is at \(actual); run \(GoldenSet.updateAdvice) to record it"
         case .updated(let name, let golden, let changed):
             return changed ? "\(name): wrote the golden \(golden)" : "\(name): the golden \(golden) already has these pixels"
         }

@@ -41,6 +41,8 @@ public final class ScriptRunner {
     /// relative to `outputDirectory` (or the working directory). A golden comparison replaces it.
     public var screenshotHandler: ((_ path: String, _ image: RGBAImage) throws -> Void)?
     public var outputDirectory: String?
+    /// The file and line of the step running now (for a screenshot handler's messages).
+    public private(set) var currentStep = (file: "", line: 0)
     /// Steps run, expectations met and screenshots taken, for the summary line.
     public private(set) var counts = (steps: 0, expectations: 0, screenshots: 0)
 
@@ -56,6 +58,7 @@ public final class ScriptRunner {
     public func run(_ script: QAScript) throws {
         try start()
         for line in script.lines {
+            currentStep = (script.file, line.number)
             do {
                 try perform(line.step)
                 counts.steps += 1
@@ -194,11 +197,7 @@ public final class ScriptRunner {
             if let screenshotHandler {
                 try screenshotHandler(path, image)
             } else {
-                let file = resolved(path)
-                // A screenshot into a folder that is not there yet makes it, as `mkdir -p` would.
-                let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try image.writePNG(to: file)
+                try Self.writeScreenshot(image, to: resolved(path))
             }
             counts.screenshots += 1
         case .expect(let id, let key, let expected):
@@ -343,6 +342,14 @@ public final class ScriptRunner {
             throw StepFailure(message: "expect-pixel \(x) \(y): expected \(color)"
                 + (tolerance > 0 ? " ± \(tolerance)" : "") + ", found \(found) (off by \(difference))")
         }
+    }
+
+    /// Writes a PNG, making its folder first as `mkdir -p` would: a screenshot's folder is
+    /// usually a fresh output folder.
+    public static func writeScreenshot(_ image: RGBAImage, to path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try image.writePNG(to: path)
     }
 
     private func resolved(_ path: String) -> String {

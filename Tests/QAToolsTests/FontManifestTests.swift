@@ -73,7 +73,7 @@ final class FontManifestTests: XCTestCase {
               - this machine lacks DejaVu Sans Bold 2.370 (DejaVuSans-Bold.ttf, 705684 bytes), which the goldens used (or fontconfig chose another face for it)
               - this machine also used Noto Color Emoji Regular of unknown version (NotoColorEmoji.ttf, 10980856 bytes), which the goldens did not
               - the goldens were rendered with Roboto Regular 2.138 (Roboto-Regular.ttf, 171676 bytes); this machine has 3.011 (Roboto-Regular.ttf, 180200 bytes)
-            Install the fonts the README names, or run `./run.sh shots --update` to re-baseline the goldens deliberately with this machine's fonts.
+            Install the fonts the README names, or run `./run.sh shots --update` (`--update-goldens` when running textfield-catalog yourself) to re-baseline the goldens deliberately with this machine's fonts.
             """)
         XCTAssertNil(recorded.mismatchMessage(comparedWith: recorded, recordedAt: "fonts.txt"))
     }
@@ -103,7 +103,7 @@ final class FontManifestTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let missing = try XCTUnwrap(FontManifest.mismatchMessage(manifestAt: directory + "/fonts.txt", fontsUsed: [roboto]))
         XCTAssertEqual(missing, "There is no font manifest at \(directory)/fonts.txt, so nothing says which fonts the goldens "
-                       + "were rendered with. Run `./run.sh shots --update` to record the goldens and their fonts.")
+                       + "were rendered with. Run `./run.sh shots --update` (`--update-goldens` when running textfield-catalog yourself) to record the goldens and their fonts.")
         let broken = directory + "/broken.txt"
         try "# family | style | version | file | bytes\nRoboto | Regular | 2.138 | Roboto-Regular.ttf\n"
             .write(toFile: broken, atomically: true, encoding: .utf8)
