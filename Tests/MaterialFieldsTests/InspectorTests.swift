@@ -273,4 +273,39 @@ final class InspectorTests: XCTestCase {
         XCTAssertEqual(plainCanvas.commands, expected.commands)
         XCTAssertEqual(inspectedCanvas.commands, expected.commands)
     }
+
+    // MARK: Found in review
+
+    func testAnOverlayShownAndHiddenBeforeARenderLeavesTheSceneAsleep() {
+        let (scene, _, _) = makeScene()
+        _ = scene.render(on: RecordingCanvas(), at: 0)
+        XCTAssertNil(scene.nextWakeup(after: 1))
+        scene.overlay = FieldInspector()
+        scene.overlay = nil
+        _ = scene.render(on: RecordingCanvas(), at: 2)
+        XCTAssertNil(scene.nextWakeup(after: 3), "nothing left to draw: the scene sleeps")
+    }
+
+    /// An app's layout may put a field anywhere finite; the panel's numbers must not trap.
+    func testAFieldFarAwayDoesNotTrapThePanel() {
+        final class FarLayout: SceneLayout {
+            let field: TextField
+            init(_ field: TextField) { self.field = field }
+            func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
+                _ = field.layOut(width: 32767, metrics: metrics, measurer: measurer)
+                var arrangement = Arrangement()
+                arrangement.fieldFrames = [(field, Rect(x: 1e19, y: 100, width: 32767, height: 56))]
+                arrangement.contentHeight = 600
+                return arrangement
+            }
+        }
+        let field = TextField(identifier: "far", style: .filled, label: "Far")
+        let scene = FieldScene(fields: [field], layout: FarLayout(field), scheme: .light)
+        scene.resize(to: Size(width: 800, height: 600), measurer: sharedMeasurer)
+        scene.overlay = FieldInspector()
+        scene.focus(field, at: 0)
+        let canvas = RecordingCanvas()
+        _ = scene.render(on: canvas, at: 0.05)
+        XCTAssertEqual(panel(canvas)?.title, "far")
+    }
 }

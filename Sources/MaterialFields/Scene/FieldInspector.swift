@@ -139,9 +139,10 @@ public final class FieldInspector: SceneOverlay {
             let role = field === scene.hoveredField ? "hovered" : "focused"
             title = [Segment(text: field.identifier, font: bold, color: Self.panelValue),
                      Segment(text: "  \(role)", font: font, color: Self.panelKey)]
-            func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+            func percent(_ value: Double) -> String { "\(Int(((value.isFinite ? min(max(value, 0), 1) : 0) * 100).rounded()))%" }
             func numbers(_ rect: Rect) -> String {
-                let rounded = [rect.minX, rect.minY, rect.width, rect.height].map { Int($0.rounded()) }
+                // Clamped before converting: an app's layout may place a field anywhere finite.
+                let rounded = [rect.minX, rect.minY, rect.width, rect.height].map { Int(min(max($0, -1e9), 1e9).rounded()) }
                 return "\(rounded[0]), \(rounded[1]), \(rounded[2]) × \(rounded[3])"
             }
             rows.append(("state", Self.panelKey, field.state.rawValue + (field.isInError ? " (error)" : "")))

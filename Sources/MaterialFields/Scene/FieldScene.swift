@@ -470,8 +470,10 @@ public final class FieldScene: Scene {
         updateInputMethodSpot()
 
         func visible(_ damage: DamageRegion) -> [Rect] { damage.rects.map { $0.integral.intersection(window) }.filter { !$0.isEmpty } }
+        // Cleared whatever the overlay is now: one shown and hidden again between two renders
+        // must not leave the scene asking for frames forever.
+        overlayNeedsUpdate = false
         if overlay != nil || drawnOverlay != nil {
-            overlayNeedsUpdate = false
             var content = OverlayContent.empty
             if let overlay, let measurer {
                 // The frame number shown is this frame's if it is drawn; a frame nothing else
