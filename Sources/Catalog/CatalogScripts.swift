@@ -124,6 +124,9 @@ struct CatalogScripts {
         }
         do {
             try runner.run(script)
+        } catch HostError.connectionLost {
+            // The X server went away: as for the window, one line and status 1.
+            fail("\(HostError.connectionLost)", status: 1)
         } catch {
             report("\(error)")
             return false

@@ -33,7 +33,10 @@ WindowHost.adoptUserLocale()
 
 var displayName = options.displayName
 // Scripts and screenshots need a display only for its fonts and pixmaps: with none, start one.
-if options.isHeadless && PrivateXServer.isNeeded(displayName: displayName) {
+// Goldens always get one (unless --display insists): a desktop's Xft settings (subpixel order,
+// hinting) would draw other pixels than the goldens were drawn with.
+let wantsPrivateServer = options.goldensDirectory != nil ? displayName == nil : PrivateXServer.isNeeded(displayName: displayName)
+if options.isHeadless && wantsPrivateServer {
     do {
         privateServer = try PrivateXServer()
         displayName = privateServer?.displayName

@@ -2,7 +2,7 @@ import Foundation
 
 /// An Xvfb of the program's own, for headless work when no display is given: the server picks
 /// a free display number and reports it (-displayfd), so parallel runs never collide. It stops
-/// when this object goes away.
+/// when this object goes away, or when the program's connection closes however the program ends.
 public final class PrivateXServer {
     public let displayName: String
     private let process: Process
@@ -17,7 +17,9 @@ public final class PrivateXServer {
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        // -terminate: the server ends when its last client goes, so a program killed by a signal or
+        // a crash, which never runs its cleanup, leaves no server behind.
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-terminate"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

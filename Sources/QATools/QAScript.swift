@@ -23,8 +23,8 @@ public struct QAScript {
         /// Milliseconds on the virtual clock.
         case wait(Double)
         case settle
-        /// The window, or the region `[x, y, width, height]` of it.
-        case screenshot(path: String, region: [Int]?)
+        /// The window, or a region of it.
+        case screenshot(path: String, region: PixelRect?)
         case expect(id: String, key: String, value: ExpectedValue)
         case expectPixel(x: Int, y: Int, color: PixelColor, tolerance: Int)
     }
@@ -53,6 +53,16 @@ public struct QAScript {
 
         init() {}
     }
+
+    /// A rectangle of whole window pixels, as a screenshot's region.
+    public struct PixelRect: Equatable {
+        public var x: Int, y: Int, width: Int, height: Int
+        public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+        public var description: String { "\(x) \(y) \(width) \(height)" }
+    }
+
+    /// Points further out than this are typos, not places: no window is that large.
+    static let coordinateLimit = 1_000_000.0
 
     public struct Line: Equatable {
         public var number: Int
@@ -109,7 +119,9 @@ public struct QAScript {
     static func parseStep(_ line: String) throws -> Step {
         let name = String(line.prefix { $0 != " " && $0 != "\t" })
         let rest = String(line.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
-        let words = try Self.words(rest)
+        // `type`, `clipboard` and `expect` read the rest of the line themselves: a lone quote in
+        // typed text is text.
+        let words = ["type", "clipboard", "expect"].contains(name) ? [] : try Self.words(rest)
         func number(_ word: String, _ what: String) throws -> Double {
             // Decimal only: Double(_:) would also take "0x10", "nan" and "inf".
             guard word.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(word), value.isFinite else {
@@ -117,7 +129,14 @@ public struct QAScript {
             }
             return value
         }
-        func point(_ x: String, _ y: String) throws -> Point { Point(x: try number(x, "x"), y: try number(y, "y")) }
+        func coordinate(_ word: String, _ what: String) throws -> Double {
+            let value = try number(word, what)
+            guard abs(value) <= Self.coordinateLimit else {
+                throw SyntaxError(message: "\(name): \(what) \(word) is beyond ±\(Int(Self.coordinateLimit)) pixels")
+            }
+            return value
+        }
+        func point(_ x: String, _ y: String) throws -> Point { Point(x: try coordinate(x, "x"), y: try coordinate(y, "y")) }
         func expectCount(_ counts: Set<Int>, usage: String) throws {
             guard counts.contains(words.count) else { throw SyntaxError(message: "usage: \(usage)") }
         }
@@ -168,13 +187,17 @@ public struct QAScript {
         case "key":
             guard !words.isEmpty else { throw SyntaxError(message: "usage: key CHORD [CHORD...]  (e.g. ctrl+shift+Left, Return, F12)") }
             do {
-                return .key(try words.map { try KeyChord($0) })
+                let chords = try words.map { try KeyChord($0) }
+                for chord in chords {
+                    if let problem = chord.problem { throw SyntaxError(message: "key: \(problem)") }
+                }
+                return .key(chords)
             } catch let error as KeyChord.ParseError {
                 throw SyntaxError(message: "key: \(error.description)")
             }
         case "wheel":
             try expectCount([1], usage: "wheel DY  (wheel steps at the pointer; positive shows what is below)")
-            return .wheel(try number(words[0], "steps"))
+            return .wheel(try coordinate(words[0], "steps"))
         case "resize":
             try expectCount([2], usage: "resize W H  (1 to 16384 pixels)")
             guard let width = Int(words[0]), let height = Int(words[1]), (1...16384).contains(width), (1...16384).contains(height) else {
@@ -201,10 +224,13 @@ public struct QAScript {
                 throw SyntaxError(message: "screenshot: '\(path)' does not end in .png (screenshots are PNG files)")
             }
             guard words.count == 5 else { return .screenshot(path: path, region: nil) }
-            let region = words.dropFirst().compactMap { Int($0) }
-            guard region.count == 4, region[2] > 0, region[3] > 0 else {
-                throw SyntaxError(message: "screenshot: '\(words.dropFirst().joined(separator: " "))' is not X Y W H in pixels (W and H above 0)")
+            let numbers = words.dropFirst().compactMap { Int($0) }
+            guard numbers.count == 4, numbers[0] >= 0, numbers[1] >= 0, (1...16384).contains(numbers[2]), (1...16384).contains(numbers[3]),
+                  numbers[0] <= 16384, numbers[1] <= 16384 else {
+                throw SyntaxError(message: "screenshot: '\(words.dropFirst().joined(separator: " "))' is not X Y W H in pixels "
+                    + "(X and Y from 0, W and H from 1, each at most 16384)")
             }
+            let region = PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
             return .screenshot(path: path, region: region)
         case "expect":
             // The value is the rest of the line, so JSON with blanks ([0, 3]) needs no quoting.
@@ -215,7 +241,7 @@ public struct QAScript {
             return .expect(id: head[0], key: head[1], value: try ExpectedValue(parsing: value))
         case "expect-pixel":
             try expectCount([3, 4], usage: "expect-pixel X Y #RRGGBB [TOLERANCE]")
-            guard let x = Int(words[0]), let y = Int(words[1]) else {
+            guard let x = Int(words[0]), let y = Int(words[1]), (0...16384).contains(x), (0...16384).contains(y) else {
                 throw SyntaxError(message: "expect-pixel: '\(words[0]) \(words[1])' is not a pixel position")
             }
             guard let color = PixelColor(hex: words[2]) else { throw SyntaxError(message: "expect-pixel: '\(words[2])' is not #RRGGBB") }
@@ -279,7 +305,9 @@ public struct QAScript {
     /// quotes, with `\n`, `\t`, `\\`, `\"` and `\u{HEX}` escapes.
     static func unescaped(_ text: String) throws -> String {
         var body = Substring(text)
-        if body.count >= 2, body.first == "\"", body.last == "\"", !body.dropLast().hasSuffix("\\") || body.dropLast().hasSuffix("\\\\") {
+        // Quoted when the closing quote is not itself escaped (an even run of backslashes before it).
+        let backslashesBeforeEnd = body.dropLast().reversed().prefix { $0 == "\\" }.count
+        if body.count >= 2, body.first == "\"", body.last == "\"", backslashesBeforeEnd % 2 == 0 {
             body = body.dropFirst().dropLast()
         }
         var result = ""
@@ -294,7 +322,12 @@ public struct QAScript {
             case "u":
                 guard iterator.next() == "{" else { throw SyntaxError(message: "write a code point as \\u{1F389}") }
                 var hex = ""
-                while let digit = iterator.next(), digit != "}" { hex.append(digit) }
+                var closed = false
+                while let digit = iterator.next() {
+                    if digit == "}" { closed = true; break }
+                    hex.append(digit)
+                }
+                guard closed else { throw SyntaxError(message: "\\u{\(hex) has no closing brace (write a code point as \\u{1F389})") }
                 guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
                     throw SyntaxError(message: "\\u{\(hex)} is not a Unicode scalar")
                 }
@@ -335,7 +368,8 @@ private extension String {
 
 extension QAScript.PixelColor {
     init?(hex: String) {
-        guard hex.count == 7, hex.first == "#", let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        guard hex.count == 7, hex.first == "#", hex.dropFirst().allSatisfy(\.isHexDigit),
+              let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
         red = UInt8(value >> 16 & 0xFF); green = UInt8(value >> 8 & 0xFF); blue = UInt8(value & 0xFF)
     }
 }

@@ -66,6 +66,9 @@ public final class ScriptRunner {
                 throw QAScript.Failure(file: script.file, line: line.number, message: failure.message)
             } catch let failure as QAScript.Failure {
                 throw failure
+            } catch HostError.connectionLost {
+                // Not the script's fault: the caller reports a lost server as any program would.
+                throw HostError.connectionLost
             } catch {
                 throw QAScript.Failure(file: script.file, line: line.number, message: "\(error)")
             }
@@ -76,22 +79,22 @@ public final class ScriptRunner {
 
     private func start() throws {
         if surface == nil { surface = try OffscreenSurface(host: host, size: size) }
-        attachScene()
+        try attachScene()
     }
 
     /// Gives the scene this runner's host, its size and a focused window (a caret shows, as in
     /// a window the user is typing into), and draws the first frame.
-    private func attachScene() {
+    private func attachScene() throws {
         scene.host = sceneHost
         surface?.resize(to: size, scene: scene)
         scene.handle(.windowFocus(true), at: time)
         pointer = nil
-        render()
+        try render()
     }
 
-    private func render() {
+    private func render() throws {
         guard let surface else { return }
-        do { try surface.render(scene, at: time) } catch { }
+        try surface.render(scene, at: time)
         lastFrameTime = time
     }
 
@@ -103,9 +106,9 @@ public final class ScriptRunner {
 
     /// After a step's input: pastes asked for are answered (as the event loop would after the
     /// batch) and the frame at the current instant is drawn.
-    private func finishInput() {
+    private func finishInput() throws {
         for answer in sceneHost.takePendingAnswers() { answer() }
-        render()
+        try render()
     }
 
     private func perform(_ step: QAScript.Step) throws {
@@ -113,30 +116,30 @@ public final class ScriptRunner {
         case .scale(let factor):
             app.restart(scale: factor)
             clicks = ClickCounter()
-            attachScene()
+            try attachScene()
         case .focus(let id):
             let field = try field(id)
             guard field.isEnabled else {
                 throw StepFailure(message: "focus: \(id) is disabled and cannot be focused (`wheel` or `resize` bring it into view)")
             }
             scene.focus(field, at: time)
-            finishInput()
+            try finishInput()
         case .click(let id, let point, let kind):
             let location = try windowPoint(in: try field(id), at: point)
             try requireInsideWindow(location, what: "\(id) at that point")
-            click(at: location, kind)
+            try click(at: location, kind)
         case .clickAt(let location, let kind):
             try requireInsideWindow(location, what: "the point")
-            click(at: location, kind)
+            try click(at: location, kind)
         case .hover(let id, let point):
             let location = try windowPoint(in: try field(id), at: point)
             try requireInsideWindow(location, what: "\(id) at that point")
             send(.pointerMoved(location, buttonHeld: false))
-            finishInput()
+            try finishInput()
         case .moveTo(let location):
             try requireInsideWindow(location, what: "the point")
             send(.pointerMoved(location, buttonHeld: false))
-            finishInput()
+            try finishInput()
         case .drag(let id, let from, let to):
             let field = try field(id)
             let start = try windowPoint(in: field, at: from), end = try windowPoint(in: field, at: to)
@@ -150,7 +153,7 @@ public final class ScriptRunner {
                                    buttonHeld: true))
             }
             send(.pointerUp(end, button: .primary))
-            finishInput()
+            try finishInput()
         case .type(let text):
             for character in text {
                 switch character {
@@ -159,38 +162,38 @@ public final class ScriptRunner {
                 default: send(.text(String(character)))
                 }
             }
-            finishInput()
+            try finishInput()
         case .key(let chords):
             for chord in chords { if let event = chord.event { send(event) } }
-            finishInput()
+            try finishInput()
         case .wheel(let steps):
             guard pointer != nil else {
                 throw StepFailure(message: "wheel: the pointer is not over the window yet (click, hover or move-to first)")
             }
             send(.scroll(steps: steps))
-            finishInput()
+            try finishInput()
         case .resize(let width, let height):
             size = Size(width: Double(width), height: Double(height))
             surface?.resize(to: size, scene: scene)
-            render()
+            try render()
         case .theme(let name):
             app.setTheme(name)
-            render()
+            try render()
         case .clipboard(let text):
             sceneHost.selections[.clipboard] = text
         case .wait(let milliseconds):
-            advance(to: time + milliseconds / 1000)
+            try advance(to: time + milliseconds / 1000)
         case .settle:
             try settle()
         case .screenshot(let path, let region):
             guard let surface else { return }
             let image: RGBAImage
             if let region {
-                guard region[0] >= 0, region[1] >= 0, region[0] + region[2] <= surface.width, region[1] + region[3] <= surface.height else {
-                    throw StepFailure(message: "screenshot: the region \(region.map(String.init).joined(separator: " ")) "
+                guard region.x + region.width <= surface.width, region.y + region.height <= surface.height else {
+                    throw StepFailure(message: "screenshot: the region \(region.description) "
                         + "is not inside the \(surface.width)x\(surface.height) window")
                 }
-                image = try surface.capture(x: region[0], y: region[1], width: region[2], height: region[3])
+                image = try surface.capture(x: region.x, y: region.y, width: region.width, height: region.height)
             } else {
                 image = try surface.capture()
             }
@@ -212,15 +215,15 @@ public final class ScriptRunner {
     // MARK: Time
 
     /// Draws every frame a live window would draw until `target`, then the frame at `target`.
-    private func advance(to target: Double) {
+    private func advance(to target: Double) throws {
         while let wakeup = scene.nextWakeup(after: time) {
             let frame = max(wakeup, lastFrameTime + Self.frameInterval)
             guard frame < target else { break }
             time = frame
-            render()
+            try render()
         }
         time = max(time, target)
-        render()
+        try render()
     }
 
     private func settle() throws {
@@ -229,7 +232,7 @@ public final class ScriptRunner {
             guard time < limit else {
                 throw StepFailure(message: "settle: animations were still running after \(Int(Self.settleLimit)) s of virtual time")
             }
-            advance(to: time + Self.frameInterval)
+            try advance(to: time + Self.frameInterval)
         }
     }
 
@@ -241,10 +244,10 @@ public final class ScriptRunner {
         send(.pointerDown(location, button: kind.button, clickCount: count, modifiers: kind.modifiers))
     }
 
-    private func click(at location: Point, _ kind: QAScript.ClickKind) {
+    private func click(at location: Point, _ kind: QAScript.ClickKind) throws {
         press(at: location, kind)
         send(.pointerUp(location, button: kind.button))
-        finishInput()
+        try finishInput()
     }
 
     /// What `expect` can check besides fields.
@@ -260,18 +263,17 @@ public final class ScriptRunner {
 
     /// A field-relative point in window pixels; nil is the container's centre.
     private func windowPoint(in field: TextField, at point: Point?) throws -> Point {
-        guard let frame = scene.frame(of: field),
-              let container = scene.snapshot().first(where: { $0.id == field.identifier })?.frame, container.count == 4 else {
+        guard let frame = scene.frame(of: field), let container = field.layout?.container else {
             throw StepFailure(message: "\(field.identifier) is not laid out (the window may be too small)")
         }
-        let local = point ?? Point(x: container[2] / 2, y: container[3] / 2)
+        let local = point ?? Point(x: container.midX, y: container.midY)
         return Point(x: frame.minX + local.x, y: frame.minY + local.y)
     }
 
     private func requireInsideWindow(_ point: Point, what: String) throws {
         guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else {
             throw StepFailure(message: "\(what) is outside the \(Int(size.width))x\(Int(size.height)) window "
-                + "(at \(Int(point.x.rounded())), \(Int(point.y.rounded()))): `focus ID` scrolls a field into view; "
+                + "(at \(Self.pixels(point.x)), \(Self.pixels(point.y)))): `focus ID` scrolls a field into view; "
                 + "`wheel` and `resize` also help")
         }
     }
@@ -355,6 +357,11 @@ public final class ScriptRunner {
     private func resolved(_ path: String) -> String {
         guard !path.hasPrefix("/"), let outputDirectory else { return path }
         return URL(fileURLWithPath: outputDirectory).appendingPathComponent(path).path
+    }
+
+    /// A coordinate for a message, rounded, whatever its size (no conversion to Int that could trap).
+    static func pixels(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.0f", value) : "\(value)"
     }
 
     /// Levenshtein distance, for suggesting the id a typo meant.

@@ -81,6 +81,22 @@ public struct KeyChord: Equatable, CustomStringConvertible {
         return (names + [keyName]).joined(separator: "+")
     }
 
+    /// Why a script should not press this chord, or nil: one that sends a field nothing (a lone
+    /// modifier, a key no field uses), or Shift with a key that is not a letter, whose shifted
+    /// character depends on the keyboard layout.
+    public var problem: String? {
+        if event == nil { return "'\(self)' sends a text field nothing" }
+        var lower: KeySym = 0, upper: KeySym = 0
+        XConvertCase(KeySym(keysym), &lower, &upper)
+        if modifiers.contains(.shift), lower == upper, KeyTranslation.editingKey(forKeysym: KeySym(keysym)) == nil,
+           !modifiers.contains(.control), !modifiers.contains(.alt) {
+            let typed = KeyTranslation.text(forKeysym: KeySym(keysym)) ?? keyName
+            return "'\(self)': Shift changes only letters here (the rest depends on the keyboard layout); "
+                + "write the character you mean instead of shift+\(typed), or type it"
+        }
+        return nil
+    }
+
     /// What pressing the chord sends the scene, through the same translation as a real key press
     /// (nil for a key that does nothing in a text field, such as a lone modifier). With Shift, a
     /// letter types its capital, as a US keyboard's second level does.

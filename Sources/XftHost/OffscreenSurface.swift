@@ -38,6 +38,10 @@ public final class OffscreenSurface {
     /// A new, blank pixmap of `size`; the scene is laid out for it and draws everything next time.
     public func resize(to size: Size, scene: Scene) {
         let (newWidth, newHeight) = Self.pixelSize(size)
+        guard newWidth != width || newHeight != height else {
+            scene.resize(to: Size(width: Double(width), height: Double(height)), measurer: host.fonts)
+            return
+        }
         let replacement = XCreatePixmap(host.display, XDefaultRootWindow(host.display), UInt32(newWidth), UInt32(newHeight),
                                         UInt32(host.depth))
         canvas.retarget(to: replacement, width: newWidth, height: newHeight)
@@ -50,6 +54,8 @@ public final class OffscreenSurface {
     /// Brings the pixmap to `time` as a window's back buffer would be: returns the rectangles drawn.
     @discardableResult
     public func render(_ scene: Scene, at time: Double) throws -> [Rect] {
+        // Drawing on a connection Xlib has given up on would crash inside Xlib.
+        if host.isConnectionLost { throw HostError.connectionLost }
         let regions = scene.render(on: canvas, at: time)
         XSync(host.display, 0)
         if host.isConnectionLost { throw HostError.connectionLost }
@@ -63,8 +69,12 @@ public final class OffscreenSurface {
 
     /// One rectangle of the pixmap, clamped to it (X refuses to read outside a drawable).
     public func capture(x: Int, y: Int, width captureWidth: Int, height captureHeight: Int) throws -> RGBAImage {
+        if host.isConnectionLost { throw HostError.connectionLost }
         XSync(host.display, 0)
         if host.isConnectionLost { throw HostError.connectionLost }
+        // Every number is brought within a few surfaces' sides first, so no sum can overflow.
+        func bounded(_ value: Int) -> Int { min(max(value, -2 * Self.maximumSide), 2 * Self.maximumSide) }
+        let x = bounded(x), y = bounded(y), captureWidth = bounded(captureWidth), captureHeight = bounded(captureHeight)
         let left = min(max(x, 0), width), top = min(max(y, 0), height)
         let right = min(max(x + captureWidth, left), width), bottom = min(max(y + captureHeight, top), height)
         guard right > left, bottom > top,

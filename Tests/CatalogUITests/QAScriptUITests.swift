@@ -88,6 +88,27 @@ final class QAScriptUITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
+    /// The X server dying under a script is reported as under the window: one line, status 1.
+    func testAServerThatDiesUnderAScriptEndsItWithOneLine() throws {
+        let path = try script("long.qa", "click outlined-label\nsettle\n")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CatalogApp.binaryPath)
+        process.arguments = ["--display", server.displayName, "--slow-animations", "1000", "--script", path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // 150 s of motion at 60 frames a second keeps the script drawing for a while.
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(process.isRunning, "the script should still be drawing")
+        server.kill()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationReason, .exit, message)
+        XCTAssertEqual(process.terminationStatus, 1, message)
+        XCTAssertEqual(message.split(separator: "\n").count, 1, message)
+    }
+
     /// Half of a 150 ms motion is a frame of its own: the same bytes every run, neither the
     /// first frame nor the last.
     func testAMidAnimationFrameIsTheSameEveryRunAndNotTheSettledOne() throws {

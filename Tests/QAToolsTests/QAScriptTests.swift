@@ -39,7 +39,7 @@ final class QAScriptParsingTests: XCTestCase {
             .focus(id: "filled-label"), .click(id: "filled-label", point: Point(x: 10, y: 20), with: .plain), .clickAt(Point(x: 5, y: 6), with: .plain),
             .drag(id: "outlined-label", from: Point(x: 1, y: 2), to: Point(x: 3, y: 4)), .wheel(-2.5),
             .resize(width: 400, height: 300), .theme("dark"), .wait(75), .settle,
-            .screenshot(path: "out.png", region: [1, 2, 30, 40]),
+            .screenshot(path: "out.png", region: QAScript.PixelRect(x: 1, y: 2, width: 30, height: 40)),
             .expectPixel(x: 3, y: 4, color: QAScript.PixelColor(red: 0x1A, green: 0x2B, blue: 0x3C), tolerance: 5), .scale(2),
         ])
     }
@@ -94,6 +94,27 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertEqual(failure("# nothing but a comment\n\n")?.message, "the script has no steps (only blank lines and # comments)")
     }
 
+    /// Numbers a parser accepts must never trap later (found in review).
+    func testHugeNumbersAreRefusedWhereTheyAreWritten() {
+        XCTAssertEqual(failure("screenshot x.png 1 0 9223372036854775807 1")?.message.hasPrefix("screenshot: '1 0 9223372036854775807 1' is not X Y W H"), true)
+        XCTAssertEqual(failure("click filled-label 1e308 1")?.message, "click: x 1e308 is beyond ±1000000 pixels")
+        XCTAssertEqual(failure("expect-pixel 99999999999999999999 1 #FFFFFF")?.message.hasPrefix("expect-pixel: '99999999999999999999 1' is not a pixel position"), true)
+        XCTAssertEqual(failure("expect-pixel 1 1 #+FFFFF")?.message, "expect-pixel: '#+FFFFF' is not #RRGGBB")
+    }
+
+    func testQuotesAndEscapesAtTheirEdges() throws {
+        XCTAssertEqual(try steps(#"type 12" ruler"#), [.type(#"12" ruler"#)], "a lone quote in typed text is text")
+        XCTAssertEqual(try steps(#"type "a\\\""#), [.type(#""a\""#)], "an escaped closing quote does not close")
+        XCTAssertEqual(failure(#"type \u{41"#)?.message, #"\u{41 has no closing brace (write a code point as \u{1F389})"#)
+    }
+
+    func testChordsThatSendNothingOrDependOnTheLayoutAreRefused() {
+        XCTAssertEqual(failure("key Shift_L")?.message, "key: 'Shift_L' sends a text field nothing")
+        XCTAssertEqual(failure("key Menu")?.message, "key: 'Menu' sends a text field nothing")
+        XCTAssertEqual(failure("key shift+1")?.message.hasPrefix("key: 'shift+1': Shift changes only letters here"), true)
+        XCTAssertNil(failure("key shift+a shift+Left ctrl+shift+z ctrl+plus"))
+    }
+
     func testErrorsNameTheLine() {
         XCTAssertEqual(failure("wait 0x10")?.message, "wait: milliseconds '0x10' is not a number")
         XCTAssertEqual(failure("expect a selection [0, 0")?.message,
@@ -108,7 +129,7 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertEqual(failure("wait -1")?.message, "wait: -1 ms is not from 0 to 3600000")
         XCTAssertEqual(failure("theme blue")?.message, "usage: theme light|dark")
         XCTAssertEqual(failure("resize 0 10")?.message, "resize: '0 10' is not a width and height from 1 to 16384")
-        XCTAssertEqual(failure("type \"open")?.message, "a quote is not closed")
+        XCTAssertEqual(failure("screenshot \"open.png")?.message, "a quote is not closed")
     }
 
     /// Chords go through the same translation as a key press on the window.
