@@ -22,11 +22,9 @@ struct CatalogScripts {
     /// What the run's screenshots came to, in golden mode.
     private final class Shots {
         struct Taken { var name: String; var origin: String; var image: RGBAImage }
-        /// Every shot, by name, with the step that took it (a name twice would overwrite a golden).
+        /// Every shot, by name, with the step that took it (a name twice would overwrite a golden),
+        /// judged or recorded once every script has run.
         var taken: [Taken] = []
-        var outcomes: [(origin: String, outcome: GoldenOutcome)] = []
-        /// Shots that could not be compared (an unreadable golden), with why.
-        var unjudged: [String] = []
     }
 
     init(host: WindowHost, options: CommandLineOptions) {
@@ -71,20 +69,34 @@ struct CatalogScripts {
         return 0
     }
 
+    /// Fonts first: with other fonts every shot would differ, so their message is the whole
+    /// verdict and no pixel is compared; then each shot against its golden.
     private func judgeGoldens(_ goldens: GoldenSet, scriptsFailed: Bool) -> Int32 {
-        // Other fonts draw other pixels: one message naming them, not a wall of pixel failures.
-        if let mismatch = FontManifest.mismatchMessage(manifestAt: manifestPath, fontsUsed: host.fontsUsed) {
-            report(mismatch)
+        switch FontManifest.verdict(manifestAt: manifestPath, fontsUsed: host.fontsUsed) {
+        case .otherFonts(let message):
+            report(message)
             return Self.fontMismatchStatus
+        case .noManifest(let message):
+            report(message)
+            return Self.failureStatus
+        case .sameFonts:
+            break
         }
-        let failures = shots.outcomes.filter(\.outcome.isFailure)
-        failures.forEach { report("\($0.origin): \($0.outcome.message)") }
-        shots.unjudged.forEach(report)
-        let total = shots.outcomes.count + shots.unjudged.count
-        print("shots: \(shots.outcomes.count - failures.count) of \(total) match their goldens"
-              + (shots.unjudged.isEmpty ? "" : ", \(shots.unjudged.count) could not be compared")
-              + (failures.isEmpty ? "" : "; actual and diff images are in \(goldens.failuresDirectory)"))
-        return scriptsFailed || total > shots.outcomes.count - failures.count ? Self.failureStatus : 0
+        var matching = 0, compared = 0
+        for shot in shots.taken {
+            do {
+                let outcome = try goldens.check(shot.name, actual: shot.image)
+                compared += 1
+                if outcome.isFailure { report("\(shot.origin): \(outcome.message)") } else { matching += 1 }
+            } catch {
+                report("\(shot.origin): \(error)")
+            }
+        }
+        let unjudged = shots.taken.count - compared
+        print("shots: \(matching) of \(shots.taken.count) match their goldens"
+              + (unjudged == 0 ? "" : ", \(unjudged) could not be compared")
+              + (compared > matching ? "; actual and diff images are in \(goldens.failuresDirectory)" : ""))
+        return scriptsFailed || matching < shots.taken.count ? Self.failureStatus : 0
     }
 
     private func run(_ path: String) -> Bool {
@@ -106,20 +118,14 @@ struct CatalogScripts {
         let session = CatalogSession(options: options)
         let runner = ScriptRunner(host: host, app: session, size: options.size)
         runner.outputDirectory = options.outputDirectory
-        if let goldens {
-            runner.screenshotHandler = { [shots, options] path, image in
+        if goldens != nil {
+            runner.screenshotHandler = { [shots] path, image in
                 let name = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
                 let origin = "\(runner.currentStep.file):\(runner.currentStep.line)"
                 if let earlier = shots.taken.first(where: { $0.name == name }) {
                     throw GoldenCheckError("screenshot \(name) was already taken at \(earlier.origin): each shot needs a name of its own")
                 }
                 shots.taken.append(.init(name: name, origin: origin, image: image))
-                guard !options.updatesGoldens else { return }
-                do {
-                    shots.outcomes.append((origin, try goldens.check(name, actual: image)))
-                } catch {
-                    shots.unjudged.append("\(origin): \(error)")
-                }
             }
         }
         do {

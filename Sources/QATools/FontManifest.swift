@@ -84,7 +84,8 @@ public struct FontManifest: Equatable {
     public init(text: String, source: String = "font manifest") throws {
         var faces: [Face] = []
         for (number, line) in text.components(separatedBy: "\n").enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            // A manifest saved with CRLF line ends reads the same.
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.components(separatedBy: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count == 5, let size = Int(fields[4]), size >= 0, !fields[0].isEmpty, !fields[3].isEmpty else {
@@ -135,25 +136,47 @@ public struct FontManifest: Equatable {
     /// One message naming every difference from `recorded` (read from `path`) and what to do,
     /// or nil when the faces are the same.
     public func mismatchMessage(comparedWith recorded: FontManifest, recordedAt path: String) -> String? {
-        let differences = differences(from: recorded)
+        Self.mismatchMessage(for: differences(from: recorded), recordedAt: path)
+    }
+
+    /// One message naming `differences` from the manifest at `path` and what to do, or nil when
+    /// there are none.
+    public static func mismatchMessage(for differences: [FontDifference], recordedAt path: String) -> String? {
         guard !differences.isEmpty else { return nil }
         return "The screenshots cannot match the goldens: this machine's fonts differ from the ones recorded in \(path):\n"
             + differences.map { "  - \($0)\n" }.joined()
             + Self.remedy
     }
 
-    /// `mismatchMessage(comparedWith:recordedAt:)` against the manifest at `path`, which may be
-    /// missing or unreadable: that too is a message, never a crash.
-    public static func mismatchMessage(manifestAt path: String, fontsUsed: [FontRecord]) -> String? {
+    /// What the manifest at `path` says of a rendering that used `fontsUsed`.
+    public enum Verdict: Equatable {
+        /// Every face the rendering used is one the goldens were drawn with.
+        case sameFonts
+        /// Other fonts draw other pixels: the message names each difference and what to do.
+        case otherFonts(String)
+        /// There is no manifest to judge by (missing or unreadable): the goldens are incomplete.
+        case noManifest(String)
+    }
+
+    /// Judges the faces a rendering used against the manifest at `path`. A recorded face the
+    /// rendering did not open is no difference (a run of some of the shots needs fewer faces); a
+    /// face changed or added is, and a font this machine lacks shows as the substitute added.
+    public static func verdict(manifestAt path: String, fontsUsed: [FontRecord]) -> Verdict {
         guard FileManager.default.fileExists(atPath: path) else {
-            return "There is no font manifest at \(path), so nothing says which fonts the goldens were rendered with. "
-                + "Run \(GoldenSet.updateAdvice) to record the goldens and their fonts."
+            return .noManifest("There is no font manifest at \(path), so nothing says which fonts the goldens were rendered with. "
+                + "Run \(GoldenSet.updateAdvice) to record the goldens and their fonts.")
         }
+        let recorded: FontManifest
         do {
-            return FontManifest(fontsUsed: fontsUsed).mismatchMessage(comparedWith: try read(from: path), recordedAt: path)
+            recorded = try read(from: path)
         } catch {
-            return "\(error)\n" + remedy
+            return .noManifest("\(error)\n" + remedy)
         }
+        let differences = FontManifest(fontsUsed: fontsUsed).differences(from: recorded).filter {
+            if case .missing = $0 { return false }
+            return true
+        }
+        return mismatchMessage(for: differences, recordedAt: path).map(Verdict.otherFonts) ?? .sameFonts
     }
 
     private static let remedy = "Install the fonts the README names, "

@@ -93,6 +93,26 @@ final class GoldenShotsUITests: XCTestCase {
                        "the actual image is the render, which the untouched golden holds")
     }
 
+    /// A typo stops its script and is reported as the typo: a run that drew little opened few
+    /// faces, which is no font difference. A goldens folder without its manifest is a failure.
+    func testATypoIsATypoAndAMissingManifestIsAFailure() throws {
+        let typo = directory.appendingPathComponent("typo.qa")
+        try "resize 760 400\nscreenshot focused-filled-light.png 0 60 760 108\nclik filled-label\n"
+            .write(to: typo, atomically: true, encoding: .utf8)
+        let arguments = ["--goldens", Self.goldens.path, "--failures", directory.appendingPathComponent("f").path, "--script", typo.path]
+        let result = try runCommand(CatalogApp.binaryPath, arguments, environment: ["DISPLAY": ""], timeout: 120)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("\(typo.path):3: unknown step 'clik'"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("font"), result.stderr)
+
+        let goldens = directory.appendingPathComponent("goldens")
+        try FileManager.default.copyItem(at: Self.goldens, to: goldens)
+        try FileManager.default.removeItem(at: goldens.appendingPathComponent("fonts.txt"))
+        let unjudged = try shots(goldens: goldens, failures: directory.appendingPathComponent("failures"))
+        XCTAssertEqual(unjudged.status, 3, unjudged.stderr)
+        XCTAssertTrue(unjudged.stderr.contains("There is no font manifest"), unjudged.stderr)
+    }
+
     func testOtherFontsGetOneMessageNamingThem() throws {
         let goldens = directory.appendingPathComponent("goldens")
         try FileManager.default.copyItem(at: Self.goldens, to: goldens)

@@ -42,8 +42,10 @@ final class FontManifestTests: XCTestCase {
         XCTAssertEqual(read.faces[1].version, "", "an unknown version stays unknown")
         XCTAssertEqual(read.faces[2].family, "Odd / Family Name")
         XCTAssertEqual(read.faces[2].style, "Bold")
-        XCTAssertNil(FontManifest.mismatchMessage(manifestAt: path, fontsUsed: [robotoMedium, roboto, dejaVuBold, emoji,
-            FontRecord(family: "Odd | Family\nName", style: "Bold", file: "/elsewhere/x.otf", version: "1.000", fileSize: 0)]))
+        XCTAssertEqual(FontManifest.verdict(manifestAt: path, fontsUsed: [robotoMedium, roboto, dejaVuBold, emoji,
+            FontRecord(family: "Odd | Family\nName", style: "Bold", file: "/elsewhere/x.otf", version: "1.000", fileSize: 0)]), .sameFonts)
+        XCTAssertEqual(FontManifest.verdict(manifestAt: path, fontsUsed: [roboto]), .sameFonts,
+                       "a run of some shots opens fewer faces: no difference")
     }
 
     func testTheSameFacesInOtherDirectoriesAreNoDifference() {
@@ -101,13 +103,17 @@ final class FontManifestTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let missing = try XCTUnwrap(FontManifest.mismatchMessage(manifestAt: directory + "/fonts.txt", fontsUsed: [roboto]))
+        guard case .noManifest(let missing) = FontManifest.verdict(manifestAt: directory + "/fonts.txt", fontsUsed: [roboto]) else {
+            return XCTFail("a missing manifest is no manifest")
+        }
         XCTAssertEqual(missing, "There is no font manifest at \(directory)/fonts.txt, so nothing says which fonts the goldens "
                        + "were rendered with. Run `./run.sh shots --update` (`--update-goldens` when running textfield-catalog yourself) to record the goldens and their fonts.")
         let broken = directory + "/broken.txt"
         try "# family | style | version | file | bytes\nRoboto | Regular | 2.138 | Roboto-Regular.ttf\n"
             .write(toFile: broken, atomically: true, encoding: .utf8)
-        let message = try XCTUnwrap(FontManifest.mismatchMessage(manifestAt: broken, fontsUsed: [roboto]))
+        guard case .noManifest(let message) = FontManifest.verdict(manifestAt: broken, fontsUsed: [roboto]) else {
+            return XCTFail("a broken manifest is no manifest")
+        }
         XCTAssertTrue(message.hasPrefix("\(broken), line 2: expected 'family | style | version | file | bytes', "
                                         + "found 'Roboto | Regular | 2.138 | Roboto-Regular.ttf'\n"), message)
         XCTAssertTrue(message.hasSuffix("with this machine's fonts."), message)
