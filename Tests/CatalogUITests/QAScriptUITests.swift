@@ -142,6 +142,24 @@ final class QAScriptUITests: XCTestCase {
         XCTAssertNotEqual(focusedMidway, try Data(contentsOf: URL(fileURLWithPath: settledScreenshot)))
     }
 
+    /// F11 slows the motion down on screen, not just in the QA state: at 150 ms a motion five
+    /// times slower is still on its way, and at 750 ms it has arrived.
+    func testF11SlowsTheMotionDown() throws {
+        func shot(_ name: String, _ steps: String) throws -> Data {
+            let output = directory.appendingPathComponent(name).path
+            // Escape first ends editing, so no caret blinks into the comparison.
+            let path = try script("\(name).qa", "\(steps)\nkey Escape\nscreenshot \(output) 380 60 380 108\n")
+            let result = try catalog(["--script", path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return try Data(contentsOf: URL(fileURLWithPath: output))
+        }
+        let normal = try shot("normal.png", "click outlined-label\ntype A\nkey Left\nsettle")
+        let slowEarly = try shot("slow-150.png", "key F11\nexpect window animationSlowdown 5\nclick outlined-label\ntype A\nkey Left\nwait 150")
+        XCTAssertNotEqual(slowEarly, normal, "five times slower, 150 ms is not the end of the motion")
+        let slowLate = try shot("slow-750.png", "key F11\nclick outlined-label\ntype A\nkey Left\nwait 750")
+        XCTAssertEqual(slowLate, normal, "five times slower, 750 ms is")
+    }
+
     /// The script's input goes where a user's goes: the same clicks and keys typed into the live
     /// window with xdotool draw the same pixels as the script draws into its pixmap.
     func testAScriptDrawsWhatTheSameUserInputDraws() throws {
