@@ -72,22 +72,6 @@ ensure_packages() {
     DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# Starts a private Xvfb and sets DISPLAY to it; the server stops when this script exits.
-start_private_xvfb() {
-    XVFB_NUMBER_FILE=$(mktemp)
-    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$XVFB_NUMBER_FILE" 2>/dev/null &
-    XVFB_PID=$!
-    trap 'kill "$XVFB_PID" 2>/dev/null && wait "$XVFB_PID" 2>/dev/null; rm -f "$XVFB_NUMBER_FILE"' EXIT
-    local number_file=$XVFB_NUMBER_FILE
-    for _ in $(seq 100); do
-        [ -s "$number_file" ] && break
-        kill -0 "$XVFB_PID" 2>/dev/null || { say "Xvfb failed to start"; exit 1; }
-        sleep 0.1
-    done
-    [ -s "$number_file" ] || { say "Xvfb did not report a display"; exit 1; }
-    export DISPLAY=":$(tr -d '[:space:]' <"$number_file")"
-}
-
 case "${1:-}" in
 test)
     shift
@@ -160,7 +144,7 @@ memcheck)
         exec "$BINARY" "$@"
     fi
     ensure_packages "${HEADLESS_PACKAGES[@]}"
-    start_private_xvfb
+    # With no display the catalog starts a private Xvfb of its own for the screenshot.
     "$BINARY" --screenshot "$ROOT/catalog.png" "$@"
     echo "$ROOT/catalog.png"
     ;;

@@ -134,6 +134,9 @@ struct CommandLineOptions {
         if (options.updatesGoldens || options.failuresDirectory != nil) && options.goldensDirectory == nil {
             throw UsageError(message: "--update-goldens and --failures go with --goldens DIR")
         }
+        if options.outputDirectory != nil && options.scriptPaths.isEmpty {
+            throw UsageError(message: "--output-dir goes with --script FILE (--screenshot takes a path of its own)")
+        }
         if !options.scriptPaths.isEmpty && (options.qaStatePath != nil || options.focusedFieldID != nil) {
             throw UsageError(message: "--qa-state and --focus do not go with --script: check the state with expect steps, focus with a focus step")
         }

@@ -41,7 +41,7 @@ if options.isHeadless && wantsPrivateServer {
         privateServer = try PrivateXServer()
         displayName = privateServer?.displayName
     } catch {
-        fail("\(error)", status: 1)
+        fail("no display is given and a private one could not be started: \(error)", status: 1)
     }
 }
 

@@ -11,15 +11,22 @@ public final class PrivateXServer {
         public let description: String
     }
 
-    public init(width: Int = 1280, height: Int = 1024) throws {
+    /// The screen's size in pixels.
+    public let width: Int, height: Int
+
+    /// - Parameter endsWithLastClient: the server ends when its last client disconnects (Xvfb's
+    ///   -terminate), so a program killed by a signal, which never runs its cleanup, leaves none
+    ///   behind. A server several programs use one after another (a test's) keeps running instead.
+    public init(width: Int = 1280, height: Int = 1024, endsWithLastClient: Bool = true) throws {
+        self.width = width
+        self.height = height
         guard let xvfb = Self.executable(named: "Xvfb") else {
-            throw StartError(description: "no display, and Xvfb is not installed to start one (Debian package xvfb; ./run.sh installs it)")
+            throw StartError(description: "Xvfb is not installed (Debian package xvfb; ./run.sh installs it)")
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: xvfb)
-        // -terminate: the server ends when its last client goes, so a program killed by a signal or
-        // a crash, which never runs its cleanup, leaves no server behind.
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-terminate"]
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp",
+                             endsWithLastClient ? "-terminate" : "-noreset"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -27,7 +34,7 @@ public final class PrivateXServer {
         do {
             try process.run()
         } catch {
-            throw StartError(description: "no display, and Xvfb could not be started: \(error)")
+            throw StartError(description: "Xvfb could not be started: \(error)")
         }
         var received = Data()
         let deadline = Date().addingTimeInterval(15)
@@ -35,7 +42,7 @@ public final class PrivateXServer {
         while !received.contains(UInt8(ascii: "\n")) {
             guard process.isRunning, Date() < deadline else {
                 if process.isRunning { process.terminate() }
-                throw StartError(description: "no display, and the private Xvfb did not report a display number")
+                throw StartError(description: "Xvfb did not report a display number")
             }
             var descriptor = pollfd(fd: reader.fileDescriptor, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, 100) > 0 {
@@ -47,12 +54,16 @@ public final class PrivateXServer {
         displayName = ":" + String(decoding: received, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+    public var isRunning: Bool { process.isRunning }
+
+    /// Stops the server now, as when an X server dies under its clients.
+    public func kill() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
     }
+
+    deinit { kill() }
 
     /// True when nothing names a display to use: no `--display` and no `DISPLAY`.
     public static func isNeeded(displayName: String?) -> Bool {

@@ -21,7 +21,7 @@ public protocol ScriptableApp: AnyObject {
 /// every time.
 public final class ScriptRunner {
     /// The pacing of a live window's frames (60 per second).
-    public static let frameInterval = 1.0 / 60
+    public static let frameInterval = WindowHost.frameInterval
     /// A `settle` that has not seen every animation end within this much virtual time gives up.
     public static let settleLimit = 3600.0
 
@@ -217,7 +217,7 @@ public final class ScriptRunner {
     /// Draws every frame a live window would draw until `target`, then the frame at `target`.
     private func advance(to target: Double) throws {
         while let wakeup = scene.nextWakeup(after: time) {
-            let frame = max(wakeup, lastFrameTime + Self.frameInterval)
+            let frame = WindowHost.nextFrame(wakeup: wakeup, lastFrame: lastFrameTime)
             guard frame < target else { break }
             time = frame
             try render()

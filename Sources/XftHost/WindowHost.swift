@@ -94,6 +94,13 @@ public final class WindowHost {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
+    /// The pacing of frames: an animating scene is drawn at most 60 times a second.
+    public static let frameInterval = 1.0 / 60
+
+    /// When a scene that wants to change at `wakeup` is next drawn, the last frame having been
+    /// drawn at `lastFrame`: at its wake-up, but never sooner than a frame interval after the last.
+    public static func nextFrame(wakeup: Double, lastFrame: Double) -> Double { max(wakeup, lastFrame + frameInterval) }
+
     /// Seconds since the host started: the scene's clock.
     public var now: Double { WindowHost.monotonicSeconds() - startTime }
 

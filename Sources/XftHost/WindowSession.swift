@@ -45,9 +45,8 @@ final class WindowSession: SceneHost {
     private var lastEventTime: Time = 0
     /// How long the next slice of events may take: a frame interval, or as long as the last
     /// redraw and notification took when that was longer, so costly frames never starve input.
-    private var sliceDuration = WindowSession.frameInterval
+    private var sliceDuration = WindowHost.frameInterval
 
-    private static let frameInterval = 1.0 / 60
     /// At most this many events between two redraws; a slice also ends after a frame interval,
     /// which is what bounds it when each event is costly.
     private static let sliceEventLimit = 1024
@@ -198,7 +197,7 @@ final class WindowSession: SceneHost {
                 didChange()
             }
             XFlush(display)
-            sliceDuration = max(Self.frameInterval, host.now - now)
+            sliceDuration = max(WindowHost.frameInterval, host.now - now)
             if host.isConnectionLost { throw HostError.connectionLost }
             guard XPending(display) == 0, !selections.hasAnswers else { continue }
             try sleep(connection: connection, drawnAt: now)
@@ -266,7 +265,7 @@ final class WindowSession: SceneHost {
     /// When the scene next needs drawing without new input; animation frames are paced to the
     /// frame interval so an animating scene never redraws faster than that.
     private func nextDeadline(after time: Double) -> Double? {
-        scene.nextWakeup(after: time).map { max($0, lastFrameTime + Self.frameInterval) }
+        scene.nextWakeup(after: time).map { WindowHost.nextFrame(wakeup: $0, lastFrame: lastFrameTime) }
     }
 
     private func render(at time: Double) {

@@ -1,46 +1,27 @@
 import Foundation
+import QATools
 
-/// A private Xvfb for one test: the display number comes back through -displayfd, so parallel
-/// runs never collide.
+/// A private Xvfb for one test: QATools' server, kept running across the programs a test starts
+/// one after another (a test kills it itself when it wants the server gone).
 public final class XvfbServer {
-    public let displayName: String
+    private let server: PrivateXServer
+    public var displayName: String { server.displayName }
     /// The screen's size in pixels.
-    public let width: Int, height: Int
-    private let process: Process
+    public var width: Int { server.width }
+    public var height: Int { server.height }
 
     public init(width: Int = 1024, height: Int = 800) throws {
-        self.width = width
-        self.height = height
-        guard let xvfb = findExecutable("Xvfb") else {
-            throw HarnessError("Xvfb is not installed; `./run.sh test` installs it (Debian package xvfb)")
+        do {
+            server = try PrivateXServer(width: width, height: height, endsWithLastClient: false)
+        } catch {
+            throw HarnessError("\(error)")
         }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var received = Data()
-        let deadline = Date().addingTimeInterval(15)
-        while !received.contains(UInt8(ascii: "\n")) {
-            guard Date() < deadline, process.isRunning else { throw HarnessError("Xvfb did not report a display number") }
-            received.append(output.fileHandleForReading.availableData)
-        }
-        let number = String(decoding: received, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        displayName = ":\(number)"
     }
 
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { server.isRunning }
 
     /// Kills the server, as when an X server crashes under its clients.
-    public func kill() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    deinit { kill() }
+    public func kill() { server.kill() }
 }
 
 public struct HarnessError: Error, CustomStringConvertible {
