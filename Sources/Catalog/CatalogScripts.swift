@@ -110,7 +110,7 @@ struct CatalogScripts {
                 report("\(path): cannot read the script: \(reason)")
                 return false
             }
-            script = try QAScript(file: path, text: String(decoding: data, as: UTF8.self))
+            script = try QAScript(file: path, data: data)
         } catch {
             report("\(error)")
             return false
@@ -122,6 +122,8 @@ struct CatalogScripts {
             runner.screenshotHandler = { [shots] path, image in
                 let name = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
                 let origin = "\(runner.currentStep.file):\(runner.currentStep.line)"
+                // Checked at the step, so a bad name stops its script (and an update) where it is written.
+                try GoldenSet.validate(name)
                 if let earlier = shots.taken.first(where: { $0.name == name }) {
                     throw GoldenCheckError("screenshot \(name) was already taken at \(earlier.origin): each shot needs a name of its own")
                 }

@@ -124,6 +124,9 @@ struct CommandLineOptions {
                 throw UsageError(message: "unknown option '\(argument)'")
             }
         }
+        if let path = options.screenshotPath, !path.lowercased().hasSuffix(".png") {
+            throw UsageError(message: "--screenshot writes a PNG: give it a path ending in .png, not '\(path)'")
+        }
         if options.screenshotTime != nil && options.screenshotPath == nil {
             throw UsageError(message: "--at goes with --screenshot PATH")
         }

@@ -59,8 +59,11 @@ if !options.scriptPaths.isEmpty {
 }
 
 let session = CatalogSession(options: options)
-if let id = options.focusedFieldID, !session.scene.fields.contains(where: { $0.identifier == id }) {
-    fail("--focus: no field '\(id)' (the README lists the ids)", status: 2)
+if let id = options.focusedFieldID {
+    guard let field = session.scene.fields.first(where: { $0.identifier == id }) else {
+        fail("--focus: no field '\(id)' (the README lists the ids)", status: 2)
+    }
+    guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
 }
 
 if let screenshotPath = options.screenshotPath {

@@ -97,7 +97,7 @@ public struct GoldenSet {
     }
 
     /// Shot names become file names: letters, digits, '.', '_' and '-', not starting with a dot.
-    static func validate(_ name: String) throws {
+    public static func validate(_ name: String) throws {
         let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
         }

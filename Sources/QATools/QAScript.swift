@@ -1,3 +1,4 @@
+import Foundation
 import MaterialFields
 import XftHost
 
@@ -38,17 +39,26 @@ public struct QAScript {
 
         /// Parses `shift`, `middle`, `ctrl+right` and the like, or nil when `text` is not one.
         init?(_ text: String) {
+            var buttons = 0
             for name in text.lowercased().split(separator: "+", omittingEmptySubsequences: false) {
                 switch name {
                 case "shift": modifiers.insert(.shift)
                 case "ctrl", "control": modifiers.insert(.control)
                 case "alt", "meta": modifiers.insert(.alt)
-                case "middle": button = .middle
-                case "right": button = .secondary
-                case "left", "primary": button = .primary
+                case "middle": button = .middle; buttons += 1
+                case "right": button = .secondary; buttons += 1
+                case "left", "primary": button = .primary; buttons += 1
                 default: return nil
                 }
             }
+            // One click presses one button.
+            if buttons > 1 { return nil }
+        }
+
+        /// Whether `word` was meant as a HOW (it has a button or modifier name in it).
+        static func looksLikeOne(_ word: String) -> Bool {
+            word.lowercased().split(separator: "+").contains { ["shift", "ctrl", "control", "alt", "meta", "middle", "right", "left", "primary"].contains($0) }
+                || Double(word) == nil
         }
 
         init() {}
@@ -91,6 +101,17 @@ public struct QAScript {
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
                                    "theme", "clipboard", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale"]
 
+    /// A script from a file's bytes, which must be UTF-8: a stray Latin-1 byte would otherwise
+    /// type a replacement character without a word.
+    public init(file: String, data: Data) throws {
+        guard let text = String(data: data, encoding: .utf8) else {
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(data: Data($0), encoding: .utf8) == nil } ?? 0
+            throw Failure(file: file, line: bad + 1, message: "this line is not UTF-8 text (save the script as UTF-8)")
+        }
+        try self.init(file: file, text: text)
+    }
+
     public init(file: String, text: String) throws {
         self.file = file
         var lines: [Line] = []
@@ -129,10 +150,10 @@ public struct QAScript {
             }
             return value
         }
-        func coordinate(_ word: String, _ what: String) throws -> Double {
+        func coordinate(_ word: String, _ what: String, unit: String = "pixels") throws -> Double {
             let value = try number(word, what)
             guard abs(value) <= Self.coordinateLimit else {
-                throw SyntaxError(message: "\(name): \(what) \(word) is beyond ±\(Int(Self.coordinateLimit)) pixels")
+                throw SyntaxError(message: "\(name): \(what) \(word) is beyond ±\(Int(Self.coordinateLimit)) \(unit)")
             }
             return value
         }
@@ -156,6 +177,9 @@ public struct QAScript {
                 kind = parsed
                 arguments.removeLast()
             }
+            if name == "click", arguments.count == 2 || arguments.count == 4, let last = arguments.last, ClickKind.looksLikeOne(last) {
+                throw SyntaxError(message: "click: '\(last)' is not a button and modifiers (shift, ctrl, alt, and one of middle or right, joined by +)")
+            }
             guard arguments.count == 1 || arguments.count == 3 else {
                 throw SyntaxError(message: name == "click"
                     ? "usage: click ID [X Y] [shift|ctrl|alt|middle|right, joined by +]  (field-relative; the container's centre by default)"
@@ -169,6 +193,9 @@ public struct QAScript {
             if name == "click-at", arguments.count == 3, let parsed = ClickKind(arguments.last!) {
                 kind = parsed
                 arguments.removeLast()
+            }
+            if name == "click-at", arguments.count == 3, let last = arguments.last, ClickKind.looksLikeOne(last) {
+                throw SyntaxError(message: "click-at: '\(last)' is not a button and modifiers (shift, ctrl, alt, and one of middle or right, joined by +)")
             }
             guard arguments.count == 2 else {
                 throw SyntaxError(message: name == "click-at" ? "usage: click-at X Y [shift|ctrl|alt|middle|right, joined by +]  (window pixels)"
@@ -197,7 +224,7 @@ public struct QAScript {
             }
         case "wheel":
             try expectCount([1], usage: "wheel DY  (wheel steps at the pointer; positive shows what is below)")
-            return .wheel(try coordinate(words[0], "steps"))
+            return .wheel(try coordinate(words[0], "steps", unit: "steps"))
         case "resize":
             try expectCount([2], usage: "resize W H  (1 to 16384 pixels)")
             guard let width = Int(words[0]), let height = Int(words[1]), (1...16384).contains(width), (1...16384).contains(height) else {
@@ -220,8 +247,8 @@ public struct QAScript {
         case "screenshot":
             try expectCount([1, 5], usage: "screenshot PATH [X Y W H]  (a region of the window, in window pixels)")
             let path = try unescaped(words[0])
-            guard path.lowercased().hasSuffix(".png"), path.count > 4 else {
-                throw SyntaxError(message: "screenshot: '\(path)' does not end in .png (screenshots are PNG files)")
+            guard path.lowercased().hasSuffix(".png"), !URL(fileURLWithPath: path).lastPathComponent.lowercased().hasPrefix(".png") else {
+                throw SyntaxError(message: "screenshot: '\(path)' is not a NAME.png (screenshots are PNG files)")
             }
             guard words.count == 5 else { return .screenshot(path: path, region: nil) }
             let numbers = words.dropFirst().compactMap { Int($0) }
@@ -353,7 +380,8 @@ public struct ExpectedValue: Equatable, CustomStringConvertible {
         if let json = JSONValue(parsing: value) {
             self.json = json
         } else if let first = value.first, "\"[{".contains(first) {
-            throw QAScript.SyntaxError(message: "expect: \(value) is not valid JSON (a string, array or object must be closed)")
+            throw QAScript.SyntaxError(message: "expect: \(value) is not one JSON value (a string, array or object must be "
+                + "closed, and nothing may follow it)")
         } else {
             json = .string(value)
         }

@@ -120,7 +120,7 @@ public final class ScriptRunner {
         case .focus(let id):
             let field = try field(id)
             guard field.isEnabled else {
-                throw StepFailure(message: "focus: \(id) is disabled and cannot be focused (`wheel` or `resize` bring it into view)")
+                throw StepFailure(message: "focus: \(id) is disabled and cannot be focused (to bring it into view, use `wheel` or `resize`)")
             }
             scene.focus(field, at: time)
             try finishInput()
@@ -129,7 +129,7 @@ public final class ScriptRunner {
             try requireInsideWindow(location, what: "\(id) at that point")
             try click(at: location, kind)
         case .clickAt(let location, let kind):
-            try requireInsideWindow(location, what: "the point")
+            try requireInsideWindow(location, what: "the point", isField: false)
             try click(at: location, kind)
         case .hover(let id, let point):
             let location = try windowPoint(in: try field(id), at: point)
@@ -137,7 +137,7 @@ public final class ScriptRunner {
             send(.pointerMoved(location, buttonHeld: false))
             try finishInput()
         case .moveTo(let location):
-            try requireInsideWindow(location, what: "the point")
+            try requireInsideWindow(location, what: "the point", isField: false)
             send(.pointerMoved(location, buttonHeld: false))
             try finishInput()
         case .drag(let id, let from, let to):
@@ -270,11 +270,11 @@ public final class ScriptRunner {
         return Point(x: frame.minX + local.x, y: frame.minY + local.y)
     }
 
-    private func requireInsideWindow(_ point: Point, what: String) throws {
+    private func requireInsideWindow(_ point: Point, what: String, isField: Bool = true) throws {
         guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else {
             throw StepFailure(message: "\(what) is outside the \(Int(size.width))x\(Int(size.height)) window "
-                + "(at \(Self.pixels(point.x)), \(Self.pixels(point.y)))): `focus ID` scrolls a field into view; "
-                + "`wheel` and `resize` also help")
+                + "(at \(Self.pixels(point.x)), \(Self.pixels(point.y))): "
+                + (isField ? "`focus ID` scrolls a field into view; `wheel` and `resize` also help" : "window points start at 0, 0"))
         }
     }
 

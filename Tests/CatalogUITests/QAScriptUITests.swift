@@ -82,6 +82,19 @@ final class QAScriptUITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: screenshot), "a script with a typo runs no step")
     }
 
+    func testScreenshotOptionsThatCannotWorkAreUsageErrors() throws {
+        let png = directory.appendingPathComponent("x.png").path
+        for (arguments, message) in [
+            (["--screenshot", png, "--focus", "outlined-disabled"], "--focus: outlined-disabled is disabled and cannot be focused"),
+            (["--screenshot", directory.appendingPathComponent("x.jpg").path], "--screenshot writes a PNG"),
+            (["--output-dir", directory.path], "--output-dir goes with --script FILE"),
+        ] {
+            let result = try catalog(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("textfield-catalog: \(message)"), result.stderr)
+        }
+    }
+
     func testAScriptWithoutADisplayStartsItsOwnServer() throws {
         let path = try script("headless.qa", "focus filled-label\ntype x\nexpect filled-label text \"x\"\n")
         let result = try catalog(["--script", path], display: "")

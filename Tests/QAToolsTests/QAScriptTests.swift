@@ -54,7 +54,10 @@ final class QAScriptParsingTests: XCTestCase {
             .click(id: "a", point: nil, with: middle), .click(id: "a", point: Point(x: 1, y: 2), with: shiftRight),
             .clickAt(Point(x: 3, y: 4), with: middle),
         ])
-        XCTAssertEqual(failure("click a 1 2 sideways")?.message.hasPrefix("usage: click ID [X Y] [shift"), true)
+        XCTAssertEqual(failure("click a 1 2 sideways")?.message.hasPrefix("click: 'sideways' is not a button and modifiers"), true)
+        XCTAssertEqual(failure("click a middle+right")?.message.hasPrefix("click: 'middle+right' is not a button and modifiers"), true,
+                       "one click presses one button")
+        XCTAssertEqual(failure("click a 1")?.message.hasPrefix("usage: click ID [X Y]"), true)
     }
 
     func testTypedTextKeepsItsSpacesAndEscapes() throws {
@@ -86,7 +89,16 @@ final class QAScriptParsingTests: XCTestCase {
 
     func testScreenshotPathsArePNGAndMayBeQuoted() throws {
         XCTAssertEqual(try steps("screenshot \"my shot.png\""), [.screenshot(path: "my shot.png", region: nil)])
-        XCTAssertEqual(failure("screenshot a.jpg")?.message, "screenshot: 'a.jpg' does not end in .png (screenshots are PNG files)")
+        XCTAssertEqual(failure("screenshot a.jpg")?.message, "screenshot: 'a.jpg' is not a NAME.png (screenshots are PNG files)")
+    }
+
+    func testAScriptThatIsNotUTF8NamesItsLine() {
+        var data = Data("focus a\ntype caf".utf8)
+        data.append(0xE9)
+        data.append(contentsOf: Array("\n".utf8))
+        XCTAssertThrowsError(try QAScript(file: "t.qa", data: data)) { error in
+            XCTAssertEqual("\(error)", "t.qa:2: this line is not UTF-8 text (save the script as UTF-8)")
+        }
     }
 
     func testWhatEditorsLeaveInFilesIsNotATypo() throws {
@@ -118,7 +130,7 @@ final class QAScriptParsingTests: XCTestCase {
     func testErrorsNameTheLine() {
         XCTAssertEqual(failure("wait 0x10")?.message, "wait: milliseconds '0x10' is not a number")
         XCTAssertEqual(failure("expect a selection [0, 0")?.message,
-                       "expect: [0, 0 is not valid JSON (a string, array or object must be closed)")
+                       "expect: [0, 0 is not one JSON value (a string, array or object must be closed, and nothing may follow it)")
         let unknown = failure("focus a\n\nfrobnicate\n")
         XCTAssertEqual(unknown?.line, 3)
         XCTAssertEqual(unknown?.description.hasPrefix("t.qa:3: unknown step 'frobnicate' (steps: focus,"), true)
@@ -240,7 +252,7 @@ final class ScriptRunnerTests: XCTestCase {
         let app = TwoFields()
         app.scene.fields[1].isEnabled = false
         XCTAssertThrowsError(try run("focus city\n", app: app)) { error in
-            XCTAssertEqual("\(error)", "t.qa:1: focus: city is disabled and cannot be focused (`wheel` or `resize` bring it into view)")
+            XCTAssertEqual("\(error)", "t.qa:1: focus: city is disabled and cannot be focused (to bring it into view, use `wheel` or `resize`)")
         }
     }
 
