@@ -75,6 +75,9 @@ struct CatalogScripts {
         switch FontManifest.verdict(manifestAt: manifestPath, fontsUsed: host.fontsUsed) {
         case .otherFonts(let message):
             report(message)
+            if options.fontFamily != CommandLineOptions().fontFamily {
+                report("(This run draws text in '\(options.fontFamily)' because of --font; goldens are usually drawn without it.)")
+            }
             return Self.fontMismatchStatus
         case .noManifest(let message):
             report(message)
