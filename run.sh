@@ -140,7 +140,11 @@ memcheck)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
     swift build -c release --product textfield-catalog
     BINARY="$ROOT/.build/release/textfield-catalog"
-    if [ -n "${DISPLAY:-}" ]; then
+    # Scripts and screenshots asked for on the command line run as asked (with no display the
+    # catalog starts its own Xvfb); so does everything when there is a display.
+    case " $* " in *" --script "*|*" --screenshot "*|*" --help "*|*" -h "*) headless_request=yes ;; *) headless_request=no ;; esac
+    if [ -n "${DISPLAY:-}" ] || [ "$headless_request" = yes ]; then
+        [ "$headless_request" = yes ] && ensure_packages "${HEADLESS_PACKAGES[@]}"
         exec "$BINARY" "$@"
     fi
     ensure_packages "${HEADLESS_PACKAGES[@]}"

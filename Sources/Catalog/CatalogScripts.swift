@@ -32,8 +32,7 @@ struct CatalogScripts {
         self.options = options
         goldens = options.goldensDirectory.map { directory in
             GoldenSet(goldensDirectory: directory,
-                      failuresDirectory: options.failuresDirectory
-                          ?? FileManager.default.temporaryDirectory.appendingPathComponent("textfield-catalog-shots").path)
+                      failuresDirectory: options.failuresDirectory ?? Self.makeFailuresDirectory())
         }
     }
 
@@ -41,7 +40,20 @@ struct CatalogScripts {
         var failed = false
         for path in options.scriptPaths where !run(path) { failed = true }
         guard let goldens else { return failed ? Self.failureStatus : 0 }
-        return options.updatesGoldens ? recordGoldens(goldens, scriptsFailed: failed) : judgeGoldens(goldens, scriptsFailed: failed)
+        let status = options.updatesGoldens ? recordGoldens(goldens, scriptsFailed: failed) : judgeGoldens(goldens, scriptsFailed: failed)
+        // The run's own failures folder goes again when nothing failed into it (rmdir leaves a
+        // folder with files alone).
+        if options.failuresDirectory == nil { rmdir(goldens.failuresDirectory) }
+        return status
+    }
+
+    /// A folder of this run's own (runs and users do not share one in /tmp), made with mkdtemp.
+    private static func makeFailuresDirectory() -> String {
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("textfield-catalog-shots-XXXXXX").path.utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return FileManager.default.temporaryDirectory.path }
+            return String(cString: made)
+        }
     }
 
     private var manifestPath: String {
@@ -66,6 +78,7 @@ struct CatalogScripts {
             return Self.failureStatus
         }
         print("fonts: recorded in \(manifestPath)")
+        reportGoldensNoShotTook(goldens)
         return 0
     }
 
@@ -78,7 +91,8 @@ struct CatalogScripts {
             if options.fontFamily != CommandLineOptions().fontFamily {
                 report("(This run draws text in '\(options.fontFamily)' because of --font; goldens are usually drawn without it.)")
             }
-            return Self.fontMismatchStatus
+            // A script that failed is a failure whatever the fonts: it must not pass as "cannot judge".
+            return scriptsFailed ? Self.failureStatus : Self.fontMismatchStatus
         case .noManifest(let message):
             report(message)
             return Self.failureStatus
@@ -95,11 +109,23 @@ struct CatalogScripts {
                 report("\(shot.origin): \(error)")
             }
         }
+        reportGoldensNoShotTook(goldens)
         let unjudged = shots.taken.count - compared
         print("shots: \(matching) of \(shots.taken.count) match their goldens"
               + (unjudged == 0 ? "" : ", \(unjudged) could not be compared")
               + (compared > matching ? "; actual and diff images are in \(goldens.failuresDirectory)" : ""))
         return scriptsFailed || matching < shots.taken.count ? Self.failureStatus : 0
+    }
+
+    /// Goldens in the folder that no screenshot of this run produced: stale after a step was
+    /// removed or renamed (or belonging to scripts this run left out). Named, not deleted.
+    private func reportGoldensNoShotTook(_ goldens: GoldenSet) {
+        let taken = Set(shots.taken.map { "\($0.name).png" })
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: goldens.goldensDirectory)) ?? []
+        let untaken = files.filter { $0.hasSuffix(".png") && !taken.contains($0) }.sorted()
+        guard !untaken.isEmpty else { return }
+        print("goldens no shot of this run took (stale, or from scripts not run; delete those that are stale): "
+              + untaken.joined(separator: ", "))
     }
 
     private func run(_ path: String) -> Bool {
@@ -122,7 +148,9 @@ struct CatalogScripts {
         let runner = ScriptRunner(host: host, app: session, size: options.size)
         runner.outputDirectory = options.outputDirectory
         if goldens != nil {
-            runner.screenshotHandler = { [shots] path, image in
+            // Unowned: the runner holds this handler, so a strong capture would keep every
+            // script's runner, scene and pixmap alive to the end of the run.
+            runner.screenshotHandler = { [shots, unowned runner] path, image in
                 let name = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
                 let origin = "\(runner.currentStep.file):\(runner.currentStep.line)"
                 // Checked at the step, so a bad name stops its script (and an update) where it is written.

@@ -57,6 +57,9 @@ struct CommandLineOptions {
           --font FAMILY            font family for every text, default Roboto
           --display NAME           X display to use instead of $DISPLAY
           -h, --help               show this help and exit
+
+        Exit status: 0 done; 1 no display, a lost X server or an unwritable screenshot; 2 a bad
+        command line; 3 a failed script step or golden shot; 4 fonts other than the goldens'.
         """
 
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
@@ -74,7 +77,8 @@ struct CommandLineOptions {
                 options.screenshotPath = try value(for: argument)
             case "--at":
                 let text = try value(for: argument)
-                guard let milliseconds = Double(text), milliseconds >= 0, milliseconds <= 3_600_000 else {
+                guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let milliseconds = Double(text),
+                      milliseconds <= 3_600_000 else {
                     throw UsageError(message: "--at wants milliseconds from 0 to 3600000, not '\(text)'")
                 }
                 options.screenshotTime = milliseconds
@@ -137,8 +141,9 @@ struct CommandLineOptions {
         if (options.updatesGoldens || options.failuresDirectory != nil) && options.goldensDirectory == nil {
             throw UsageError(message: "--update-goldens and --failures go with --goldens DIR")
         }
-        if options.outputDirectory != nil && options.scriptPaths.isEmpty {
-            throw UsageError(message: "--output-dir goes with --script FILE (--screenshot takes a path of its own)")
+        if options.outputDirectory != nil && (options.scriptPaths.isEmpty || options.goldensDirectory != nil) {
+            throw UsageError(message: "--output-dir goes with --script FILE, and not with --goldens (--screenshot takes a path "
+                + "of its own; golden shots go to --goldens and --failures)")
         }
         if !options.scriptPaths.isEmpty && (options.qaStatePath != nil || options.focusedFieldID != nil) {
             throw UsageError(message: "--qa-state and --focus do not go with --script: check the state with expect steps, focus with a focus step")

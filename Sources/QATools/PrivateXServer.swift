@@ -70,7 +70,8 @@ public final class PrivateXServer {
         displayName == nil && (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
     }
 
-    private static func executable(named name: String) -> String? {
+    /// The path of a program on PATH (or in /usr/bin), or nil.
+    public static func executable(named name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return (path.split(separator: ":").map(String.init) + ["/usr/bin"])
             .map { "\($0)/\(name)" }

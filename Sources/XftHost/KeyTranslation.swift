@@ -36,6 +36,7 @@ enum KeyTranslation {
     /// Text for a keysym when no input method is available: Latin-1 keysyms equal their code
     /// point and Unicode keysyms carry it in the low 24 bits.
     static func text(forKeysym keysym: KeySym) -> String? {
+        if let keypad = keypadCharacters[keysym] { return String(keypad) }
         let scalar: UInt32
         switch keysym {
         case UInt(XK_space)...UInt(XK_asciitilde), UInt(XK_nobreakspace)...UInt(XK_ydiaeresis): scalar = UInt32(keysym)
@@ -44,6 +45,16 @@ enum KeyTranslation {
         }
         return Unicode.Scalar(scalar).map { String(Character($0)) }
     }
+
+    /// What the keypad's character keys type (as with Num Lock on).
+    private static let keypadCharacters: [UInt: Character] = {
+        var characters: [UInt: Character] = [:]
+        for digit in 0...9 { characters[UInt(XK_KP_0) + UInt(digit)] = Character(String(digit)) }
+        let others: [(Int32, Character)] = [(XK_KP_Add, "+"), (XK_KP_Subtract, "-"), (XK_KP_Multiply, "*"), (XK_KP_Divide, "/"),
+                                            (XK_KP_Decimal, "."), (XK_KP_Equal, "="), (XK_KP_Space, " ")]
+        for (keysym, character) in others { characters[UInt(keysym)] = character }
+        return characters
+    }()
 
     /// Committed text is inserted only if it is printable: control characters from Ctrl+letter or
     /// a stray Delete never reach the field.

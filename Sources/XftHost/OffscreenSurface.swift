@@ -31,7 +31,8 @@ public final class OffscreenSurface {
     }
 
     private static func pixelSize(_ size: Size) -> (Int, Int) {
-        func side(_ value: Double) -> Int { max(1, min(Int(value.isFinite ? value : 1), maximumSide)) }
+        // Clamped while still a Double: Int(_:) traps on a finite value beyond Int's range.
+        func side(_ value: Double) -> Int { Int(value.isFinite ? min(max(value, 1), Double(maximumSide)) : 1) }
         return (side(size.width), side(size.height))
     }
 

@@ -41,7 +41,9 @@ final class GoldenShotsUITests: XCTestCase {
     }
 
     func testEveryShotMatchesItsGolden() throws {
-        let result = try shots(goldens: Self.goldens, failures: directory)
+        // Where `./run.sh shots` leaves them: the paths a failure prints must still be there after the test.
+        let failures = Self.repository.appendingPathComponent(".build/shots")
+        let result = try shots(goldens: Self.goldens, failures: failures)
         try skipIfFontsDiffer(result)
         XCTAssertEqual(result.status, 0, "\(result.stdout)\n\(result.stderr)")
         let pngs = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path).filter { $0.hasSuffix(".png") }

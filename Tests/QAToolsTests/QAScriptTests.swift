@@ -159,6 +159,8 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertEqual(try event("eacute"), .text("é"))
         XCTAssertEqual(try event("€"), .text("€"))
         XCTAssertEqual(try event("ctrl++"), .key(.shortcut("+"), [.control]))
+        XCTAssertEqual(try event("KP_1"), .text("1"), "the keypad types its characters, as with Num Lock on")
+        XCTAssertEqual(try event("KP_Add"), .text("+"))
         XCTAssertNil(try event("Shift_L"), "a lone modifier sends nothing")
     }
 }
@@ -206,9 +208,10 @@ final class ScriptRunnerTests: XCTestCase {
         let app = TwoFields()
         let runner = try run("click name\ntype abc\nkey Left\n", app: app)
         XCTAssertEqual(runner.time, 0)
-        let waited = try run("click name\nwait 75\n", app: app)
+        let fresh = TwoFields()
+        let waited = try run("click name\nwait 75\n", app: fresh)
         XCTAssertEqual(waited.time, 0.075, accuracy: 1e-12)
-        XCTAssertTrue(app.scene.fields[0].isAnimating(at: waited.time), "75 ms into a 150 ms motion")
+        XCTAssertTrue(fresh.scene.fields[0].isAnimating(at: waited.time), "75 ms into a 150 ms motion")
     }
 
     func testSettleEndsEveryAnimationOnAFrame() throws {

@@ -29,14 +29,7 @@ public struct HarnessError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-public func findExecutable(_ name: String) -> String? {
-    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    for directory in paths + ["/usr/bin", "/usr/local/bin"] {
-        let candidate = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-}
+public func findExecutable(_ name: String) -> String? { PrivateXServer.executable(named: name) }
 
 /// Runs a command to completion and returns its exit status and output.
 @discardableResult
