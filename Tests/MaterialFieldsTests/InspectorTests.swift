@@ -236,9 +236,13 @@ final class InspectorTests: XCTestCase {
         // When a letter is typed
         scene.handle(.text("x"), at: 1.1)
         let regions = scene.render(on: RecordingCanvas(), at: 1.1)
-        // Then the other field is left alone
+        // Then the field is repainted, the other field is left alone, and the rest is no more than the panel
         let other = try XCTUnwrap(scene.frame(of: second))
         XCTAssertFalse(regions.contains { $0.intersects(other) }, "\(regions)")
+        let edited = try XCTUnwrap(scene.frame(of: first))
+        XCTAssertTrue(regions.contains { $0.intersects(edited) }, "\(regions)")
+        let repainted = regions.map { $0.width * $0.height }.reduce(0, +)
+        XCTAssertLessThan(repainted, 800 * 600 / 3, "a field and a corner panel, not the window: \(regions)")
     }
 
     func testWithoutAnOverlayTheSceneDrawsOnlyItsSurfaceAndFields() throws {
