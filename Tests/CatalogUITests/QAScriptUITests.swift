@@ -124,18 +124,20 @@ final class QAScriptUITests: XCTestCase {
 
     /// Half of a 150 ms motion is a frame of its own: the same bytes every run, neither the
     /// first frame nor the last.
+    /// The PNG bytes of a script of `steps` ending in a screenshot of the window (or `region`).
+    private func shot(_ name: String, _ steps: String, region: String = "") throws -> Data {
+        let output = directory.appendingPathComponent(name).path
+        let path = try script("\(name).qa", "\(steps)\nscreenshot \(output) \(region)\n")
+        let result = try catalog(["--script", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try Data(contentsOf: URL(fileURLWithPath: output))
+    }
+
     func testAMidAnimationFrameIsTheSameEveryRunAndNotTheSettledOne() throws {
-        func shot(_ name: String, waiting steps: String) throws -> Data {
-            let output = directory.appendingPathComponent(name).path
-            let path = try script("\(name).qa", "click outlined-label\n\(steps)\nscreenshot \(output)\n")
-            let result = try catalog(["--script", path])
-            XCTAssertEqual(result.status, 0, result.stderr)
-            return try Data(contentsOf: URL(fileURLWithPath: output))
-        }
-        let first = try shot("mid-1.png", waiting: "wait 75")
-        let second = try shot("mid-2.png", waiting: "wait 75")
-        let start = try shot("start.png", waiting: "wait 0")
-        let settled = try shot("settled.png", waiting: "settle")
+        let first = try shot("mid-1.png", "click outlined-label\nwait 75")
+        let second = try shot("mid-2.png", "click outlined-label\nwait 75")
+        let start = try shot("start.png", "click outlined-label\nwait 0")
+        let settled = try shot("settled.png", "click outlined-label\nsettle")
         XCTAssertEqual(first, second, "a frame mid-animation is byte-identical across runs")
         XCTAssertNotEqual(first, settled)
         XCTAssertNotEqual(first, start)
@@ -158,18 +160,12 @@ final class QAScriptUITests: XCTestCase {
     /// F11 slows the motion down on screen, not just in the QA state: at 150 ms a motion five
     /// times slower is still on its way, and at 750 ms it has arrived.
     func testF11SlowsTheMotionDown() throws {
-        func shot(_ name: String, _ steps: String) throws -> Data {
-            let output = directory.appendingPathComponent(name).path
-            // Escape first ends editing, so no caret blinks into the comparison.
-            let path = try script("\(name).qa", "\(steps)\nkey Escape\nscreenshot \(output) 380 60 380 108\n")
-            let result = try catalog(["--script", path])
-            XCTAssertEqual(result.status, 0, result.stderr)
-            return try Data(contentsOf: URL(fileURLWithPath: output))
-        }
-        let normal = try shot("normal.png", "click outlined-label\ntype A\nkey Left\nsettle")
-        let slowEarly = try shot("slow-150.png", "key F11\nexpect window animationSlowdown 5\nclick outlined-label\ntype A\nkey Left\nwait 150")
+        // Escape last ends editing, so no caret blinks into the comparison.
+        func field(_ name: String, _ steps: String) throws -> Data { try shot(name, steps + "\nkey Escape", region: "380 60 380 108") }
+        let normal = try field("normal.png", "click outlined-label\ntype A\nkey Left\nsettle")
+        let slowEarly = try field("slow-150.png", "key F11\nexpect window animationSlowdown 5\nclick outlined-label\ntype A\nkey Left\nwait 150")
         XCTAssertNotEqual(slowEarly, normal, "five times slower, 150 ms is not the end of the motion")
-        let slowLate = try shot("slow-750.png", "key F11\nclick outlined-label\ntype A\nkey Left\nwait 750")
+        let slowLate = try field("slow-750.png", "key F11\nclick outlined-label\ntype A\nkey Left\nwait 750")
         XCTAssertEqual(slowLate, normal, "five times slower, 750 ms is")
     }
 
