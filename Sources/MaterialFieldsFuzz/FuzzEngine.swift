@@ -218,6 +218,12 @@ final class FuzzWorld {
         case .down, .end:
             if isArea && !control { return true }
             reference.moveHead(to: reference.characters.count, extending: shift)
+        case .delete where shift && !control && throughScene:
+            // Shift+Delete is the older cut key: the selection goes to the clipboard; with none, nothing happens.
+            if !fields[index].isSecureTextEntry && !reference.isCaret {
+                expectedClipboard = reference.selectedText
+                reference.userEdit(reference.lower..<reference.upper, "")
+            }
         case .backspace, .delete:
             if let range = reference.deletionRange(forward: key == .delete, byWord: control) { reference.userEdit(range, "") }
         case .enter:
@@ -251,7 +257,7 @@ final class FuzzWorld {
             default:
                 break
             }
-        case .shortcut, .function:
+        case .shortcut, .function, .insert:
             break
         }
         return false

@@ -183,6 +183,29 @@ final class SceneRenderTests: XCTestCase {
         XCTAssertEqual(host.selections[.clipboard], "copy mecopy me")
     }
 
+    /// The older clipboard keys GTK and Qt keep: Ctrl+Insert copies, Shift+Insert pastes,
+    /// Shift+Delete cuts; Insert alone types nothing.
+    func testInsertAndDeleteClipboardKeys() {
+        let (scene, first, _, host) = makeScene()
+        scene.focus(first, at: 0)
+        scene.handle(.text("word"), at: 0)
+        scene.handle(.key(.insert, []), at: 0)
+        XCTAssertEqual(first.text, "word", "Insert types nothing")
+        scene.handle(.key(.shortcut("a"), .control), at: 0)
+        scene.handle(.key(.insert, .control), at: 0)
+        XCTAssertEqual(host.selections[.clipboard], "word")
+        scene.handle(.key(.end, []), at: 0)
+        scene.handle(.key(.insert, .shift), at: 0)
+        host.answerPastes()
+        XCTAssertEqual(first.text, "wordword")
+        scene.handle(.key(.left, .shift), at: 0)
+        scene.handle(.key(.delete, .shift), at: 0)
+        XCTAssertEqual(first.text, "wordwor")
+        XCTAssertEqual(host.selections[.clipboard], "d", "Shift+Delete cut the selection to the clipboard")
+        scene.handle(.key(.delete, .shift), at: 0)
+        XCTAssertEqual(first.text, "wordwor", "with nothing selected there is nothing to cut")
+    }
+
     func testARefusedEditRingsTheBell() {
         let (scene, first, _, host) = makeScene()
         first.maximumLength = 2

@@ -9,6 +9,8 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 /// Keys that edit or navigate rather than insert text. The host translates keysyms into these.
 public enum EditingKey: Equatable, Sendable {
     case backspace, delete, left, right, up, down, home, end, tab, escape, enter
+    /// Insert types nothing (there is no overwrite mode); with Shift it pastes, with Ctrl it copies.
+    case insert
     /// A printable key pressed with Control (or Alt): a shortcut, not text.
     case shortcut(Character)
     /// F1 to F24 (the number): never text and never an edit, so they reach the app's handler.

@@ -983,7 +983,7 @@ public final class TextField {
             case "y": redo(at: time); return true
             default: return false
             }
-        case .tab, .escape, .shortcut, .function:
+        case .tab, .escape, .shortcut, .function, .insert:
             return false
         }
         if !keepsGoal { goalX = nil }

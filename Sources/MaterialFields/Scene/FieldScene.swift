@@ -288,6 +288,8 @@ public final class FieldScene: Scene {
             return true
         case .key(let key, let modifiers):
             if let field = focusedField {
+                // Shift+Delete cuts before Delete can delete.
+                if key == .delete, handleClipboardShortcut(key, modifiers: modifiers, field: field, at: time) { return true }
                 let selectionBefore = field.selection
                 if field.handle(key, modifiers: modifiers, at: time) {
                     // A selection made from the keyboard (Shift with a motion, Ctrl+A) becomes
@@ -317,20 +319,39 @@ public final class FieldScene: Scene {
         return false
     }
 
+    private enum ClipboardCommand { case copy, cut, paste }
+
+    /// The desktop's two sets of clipboard keys: Ctrl+C, Ctrl+X, Ctrl+V, and the older
+    /// Ctrl+Insert, Shift+Delete, Shift+Insert that GTK and Qt keep.
+    private static func clipboardCommand(for key: EditingKey, modifiers: KeyModifiers) -> ClipboardCommand? {
+        let control = modifiers.contains(.control), shift = modifiers.contains(.shift)
+        switch key {
+        case .shortcut(let character) where control:
+            switch character.lowercased() {
+            case "c": return .copy
+            case "x": return .cut
+            case "v": return .paste
+            default: return nil
+            }
+        case .insert where control && !shift: return .copy
+        case .insert where shift && !control: return .paste
+        case .delete where shift && !control: return .cut
+        default: return nil
+        }
+    }
+
     private func handleClipboardShortcut(_ key: EditingKey, modifiers: KeyModifiers, field: TextField, at time: Double) -> Bool {
-        guard case .shortcut(let character) = key, modifiers.contains(.control) else { return false }
-        switch character.lowercased() {
-        case "c":
+        guard let command = Self.clipboardCommand(for: key, modifiers: modifiers) else { return false }
+        switch command {
+        case .copy:
             if let text = field.copyableText { host?.setSelectionText(text, for: .clipboard) }
-        case "x":
+        case .cut:
             if let text = field.cut(at: time) { host?.setSelectionText(text, for: .clipboard) }
-        case "v":
+        case .paste:
             host?.requestSelectionText(.clipboard) { [weak field] text in
                 guard let field, let text, field.isFocused else { return }
                 field.paste(text, at: time)
             }
-        default:
-            return false
         }
         return true
     }
