@@ -144,8 +144,8 @@ struct CatalogScripts {
             report("\(error)")
             return false
         }
-        let session = CatalogSession(options: options)
-        let runner = ScriptRunner(host: host, app: session, size: options.size)
+        let session = CatalogSession(options: options, desktopScale: host.desktopScale)
+        let runner = ScriptRunner(host: host, app: session, size: options.windowSize(scale: session.scale))
         runner.outputDirectory = options.outputDirectory
         if goldens != nil {
             // Unowned: the runner holds this handler, so a strong capture would keep every

@@ -12,10 +12,11 @@ final class CatalogSession: ScriptableApp {
 
     var scene: FieldScene { controls.scene }
 
-    init(options: CommandLineOptions) {
+    /// - Parameter desktopScale: the display's own scale (`Xft.dpi`), used unless `--scale` is given.
+    init(options: CommandLineOptions, desktopScale: Double?) {
         startTheme = options.theme
         animationSlowdown = options.animationSlowdown
-        scale = options.scale
+        scale = options.scale ?? desktopScale ?? 1
         controls = Self.makeControls(theme: startTheme, scale: scale, animationSlowdown: animationSlowdown)
     }
 

@@ -7,9 +7,16 @@ struct CommandLineOptions {
 
     var screenshotPath: String?
     var qaStatePath: String?
-    var size = Size(width: 760, height: 720)
+    /// Nil: 760x720 at scale 1, larger in proportion at a larger scale.
+    var size: Size?
+
+    /// The window (or screenshot) size for a catalog drawn at `scale`.
+    func windowSize(scale: Double) -> Size {
+        size ?? Size(width: min((760 * scale).rounded(), 16384), height: min((720 * scale).rounded(), 16384))
+    }
     var theme = Theme.light
-    var scale = 1.0
+    /// Nil: the desktop's (`Xft.dpi`), or 1.
+    var scale: Double?
     var animationSlowdown = 1.0
     var displayName: String?
     var fontFamily = "Roboto"
@@ -50,9 +57,11 @@ struct CommandLineOptions {
           --failures DIR           with --goldens: where NAME.actual.png and NAME.diff.png go
                                    (default: a folder in the temporary directory)
           --qa-state PATH          keep PATH updated with a JSON description of every field
-          --size WxH               window (or screenshot) size in pixels, default 760x720
+          --size WxH               window (or screenshot) size in pixels, default 760x720 times
+                                   the scale
           --theme light|dark       colour scheme, default light
-          --scale N                multiply every Material dimension by N (HiDPI), default 1
+          --scale N                multiply every Material dimension by N (HiDPI), default the
+                                   desktop's Xft.dpi / 96, or 1
           --slow-animations N      run every animation N times slower, default 1
           --font FAMILY            font family for every text, default Roboto
           --display NAME           X display to use instead of $DISPLAY

@@ -58,7 +58,7 @@ if !options.scriptPaths.isEmpty {
     finish(CatalogScripts(host: host, options: options).runAll())
 }
 
-let session = CatalogSession(options: options)
+let session = CatalogSession(options: options, desktopScale: host.desktopScale)
 if let id = options.focusedFieldID {
     guard let field = session.scene.fields.first(where: { $0.identifier == id }) else {
         fail("--focus: no field '\(id)' (the README lists the ids)", status: 2)
@@ -73,11 +73,12 @@ if let screenshotPath = options.screenshotPath {
             // ended), capture.
             var steps = options.focusedFieldID.map { "focus \($0)\n" } ?? ""
             steps += options.screenshotTime.map { "wait \($0)\n" } ?? "settle\n"
-            let runner = ScriptRunner(host: host, app: session, size: options.size)
+            let runner = ScriptRunner(host: host, app: session, size: options.windowSize(scale: session.scale))
             runner.screenshotHandler = { _, image in try ScriptRunner.writeScreenshot(image, to: screenshotPath) }
             try runner.run(try QAScript(file: "--screenshot", text: steps + "screenshot shot.png\n"))
         } else {
-            try ScriptRunner.writeScreenshot(try host.renderSettled(session.scene, size: options.size), to: screenshotPath)
+            let size = options.windowSize(scale: session.scale)
+            try ScriptRunner.writeScreenshot(try host.renderSettled(session.scene, size: size), to: screenshotPath)
         }
         if let qaStatePath = options.qaStatePath {
             QAStateWriter(path: qaStatePath, controls: session.controls).update()
@@ -94,7 +95,7 @@ if let id = options.focusedFieldID, let field = session.scene.fields.first(where
 let qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: session.controls) }
 do {
     let status = try host.run(session.scene, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
-                                                                   className: "MaterialFields", size: options.size)) {
+                                                                   className: "MaterialFields", size: options.windowSize(scale: session.scale))) {
         qaState?.update()
     }
     finish(status)

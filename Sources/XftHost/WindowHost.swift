@@ -94,6 +94,24 @@ public final class WindowHost {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
+    /// The desktop's scale for Material dimensions, from the `Xft.dpi` resource (dpi / 96, as
+    /// GTK and Qt read it), within 0.5 to 4; nil when the display sets no usable `Xft.dpi`.
+    /// The resources are the ones the server held when the host opened the display (Xlib reads
+    /// `RESOURCE_MANAGER` then).
+    public var desktopScale: Double? {
+        guard let resources = XResourceManagerString(display) else { return nil }
+        XrmInitialize()
+        guard let database = XrmGetStringDatabase(resources) else { return nil }
+        defer { XrmDestroyDatabase(database) }
+        var type: UnsafeMutablePointer<CChar>?
+        var value = XrmValue()
+        guard XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let address = value.addr,
+              let dpi = Double(String(cString: address).trimmingCharacters(in: .whitespaces)), dpi.isFinite, dpi > 0 else {
+            return nil
+        }
+        return min(max(dpi / 96, 0.5), 4)
+    }
+
     /// The pacing of frames: an animating scene is drawn at most 60 times a second.
     public static let frameInterval = 1.0 / 60
 
