@@ -10,13 +10,13 @@ import MaterialFields
 /// `TIMESTAMP`; any other target is refused. Text larger than `chunkSize` (256 KiB, or less when
 /// the server's request limit is lower) goes by INCR.
 ///
-/// Requesting: one conversion per selection at a time (later requests queue), UTF8_STRING first and
-/// STRING when the owner refuses it; the answer is read in chunks, INCR transfers chunk by chunk
-/// as the owner writes them. Nothing blocks: every step is an event the loop hands in. A transfer
-/// that makes no progress for `timeout` seconds, or whose data is not text (another type, 16- or
-/// 32-bit items, invalid UTF-8, more than `maximumIncomingBytes`), ends with one warning and a nil
-/// answer: the paste does nothing. Invalid UTF-8 is refused rather than repaired, so a broken owner
-/// never puts replacement characters into a field.
+/// Requesting: one conversion per selection at a time (later requests queue): TARGETS first, then
+/// UTF8_STRING (or `text/plain;charset=utf-8`) when offered, else STRING, and STRING when the owner
+/// refuses UTF-8; the answer is read in chunks, INCR transfers chunk by chunk as the owner writes
+/// them. Nothing blocks: every step is an event the loop hands in. A transfer that makes no
+/// progress for `timeout` seconds, or whose data is not text (another type, 16- or 32-bit items,
+/// more than `maximumIncomingBytes`), ends with one warning and a nil answer: the paste does
+/// nothing. Invalid UTF-8 is pasted with U+FFFD in place of each bad sequence, with one warning.
 final class SelectionBroker {
     private let display: OpaquePointer
     private let window: Window
@@ -25,7 +25,7 @@ final class SelectionBroker {
     private let clock: () -> Double
     /// Seconds without progress after which a paste is given up (a copy we serve gets 2.5 times
     /// as long: the requestor may be busy with what it already took).
-    var timeout = 2.0
+    var timeout = 1.0
     /// The most a paste may bring; a larger transfer is abandoned rather than held in memory.
     var maximumIncomingBytes = 64 << 20
 
@@ -270,7 +270,8 @@ final class SelectionBroker {
             readyAnswers.append { completion(text) }
             return
         }
-        incoming[kind, default: []].append(Incoming(kind: kind, completion: completion, time: time, target: utf8Atom,
+        // TARGETS first, as GTK and Qt ask: the owner's list says which text form to take.
+        incoming[kind, default: []].append(Incoming(kind: kind, completion: completion, time: time, target: targetsAtom,
                                                     lastProgress: clock()))
         if incoming[kind]!.count == 1 { start(kind) }
     }
@@ -290,10 +291,17 @@ final class SelectionBroker {
               var transfer = incoming[kind]?.first, transfer.started, !transfer.isIncremental,
               event.target == transfer.target
         else { return }
+        if transfer.target == targetsAtom {
+            transfer.target = textTarget(offeredIn: event.property == property(for: kind) ? readProperty(property(for: kind)) : nil,
+                                         kind: kind)
+            incoming[kind]![0] = transfer
+            start(kind)
+            return
+        }
         guard event.property == property(for: kind) else {
             // Refused (or answered somewhere we did not ask): try STRING once, then give up quietly;
             // an empty or absent selection is not an error.
-            if transfer.target == utf8Atom {
+            if transfer.target == utf8Atom || transfer.target == mimeUTF8Atom {
                 transfer.target = stringAtom
                 incoming[kind]![0] = transfer
                 start(kind)
@@ -315,6 +323,24 @@ final class SelectionBroker {
         }
         incoming[kind]![0] = transfer
         accept(chunk, for: kind, complete: true)
+    }
+
+    /// The text form to ask for, from an owner's TARGETS answer: UTF-8 when offered, else
+    /// Latin-1 STRING (also when the owner refused TARGETS or listed no text form: old programs
+    /// still convert to STRING).
+    private func textTarget(offeredIn answer: Chunk?, kind: SelectionKind) -> Atom {
+        guard let answer, answer.type == XA_ATOM, answer.format == 32 else {
+            // An answer that is not an atom list (an INCR one, say) may still be arriving: later
+            // conversions use another property.
+            if answer != nil { retireProperty(of: kind) }
+            return utf8Atom
+        }
+        let offered = Set(stride(from: 0, to: answer.bytes.count - MemoryLayout<UInt>.size + 1, by: MemoryLayout<UInt>.size).map { offset in
+            answer.bytes.withUnsafeBytes { Atom($0.loadUnaligned(fromByteOffset: offset, as: UInt.self)) }
+        })
+        if offered.contains(utf8Atom) { return utf8Atom }
+        if offered.contains(mimeUTF8Atom) { return mimeUTF8Atom }
+        return stringAtom
     }
 
     /// A property changed: a chunk of an INCR transfer we receive, or a requestor taking one we send.
@@ -405,7 +431,10 @@ final class SelectionBroker {
         } else if let text = String(validating: transfer.data, as: UTF8.self) {
             finish(kind, with: text)
         } else {
-            fail(kind, "the \(Self.name(of: kind)) owner sent invalid UTF-8")
+            // Pasted, with U+FFFD for each invalid sequence, as Qt does: the text around it is the
+            // user's, and the marks show where something was lost.
+            warn("warning: the \(Self.name(of: kind)) owner sent invalid UTF-8; it is pasted with U+FFFD in its place")
+            finish(kind, with: String(decoding: transfer.data, as: UTF8.self))
         }
     }
 

@@ -23,6 +23,12 @@ final class SelectionPeer {
 
     func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
+    func name(of atom: Atom) -> String {
+        guard atom != 0, let name = XGetAtomName(display, atom) else { return "None" }
+        defer { XFree(name) }
+        return String(cString: name)
+    }
+
     func atomName(_ atom: Atom) -> String {
         guard atom != 0, let name = XGetAtomName(display, atom) else { return "None" }
         defer { XFree(name) }
@@ -153,14 +159,21 @@ final class ExternalOwner {
     private var thread: Thread?
     private var _transferEnded: Date?
     private var _requests = 0
+    private var _askedTargets: [String] = []
     private var _ready: Bool?
+    /// What TARGETS answers (the owner converts to whatever it is asked all the same).
+    private let offeredTargets: [String]
 
     /// When the last chunk of an INCR transfer (the empty one) was written.
     var transferEnded: Date? { lock.withLock { _transferEnded } }
     /// How many conversions of text it was asked for.
     var requests: Int { lock.withLock { _requests } }
+    /// Every target it was asked for, TARGETS included, in order.
+    var askedTargets: [String] { lock.withLock { _askedTargets } }
 
-    init(displayName: String, selection: String, answer: Answer) throws {
+    init(displayName: String, selection: String, answer: Answer,
+         offering targets: [String] = ["TARGETS", "UTF8_STRING", "STRING"]) throws {
+        offeredTargets = targets
         let thread = Thread { [unowned self] in self.serve(displayName: displayName, selection: selection, answer: answer) }
         self.thread = thread
         thread.start()
@@ -202,9 +215,10 @@ final class ExternalOwner {
                 reply.target = request.target
                 reply.time = request.time
                 reply.property = request.property
+                lock.withLock { _askedTargets.append(peer.name(of: request.target)) }
                 if request.target == targets {
-                    var list = [Int(targets), Int(peer.atom("UTF8_STRING")), Int(XA_STRING)]
-                    XChangeProperty(display, request.requestor, request.property, XA_ATOM, 32, PropModeReplace, &list, 3)
+                    var list = offeredTargets.map { Int(peer.atom($0)) }
+                    XChangeProperty(display, request.requestor, request.property, XA_ATOM, 32, PropModeReplace, &list, Int32(list.count))
                 } else {
                     lock.withLock { _requests += 1 }
                     switch answer {
