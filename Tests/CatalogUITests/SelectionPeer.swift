@@ -129,6 +129,8 @@ final class ExternalOwner {
         case incremental(bytes: [UInt8], chunk: Int, stopAfter: Int?)
         /// INCR in chunks of `chunk` bytes, each written `delay` seconds after it was asked for.
         case incrementalSlowly(bytes: [UInt8], chunk: Int, delay: Double)
+        /// No answer at all, not even to TARGETS: an owner that hung.
+        case silent
         /// INCR that stalls for `stallFor` seconds, then answers every deletion of the property
         /// with another chunk "LATE!", for ever: an owner that comes back after being given up on.
         case runaway(stallFor: Double)
@@ -146,7 +148,7 @@ final class ExternalOwner {
 
     private static func incremental(_ answer: Answer, at start: Date) -> Incremental? {
         switch answer {
-        case .once, .stringOnly: return nil
+        case .once, .stringOnly, .silent: return nil
         case .incremental(let bytes, let chunk, let stopAfter): return Incremental(bytes: bytes, chunk: chunk, stopAfter: stopAfter)
         case .incrementalSlowly(let bytes, let chunk, let delay): return Incremental(bytes: bytes, chunk: chunk, delay: delay)
         case .runaway(let stall):
@@ -216,6 +218,10 @@ final class ExternalOwner {
                 reply.time = request.time
                 reply.property = request.property
                 lock.withLock { _askedTargets.append(peer.name(of: request.target)) }
+                if case .silent = answer {
+                    lock.withLock { _requests += 1 }
+                    continue
+                }
                 if request.target == targets {
                     var list = offeredTargets.map { Int(peer.atom($0)) }
                     XChangeProperty(display, request.requestor, request.property, XA_ATOM, 32, PropModeReplace, &list, Int32(list.count))
@@ -233,6 +239,8 @@ final class ExternalOwner {
                         } else {
                             reply.property = 0
                         }
+                    case .silent:
+                        break
                     case .incremental, .incrementalSlowly, .runaway:
                         XSelectInput(display, request.requestor, PropertyChangeMask)
                         var size = [Self.incremental(answer, at: Date())!.bytes.count]

@@ -1,4 +1,5 @@
 import CXlib
+import CXTest
 import Foundation
 import XCTest
 import TestHarness
@@ -206,6 +207,42 @@ final class SelectionUITests: XCTestCase {
         // "text" as three 32-bit items of a text type.
         let items = [Int(0x74786574), 0x41, 0x42]
         try assertPasteIgnored(.once(type: "UTF8_STRING", format: 32, bytes: items.withUnsafeBytes { Array($0) }))
+    }
+
+    /// While a paste waits on an owner that never replies, the window answers clicks at once: the
+    /// loop never blocks on a selection (median of five clicks under 100 ms, from the click sent
+    /// through XTEST to the QA state saying which field it focused), and the paste is given up.
+    func testClicksAreAnsweredWhileAPasteWaitsOnAnOwnerThatNeverReplies() throws {
+        let app = try CatalogApp()
+        try focus(app, "filled-label")
+        let hung = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD", answer: .silent)
+        try app.key("ctrl+v")
+        XCTAssertTrue(waitUntil(timeout: 5) { hung.requests > 0 }, "the catalog never asked")
+        guard let display = XOpenDisplay(app.server.displayName) else { throw HarnessError("no display") }
+        defer { XCloseDisplay(display) }
+        var delays: [Double] = []
+        for id in ["outlined-label", "filled-placeholder", "outlined-placeholder", "filled-label", "outlined-label"] {
+            let frame = try app.state().field(id).frame
+            var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+            XTranslateCoordinates(display, app.windowID, XDefaultRootWindow(display), Int32(frame[0] + 20), Int32(frame[1] + frame[3] / 2),
+                                  &x, &y, &child)
+            XTestFakeMotionEvent(display, -1, x, y, 0)
+            let sent = Date()
+            XTestFakeButtonEvent(display, 1, 1, 0)
+            XTestFakeButtonEvent(display, 1, 0, 0)
+            XFlush(display)
+            XCTAssertNotNil(app.waitForState(timeout: 1) { $0.field(id).focused }, "\(id) never took focus")
+            delays.append(Date().timeIntervalSince(sent))
+            usleep(150_000)
+        }
+        let median = delays.sorted()[delays.count / 2]
+        print("SelectionUITests: clicks answered in \(delays.map { Int($0 * 1000) }) ms while a paste waited on a hung owner")
+        XCTAssertLessThan(median, 0.1, "clicks took \(delays) s")
+        usleep(600_000)
+        hung.stop()
+        try app.requestClose()
+        XCTAssertEqual(app.waitForExit(), 0)
+        XCTAssertTrue(app.standardError.contains("paste ignored"), "the hung paste is given up: \(app.standardError)")
     }
 
     /// A paste asks for TARGETS first and takes the text form the owner lists: UTF8_STRING when
