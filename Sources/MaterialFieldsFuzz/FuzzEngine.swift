@@ -179,8 +179,8 @@ final class FuzzWorld {
 
     private func endEditing(_ index: Int) {
         guard references[index].isFocused else { return }
+        // The selection stays (greyed) when editing ends.
         references[index].isFocused = false
-        references[index].collapseToHead()
     }
 
     /// The reference's idea of a key. Returns true when the result depends on layout (a text
@@ -236,7 +236,6 @@ final class FuzzWorld {
         case .escape:
             guard throughScene else { break }
             reference.isFocused = false
-            reference.collapseToHead()
         case .shortcut(let character) where control:
             switch character.lowercased() {
             case "a":

@@ -112,8 +112,6 @@ struct ReferenceField {
         head = min(max(newHead, 0), characters.count)
     }
 
-    mutating func collapseToHead() { anchor = head }
-
     // MARK: Edits
 
     /// A user edit (typing, paste, delete, cut, clear): clean, cut to the maximum length at a

@@ -652,7 +652,7 @@ public final class TextField {
         // a form would hold its own history for good (the soak saw the catalog grow by 15 % in
         // ten minutes), and a secure field would keep its old text in it.
         undoHistory.removeAll()
-        editor.select(TextSelection(caret: editor.selection.head))
+        // The selection stays, drawn greyed, as GTK and Qt entries keep it: coming back finds it.
         keepCaretInView()
         syncMotion(at: time)
         invalidateAppearance()
@@ -1029,6 +1029,9 @@ public final class TextField {
 
     /// What the field shows at `time` with its container's top-left at `origin`.
     /// - Parameter showsCaret: false while the window is inactive or the caret is in its off phase.
+    /// The grey of a selection in a field not being edited: on-surface at this opacity.
+    static let inactiveSelectionAlpha = 0.12
+
     public func appearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool) -> FieldAppearance? {
         guard let layout, let textLayout else { return nil }
         lastTime = max(lastTime, time)
@@ -1147,13 +1150,15 @@ public final class TextField {
             : 0..<1
         var selection: [ShapeFill] = []
         let editorSelection = editor.selection
-        if state == .editing && !editorSelection.isCaret {
+        // A field that is not being edited keeps its selection, greyed, as desktop entries do.
+        let selectionColor = state == .editing ? colors.selection : scheme.onSurface.withAlpha(Self.inactiveSelectionAlpha)
+        if state != .disabled && !editorSelection.isCaret {
             selection = textLayout.rects(for: editorSelection.range, inLines: visibleLines).compactMap {
                 // On whole pixels vertically, as the caret is: a line top may be fractional.
                 let line = $0.offsetBy(dx: textLeft, dy: textTop)
                 let top = line.minY.rounded(), bottom = line.maxY.rounded()
                 let rect = Rect(x: line.minX, y: top, width: line.width, height: bottom - top).intersection(textClip)
-                return rect.width > 0 && rect.height > 0 ? ShapeFill(path: .rectangle(rect), color: colors.selection) : nil
+                return rect.width > 0 && rect.height > 0 ? ShapeFill(path: .rectangle(rect), color: selectionColor) : nil
             }
         }
         var textRuns: [TextRun] = []

@@ -1,0 +1,58 @@
+@testable import MaterialFields
+import XCTest
+
+/// A field that stops being edited keeps its selection and draws it greyed, as GTK and Qt entries
+/// do; coming back with a click places the caret, with Tab selects everything again.
+final class InactiveSelectionTests: XCTestCase {
+    private func scene() -> (FieldScene, TextField, TextField) {
+        let first = TextField(identifier: "first", style: .filled, label: "First", text: "hello world")
+        let second = TextField(identifier: "second", style: .outlined, label: "Second")
+        let scene = FieldScene(fields: [first, second], scheme: .light)
+        scene.resize(to: Size(width: 600, height: 400), measurer: sharedMeasurer)
+        scene.handle(.windowFocus(true), at: 0)
+        return (scene, first, second)
+    }
+
+    private func selectionFills(of field: TextField, in scene: FieldScene) -> [ShapeFill] {
+        let frame = scene.frame(of: field)!
+        return field.appearance(at: 1, origin: Point(x: frame.minX, y: frame.minY), scheme: .light, showsCaret: true)?.selection ?? []
+    }
+
+    func testEndingEditingKeepsTheSelectionGreyed() {
+        let (scene, first, second) = scene()
+        scene.focus(first, at: 0)
+        scene.handle(.key(.home, []), at: 0)
+        scene.handle(.key(.right, [.control, .shift]), at: 0)
+        XCTAssertEqual(first.selection, TextSelection(anchor: 0, head: 5))
+        let editing = selectionFills(of: first, in: scene)
+        XCTAssertFalse(editing.isEmpty)
+        XCTAssertTrue(editing.allSatisfy { $0.color == ColorScheme.light.primary.withAlpha(0.24) })
+
+        scene.focus(second, at: 0.5)
+        XCTAssertFalse(first.isFocused)
+        XCTAssertEqual(first.selection, TextSelection(anchor: 0, head: 5), "the selection stays")
+        let resting = selectionFills(of: first, in: scene)
+        XCTAssertEqual(resting.map(\.path), editing.map(\.path), "over the same text")
+        XCTAssertTrue(resting.allSatisfy { $0.color == ColorScheme.light.onSurface.withAlpha(TextField.inactiveSelectionAlpha) },
+                      "in grey, not the primary tint")
+
+        first.isEnabled = false
+        XCTAssertTrue(selectionFills(of: first, in: scene).isEmpty, "a disabled field shows none")
+    }
+
+    func testComingBackByTabSelectsAllAndByClickPlacesTheCaret() {
+        let (scene, first, second) = scene()
+        scene.focus(first, at: 0)
+        scene.handle(.key(.home, []), at: 0)
+        scene.handle(.key(.right, [.shift]), at: 0)
+        scene.focus(second, at: 0.1)
+        scene.handle(.key(.tab, [.shift]), at: 0.2)
+        XCTAssertTrue(first.isFocused)
+        XCTAssertEqual(first.selection, TextSelection(anchor: 0, head: 11))
+        scene.focus(second, at: 0.3)
+        let frame = scene.frame(of: first)!
+        scene.handle(.pointerDown(Point(x: frame.minX + 16, y: frame.minY + 28), button: .primary, clickCount: 1, modifiers: []), at: 1)
+        scene.handle(.pointerUp(Point(x: frame.minX + 16, y: frame.minY + 28), button: .primary), at: 1)
+        XCTAssertTrue(first.selection.isCaret)
+    }
+}
