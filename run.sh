@@ -29,8 +29,9 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-dev libfreetype-dev libpng-dev)
-# Roboto for text, DejaVu and Noto Color Emoji for the fallback, Material Icons for the field icons.
-FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-material-design-icons-iconfont)
+# Roboto for text; DejaVu, Noto Color Emoji and Noto CJK (Chinese, Japanese, Korean) for the
+# fallback; Material Icons for the field icons.
+FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-noto-cjk fonts-material-design-icons-iconfont)
 HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
 # Compose tables Xlib's built-in input method reads (the dead-key test); libxtst-dev: the key-burst

@@ -18,7 +18,7 @@ enum CatalogScreen {
         Variant(slug: "label", caption: "Plain, with label", label: "Name"),
         Variant(slug: "placeholder", caption: "Label and placeholder", label: "Email", placeholder: "name@example.com"),
         Variant(slug: "prefilled", caption: "Prefilled text", label: "City", text: "Lisboa"),
-        Variant(slug: "note", caption: "Characters from fallback fonts", label: "Note", text: "Mañana ✓ → ☕ 🎉"),
+        Variant(slug: "note", caption: "Characters from fallback fonts: symbols, emoji, CJK", label: "Note", text: "Mañana ✓ → ☕ 🎉 東京 ひらがな 한글"),
         Variant(slug: "no-label", caption: "Placeholder only, no label", placeholder: "Search"),
         Variant(slug: "helper", caption: "Helper text", label: "Phone") { field in
             field.helperText = "Include the country code, e.g. +351"

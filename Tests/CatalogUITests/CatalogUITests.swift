@@ -92,7 +92,7 @@ final class CatalogUITests: XCTestCase {
 
     func testDoubleClickSelectsTheWordUnderThePointer() throws {
         let app = try CatalogApp()
-        let field = try app.state().field("outlined-note")  // "Mañana ✓ → ☕ 🎉"
+        let field = try app.state().field("outlined-note")  // "Mañana ✓ → ☕ 🎉 東京 ひらがな 한글"
         try app.xdotool(["mousemove", "--window", String(app.windowID), String(Int(field.frame[0] + 30)),
                          String(Int(field.frame[1] + field.frame[3] / 2)), "click", "--repeat", "2", "--delay", "80", "1"])
         XCTAssertNotNil(app.waitForState { $0.field("outlined-note").selection == [0, 6] },

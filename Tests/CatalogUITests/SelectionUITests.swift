@@ -33,13 +33,13 @@ final class SelectionUITests: XCTestCase {
 
         let utf8 = try XCTUnwrap(peer.convert("CLIPBOARD", to: "UTF8_STRING"))
         XCTAssertEqual(utf8.type, "UTF8_STRING")
-        XCTAssertEqual(String(decoding: utf8.bytes, as: UTF8.self), "Mañana ✓ → ☕ 🎉")
+        XCTAssertEqual(String(decoding: utf8.bytes, as: UTF8.self), "Mañana ✓ → ☕ 🎉 東京 ひらがな 한글")
         let mime = try XCTUnwrap(peer.convert("CLIPBOARD", to: "text/plain;charset=utf-8"))
-        XCTAssertEqual(String(decoding: mime.bytes, as: UTF8.self), "Mañana ✓ → ☕ 🎉")
+        XCTAssertEqual(String(decoding: mime.bytes, as: UTF8.self), "Mañana ✓ → ☕ 🎉 東京 ひらがな 한글")
         // STRING is Latin-1: the ñ survives as one byte, what Latin-1 lacks is a "?" each.
         let latin1 = try XCTUnwrap(peer.convert("CLIPBOARD", to: "STRING"))
         XCTAssertEqual(latin1.type, "STRING")
-        XCTAssertEqual(latin1.bytes, Array("Ma".utf8) + [0xF1] + Array("ana ? ? ? ?".utf8))
+        XCTAssertEqual(latin1.bytes, Array("Ma".utf8) + [0xF1] + Array("ana ? ? ? ? ?? ???? ??".utf8))
         // TEXT lets the owner choose: this text does not fit Latin-1, so UTF-8.
         let textTarget = try XCTUnwrap(peer.convert("CLIPBOARD", to: "TEXT"))
         XCTAssertEqual(textTarget.type, "UTF8_STRING")
@@ -50,7 +50,7 @@ final class SelectionUITests: XCTestCase {
         // A pre-ICCCM requestor names no property: the answer goes into the target's name.
         let obsolete = try XCTUnwrap(peer.convert("CLIPBOARD", to: "UTF8_STRING", property: nil))
         XCTAssertEqual(obsolete.property, "UTF8_STRING")
-        XCTAssertEqual(String(decoding: obsolete.bytes, as: UTF8.self), "Mañana ✓ → ☕ 🎉")
+        XCTAssertEqual(String(decoding: obsolete.bytes, as: UTF8.self), "Mañana ✓ → ☕ 🎉 東京 ひらがな 한글")
 
         // Another client taking CLIPBOARD ends the catalog's ownership (SelectionClear): a paste
         // then asks the new owner instead of using the catalog's old copy...

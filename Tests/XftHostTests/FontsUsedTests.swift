@@ -50,6 +50,20 @@ final class FontsUsedTests: XCTestCase {
         func settle() {}
     }
 
+    /// Chinese, Japanese and Korean come from Noto CJK (which `./run.sh` installs), not as boxes
+    /// of a face that lacks them.
+    func testChineseJapaneseAndKoreanDrawFromACJKFace() throws {
+        try XCTSkipIf(fontconfigList(":lang=ja", "family").isEmpty,
+                      "no CJK font is installed (Debian: fonts-noto-cjk); ./run.sh installs it")
+        let image = try host.renderSettled(TextScene([("東京 ひらがな 한글", 16)]), size: Size(width: 400, height: 200))
+        let cjk = host.fontsUsed.filter { $0.family.contains("CJK") }
+        XCTAssertFalse(cjk.isEmpty, "faces used: \(host.fontsUsed.map(\.family))")
+        // And the run drew: a face that was opened but gave no glyphs would leave the row white.
+        var ink = 0
+        for y in 20..<48 { for x in 8..<200 where image.pixel(x: x, y: y).red < 128 { ink += 1 } }
+        XCTAssertGreaterThan(ink, 200, "the glyphs drew")
+    }
+
     func testRenderingFallbackCharactersRecordsRobotoAndEachFallbackFaceOnceWithVersionAndSize() throws {
         // When text with a check mark (Roboto lacks it) and an emoji is drawn at two sizes
         _ = try host.renderSettled(TextScene([("A ✓ 🎉", 16), ("A ✓ 🎉", 24)]), size: Size(width: 400, height: 200))
