@@ -240,6 +240,18 @@ final class SpineUITests: XCTestCase {
 
     // MARK: Input method
 
+    /// The Compose key: Multi_key, then a sequence from the locale's Compose table.
+    func testTheComposeKeyComposesThroughTheInputMethod() throws {
+        let app = try CatalogApp(environment: ["LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"])
+        try app.bindSpareKeycodes(toKeysyms: ["Multi_key"])
+        try app.click(field: "outlined-placeholder")
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-placeholder").focused })
+        // Compose, e, apostrophe is é; Compose, o, c is ©.
+        try app.key("Multi_key", "e", "apostrophe", "Multi_key", "o", "c")
+        let state = app.waitForState { $0.field("outlined-placeholder").text == "é©" }
+        XCTAssertNotNil(state, "got \((try? app.state().field("outlined-placeholder").text) ?? "?")")
+    }
+
     func testADeadKeyComposesThroughTheInputMethod() throws {
         // Given the catalog in a UTF-8 locale (Xlib's built-in input method reads that locale's
         // Compose table) and a keyboard with a dead acute
