@@ -36,8 +36,9 @@ HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
 # Compose tables Xlib's built-in input method reads (the dead-key test); libxtst-dev: the key-burst
 # test and the soak type through the XTEST extension; libxres-dev: the X-Resource extension, with
-# which a UI test counts the catalog's server-side resources.
-TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev)
+# which a UI test counts the catalog's server-side resources; xclip: the other program the
+# desktop-editing tests copy to and paste from.
+TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip)
 # libxtst-dev: the soak injects its input through the XTEST extension.
 SOAK_PACKAGES=(xvfb xauth libxtst-dev)
 BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1)
