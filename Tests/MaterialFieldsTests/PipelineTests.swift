@@ -175,6 +175,23 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(field.text, "one three")
     }
 
+    /// As in GTK: typing over a selection and on is one step, and undo brings the selection back.
+    func testTypingOverASelectionUndoesInOneStepWithTheSelection() {
+        let (field, _) = focusedField(text: "Lisboa")
+        _ = field.handle(.shortcut("a"), modifiers: .control, at: 1)
+        for letter in ["P", "o", "r", "t", "o"] { field.insert(letter, at: 1) }
+        XCTAssertEqual(field.text, "Porto")
+        field.undo(at: 2)
+        XCTAssertEqual(field.text, "Lisboa")
+        XCTAssertEqual(field.selection, TextSelection(anchor: 0, head: 6))
+        field.redo(at: 3)
+        XCTAssertEqual(field.text, "Porto")
+        // A word typed after the space is a step of its own.
+        for letter in [" ", "n", "o", "w"] { field.insert(letter, at: 4) }
+        field.undo(at: 5)
+        XCTAssertEqual(field.text, "Porto ")
+    }
+
     func testBackspacesInARowUndoAsOneStep() {
         let (field, _) = focusedField(text: "abcdef")
         for _ in 0..<3 { _ = field.handle(.backspace, modifiers: [], at: 1) }

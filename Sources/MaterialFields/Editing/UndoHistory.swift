@@ -1,8 +1,9 @@
 /// The undo and redo stacks of one field, bounded in memory.
 ///
 /// Typing is grouped: a run of inserts, each starting where the previous one ended, is one step
-/// until a space or punctuation ends a word. Every other edit (a delete of a selection, a paste,
-/// a cut, a clear) is a step of its own; a run of single Backspaces or Deletes is grouped too.
+/// until a space or punctuation ends a word; typing over a selection starts such a run (so one
+/// undo brings the selected text back, as in GTK). Every other edit (a delete of a selection, a
+/// paste, a cut, a clear) is a step of its own; a run of single Backspaces or Deletes is grouped too.
 public struct UndoHistory: Equatable, Sendable {
     /// One step: the edit that undoes it, the edit that redoes it.
     public struct Step: Equatable, Sendable {
@@ -42,9 +43,12 @@ public struct UndoHistory: Equatable, Sendable {
             undo.replacement = applied.oldClustersText
         }
         var groupable: Bool
+        // Typing over a selection opens a step of its own; the keys after it join that one.
+        var opensStep = false
         switch edit.cause {
         case .typing, .inputMethod:
-            groupable = applied.replacedText.isEmpty
+            opensStep = !applied.replacedText.isEmpty
+            groupable = (applied.replacedText.isEmpty || !applied.selectionBefore.isCaret)
                 && !edit.replacement.contains { !EditableText.isWordCharacter($0) && !$0.isWhitespace }
         case .deleteBackward, .deleteForward:
             groupable = edit.range.count == 1 && applied.selectionBefore.isCaret
@@ -53,7 +57,7 @@ public struct UndoHistory: Equatable, Sendable {
         }
         if applied.joinedNeighbours { groupable = false }
         redoSteps.removeAll()
-        if groupable, !isGroupClosed, var last = undoSteps.last, last.groupable,
+        if groupable, !isGroupClosed, !opensStep, var last = undoSteps.last, last.groupable,
            let merged = Self.merge(last, with: undo, redo: redo, cause: edit.cause) {
             storedBytes -= last.cost
             last = merged
@@ -74,8 +78,9 @@ public struct UndoHistory: Equatable, Sendable {
     private static func merge(_ last: Step, with undo: TextEdit, redo: TextEdit, cause: EditCause) -> Step? {
         switch cause {
         case .typing, .inputMethod:
-            guard last.undo.replacement.isEmpty, last.undo.range.upperBound == redo.range.lowerBound else { return nil }
-            return Step(undo: TextEdit(range: last.undo.range.lowerBound..<undo.range.upperBound, replacement: "",
+            // The step's undo may restore a selection the run began by typing over.
+            guard last.undo.range.upperBound == redo.range.lowerBound else { return nil }
+            return Step(undo: TextEdit(range: last.undo.range.lowerBound..<undo.range.upperBound, replacement: last.undo.replacement,
                                        selectionAfter: last.undo.selectionAfter, cause: .undo),
                         redo: TextEdit(range: last.redo.range, replacement: last.redo.replacement + redo.replacement,
                                        cause: .redo),
