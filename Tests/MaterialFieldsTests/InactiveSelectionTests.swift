@@ -55,4 +55,22 @@ final class InactiveSelectionTests: XCTestCase {
         scene.handle(.pointerUp(Point(x: frame.minX + 16, y: frame.minY + 28), button: .primary), at: 1)
         XCTAssertTrue(first.selection.isCaret)
     }
+
+    /// Entering a field by Tab (or being focused by the app) selects its text and offers it as
+    /// PRIMARY, as GTK's entries do; a password field never does.
+    func testEnteringAFieldThatSelectsItsTextOffersItAsPrimary() {
+        let (scene, first, second) = scene()
+        let host = RecordingHost()
+        scene.host = host
+        second.text = "Porto"
+        scene.focus(first, at: 0)
+        XCTAssertEqual(host.selections[.primary], "hello world")
+        scene.handle(.key(.tab, []), at: 0.1)
+        XCTAssertEqual(host.selections[.primary], "Porto")
+        second.isSecureTextEntry = true
+        host.selections[.primary] = nil
+        scene.handle(.key(.tab, [.shift]), at: 0.2)
+        scene.handle(.key(.tab, []), at: 0.3)
+        XCTAssertNotEqual(host.selections[.primary], "Porto", "a password is never offered")
+    }
 }

@@ -407,15 +407,25 @@ public final class FieldScene: Scene {
         guard let next = focusChain.field(after: current, backward: backward) else { return false }
         current?.endEditing(at: time)
         next.focus(at: time)
+        offerSelectionAsPrimary(of: next)
         reveal(next)
         return true
+    }
+
+    /// A field entered with its text selected offers it as PRIMARY, as a selection made with
+    /// the pointer or Shift does (GTK's entries do the same when focus selects their text).
+    private func offerSelectionAsPrimary(of field: TextField) {
+        guard !field.selection.isCaret, let text = field.copyableText else { return }
+        host?.setSelectionText(text, for: .primary)
     }
 
     /// Focuses `field` from the keyboard (its text selected) and scrolls it into view.
     public func focus(_ field: TextField, at time: Double) {
         guard focusChain.contains(field), field.isEnabled else { return }
         if let current = focusedField, current !== field { current.endEditing(at: time) }
+        let wasFocused = field.isFocused
         field.focus(at: time)
+        if !wasFocused { offerSelectionAsPrimary(of: field) }
         reveal(field)
     }
 
