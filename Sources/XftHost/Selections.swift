@@ -201,6 +201,11 @@ final class SelectionBroker {
         return true
     }
 
+    /// ICCCM's STRING is Latin-1: every byte is the code point of the same number.
+    static func decodeLatin1(_ bytes: [UInt8]) -> String {
+        String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+
     /// ICCCM's STRING is Latin-1; a character outside it becomes "?", so the length still shows.
     static func latin1(_ text: String) -> [UInt8] {
         text.unicodeScalars.map { $0.value < 0x100 ? UInt8($0.value) : UInt8(ascii: "?") }
@@ -427,7 +432,7 @@ final class SelectionBroker {
         if transfer.data.isEmpty {
             finish(kind, with: nil)
         } else if transfer.type == stringAtom {
-            finish(kind, with: String(String.UnicodeScalarView(transfer.data.map { Unicode.Scalar($0) })))
+            finish(kind, with: Self.decodeLatin1(transfer.data))
         } else if let text = String(validating: transfer.data, as: UTF8.self) {
             finish(kind, with: text)
         } else {

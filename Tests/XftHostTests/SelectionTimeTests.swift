@@ -12,4 +12,13 @@ final class SelectionTimeTests: XCTestCase {
         XCTAssertFalse(SelectionBroker.isEarlier(0x100, than: 0xFFFF_FF00))
         XCTAssertTrue(SelectionBroker.isEarlier(0xFFFF_FF00, than: 0x100))
     }
+
+    /// STRING answers are Latin-1: each byte its own code point, the high half included.
+    func testStringAnswersDecodeAsLatin1() {
+        XCTAssertEqual(SelectionBroker.decodeLatin1([0x63, 0x61, 0x66, 0xE9]), "café")
+        XCTAssertEqual(SelectionBroker.decodeLatin1([0xA9, 0x20, 0xBD, 0xFF]), "© ½ÿ")
+        XCTAssertEqual(SelectionBroker.decodeLatin1([]), "")
+        // And back: what Latin-1 lacks is one "?" each.
+        XCTAssertEqual(SelectionBroker.latin1("café ☕"), [0x63, 0x61, 0x66, 0xE9, 0x20, 0x3F])
+    }
 }
