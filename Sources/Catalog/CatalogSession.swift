@@ -12,7 +12,8 @@ final class CatalogSession: ScriptableApp {
 
     var scene: FieldScene { controls.scene }
 
-    /// - Parameter desktopScale: the display's own scale (`Xft.dpi`), used unless `--scale` is given.
+    /// - Parameter desktopScale: the display's own scale (`Xft.dpi`), used unless `--scale` is
+    ///   given; nil for scripts and screenshots, which draw the same bytes on any desktop.
     init(options: CommandLineOptions, desktopScale: Double?) {
         startTheme = options.theme
         animationSlowdown = options.animationSlowdown

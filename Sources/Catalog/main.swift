@@ -58,7 +58,7 @@ if !options.scriptPaths.isEmpty {
     finish(CatalogScripts(host: host, options: options).runAll())
 }
 
-let session = CatalogSession(options: options, desktopScale: host.desktopScale)
+let session = CatalogSession(options: options, desktopScale: options.isHeadless ? nil : host.desktopScale)
 if let id = options.focusedFieldID {
     guard let field = session.scene.fields.first(where: { $0.identifier == id }) else {
         fail("--focus: no field '\(id)' (the README lists the ids)", status: 2)
@@ -94,8 +94,13 @@ if let id = options.focusedFieldID, let field = session.scene.fields.first(where
 }
 let qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: session.controls) }
 do {
+    // A default window grown with the desktop's scale still fits its screen; a --size is taken as given.
+    var size = options.windowSize(scale: session.scale)
+    if options.size == nil {
+        size = Size(width: min(size.width, host.screenSize.width), height: min(size.height, host.screenSize.height))
+    }
     let status = try host.run(session.scene, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
-                                                                   className: "MaterialFields", size: options.windowSize(scale: session.scale))) {
+                                                                   className: "MaterialFields", size: size)) {
         qaState?.update()
     }
     finish(status)

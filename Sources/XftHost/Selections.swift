@@ -297,8 +297,9 @@ final class SelectionBroker {
               event.target == transfer.target
         else { return }
         if transfer.target == targetsAtom {
-            transfer.target = textTarget(offeredIn: event.property == property(for: kind) ? readProperty(property(for: kind)) : nil,
-                                         kind: kind)
+            // A list of targets is short: a huge one is not read whole inside the loop.
+            let answer = event.property == property(for: kind) ? readProperty(property(for: kind), limit: Self.targetsLimit) : nil
+            transfer.target = textTarget(offeredIn: answer, kind: kind)
             incoming[kind]![0] = transfer
             start(kind)
             return
@@ -331,10 +332,12 @@ final class SelectionBroker {
     }
 
     /// The text form to ask for, from an owner's TARGETS answer: UTF-8 when offered, else
-    /// Latin-1 STRING (also when the owner refused TARGETS or listed no text form: old programs
-    /// still convert to STRING).
+    /// Latin-1 STRING (also when the owner listed no text form: old programs still convert to
+    /// STRING). An owner that refused TARGETS, or answered with something else, is asked for
+    /// UTF8_STRING and then STRING, as before TARGETS existed.
     private func textTarget(offeredIn answer: Chunk?, kind: SelectionKind) -> Atom {
-        guard let answer, answer.type == XA_ATOM, answer.format == 32 else {
+        // Some owners type the list TARGETS rather than ATOM (Qt reads both).
+        guard let answer, answer.type == XA_ATOM || answer.type == targetsAtom, answer.format == 32 else {
             // An answer that is not an atom list (an INCR one, say) may still be arriving: later
             // conversions use another property.
             if answer != nil { retireProperty(of: kind) }
@@ -375,13 +378,16 @@ final class SelectionBroker {
 
     /// Reads a property of our window whole, in pieces, and deletes it (which, in an INCR
     /// transfer, asks the owner for the next chunk).
-    private func readProperty(_ property: Atom) -> Chunk? {
+    /// The most of a TARGETS answer read: thousands of atoms, more than any owner offers.
+    static let targetsLimit = 64 << 10
+
+    private func readProperty(_ property: Atom, limit: Int? = nil) -> Chunk? {
         var bytes: [UInt8] = []
         var offset = 0
         var type: Atom = 0
         var format: Int32 = 0
-        // In 32-bit units, as the protocol counts offsets and lengths.
-        let pieceUnits = 1 << 18
+        // In 32-bit units, as the protocol counts offsets and lengths; no more than a limit asks.
+        let pieceUnits = min(1 << 18, max(1, (limit ?? Int.max) / 4))
         while true {
             var actualType: Atom = 0, actualFormat: Int32 = 0
             var count: UInt = 0, remaining: UInt = 0
@@ -396,7 +402,7 @@ final class SelectionBroker {
             let itemSize = actualFormat == 32 ? MemoryLayout<Int>.size : actualFormat == 16 ? 2 : 1
             if let data, count > 0 { bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count) * itemSize)) }
             guard remaining > 0 else { break }
-            guard bytes.count <= maximumIncomingBytes else { break }
+            guard bytes.count <= (limit ?? maximumIncomingBytes) else { break }
             offset += pieceUnits
         }
         XDeleteProperty(display, window, property)

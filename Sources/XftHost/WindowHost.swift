@@ -112,6 +112,11 @@ public final class WindowHost {
         return min(max(dpi / 96, 0.5), 4)
     }
 
+    /// The size of the display's default screen, in pixels.
+    public var screenSize: Size {
+        Size(width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
+    }
+
     /// The pacing of frames: an animating scene is drawn at most 60 times a second.
     public static let frameInterval = 1.0 / 60
 

@@ -23,12 +23,6 @@ final class SelectionPeer {
 
     func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
-    func name(of atom: Atom) -> String {
-        guard atom != 0, let name = XGetAtomName(display, atom) else { return "None" }
-        defer { XFree(name) }
-        return String(cString: name)
-    }
-
     func atomName(_ atom: Atom) -> String {
         guard atom != 0, let name = XGetAtomName(display, atom) else { return "None" }
         defer { XFree(name) }
@@ -217,7 +211,7 @@ final class ExternalOwner {
                 reply.target = request.target
                 reply.time = request.time
                 reply.property = request.property
-                lock.withLock { _askedTargets.append(peer.name(of: request.target)) }
+                lock.withLock { _askedTargets.append(peer.atomName(request.target)) }
                 if case .silent = answer {
                     lock.withLock { _requests += 1 }
                     continue

@@ -56,15 +56,15 @@ final class InactiveSelectionTests: XCTestCase {
         XCTAssertTrue(first.selection.isCaret)
     }
 
-    /// Entering a field by Tab (or being focused by the app) selects its text and offers it as
-    /// PRIMARY, as GTK's entries do; a password field never does.
-    func testEnteringAFieldThatSelectsItsTextOffersItAsPrimary() {
+    /// Entering a field by Tab selects its text and offers it as PRIMARY, as GTK's entries do; an
+    /// app's own focus offers nothing, and a password field never does.
+    func testEnteringAFieldByTabOffersItsSelectedTextAsPrimary() {
         let (scene, first, second) = scene()
         let host = RecordingHost()
         scene.host = host
         second.text = "Porto"
         scene.focus(first, at: 0)
-        XCTAssertEqual(host.selections[.primary], "hello world")
+        XCTAssertNil(host.selections[.primary], "the app focused it; the user selected nothing")
         scene.handle(.key(.tab, []), at: 0.1)
         XCTAssertEqual(host.selections[.primary], "Porto")
         second.isSecureTextEntry = true
@@ -72,5 +72,28 @@ final class InactiveSelectionTests: XCTestCase {
         scene.handle(.key(.tab, [.shift]), at: 0.2)
         scene.handle(.key(.tab, []), at: 0.3)
         XCTAssertNotEqual(host.selections[.primary], "Porto", "a password is never offered")
+    }
+
+    /// Found in review: a click on the eye of a password field left with its text selected
+    /// republished that selection as PRIMARY.
+    func testAClickThatSelectsNothingOffersNoPrimary() {
+        let password = TextField(identifier: "password", style: .filled, label: "Password", text: "hunter2")
+        password.isSecureTextEntry = true
+        password.trailingIcon = .visibility
+        password.trailingIconAction = { field in field.isSecureTextEntry.toggle() }
+        let other = TextField(identifier: "other", style: .filled, label: "Other", text: "plain")
+        let scene = FieldScene(fields: [password, other], scheme: .light)
+        scene.resize(to: Size(width: 600, height: 400), measurer: sharedMeasurer)
+        let host = RecordingHost()
+        scene.host = host
+        scene.handle(.key(.tab, []), at: 0)
+        XCTAssertEqual(password.selection, TextSelection(anchor: 0, head: 7))
+        scene.handle(.key(.escape, []), at: 0.1)
+        let frame = scene.frame(of: password)!, eye = password.layout!.trailingIcon!
+        let point = Point(x: frame.minX + eye.midX, y: frame.minY + eye.midY)
+        scene.handle(.pointerDown(point, button: .primary, clickCount: 1, modifiers: []), at: 1)
+        scene.handle(.pointerUp(point, button: .primary), at: 1)
+        XCTAssertFalse(password.isSecureTextEntry, "the eye showed the text")
+        XCTAssertNil(host.selections[.primary], "nothing selected by the click, nothing offered")
     }
 }

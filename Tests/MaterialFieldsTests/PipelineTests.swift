@@ -192,6 +192,20 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(field.text, "Porto ")
     }
 
+    /// Found in review: typing after a Backspace joined the Backspace's step, so undo took back
+    /// the new letters and the deleted one together.
+    func testTypingAfterADeleteIsAStepOfItsOwn() {
+        let (field, _) = focusedField()
+        for letter in ["h", "e", "l", "o"] { field.insert(letter, at: 1) }
+        _ = field.handle(.backspace, modifiers: [], at: 1)
+        for letter in ["l", "o"] { field.insert(letter, at: 1) }
+        XCTAssertEqual(field.text, "hello")
+        field.undo(at: 2)
+        XCTAssertEqual(field.text, "hel")
+        field.undo(at: 3)
+        XCTAssertEqual(field.text, "helo")
+    }
+
     func testBackspacesInARowUndoAsOneStep() {
         let (field, _) = focusedField(text: "abcdef")
         for _ in 0..<3 { _ = field.handle(.backspace, modifiers: [], at: 1) }

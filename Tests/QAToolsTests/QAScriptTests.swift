@@ -160,6 +160,9 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertEqual(try event("€"), .text("€"))
         XCTAssertEqual(try event("ctrl++"), .key(.shortcut("+"), [.control]))
         XCTAssertEqual(try event("KP_1"), .text("1"), "the keypad types its characters, as with Num Lock on")
+        XCTAssertEqual(try event("Insert"), .key(.insert, []), "Insert types nothing, but reaches the field")
+        XCTAssertEqual(try event("shift+KP_Insert"), .key(.insert, .shift))
+        XCTAssertEqual(try event("KP_Home"), .key(.home, []), "the keypad's twins with Num Lock off")
         XCTAssertEqual(try event("KP_Add"), .text("+"))
         XCTAssertNil(try event("Shift_L"), "a lone modifier sends nothing")
     }

@@ -10,6 +10,8 @@ public struct UndoHistory: Equatable, Sendable {
         var undo: TextEdit
         var redo: TextEdit
         var groupable: Bool
+        /// Made by typing (or an input method): only such a step takes more typing.
+        var isTyping = false
         var cost: Int { undo.replacement.utf8.count + redo.replacement.utf8.count + 64 }
     }
 
@@ -64,7 +66,8 @@ public struct UndoHistory: Equatable, Sendable {
             undoSteps[undoSteps.count - 1] = last
             storedBytes += last.cost
         } else {
-            let step = Step(undo: undo, redo: redo, groupable: groupable)
+            var step = Step(undo: undo, redo: redo, groupable: groupable)
+            step.isTyping = edit.cause == .typing || edit.cause == .inputMethod
             undoSteps.append(step)
             storedBytes += step.cost
         }
@@ -78,13 +81,16 @@ public struct UndoHistory: Equatable, Sendable {
     private static func merge(_ last: Step, with undo: TextEdit, redo: TextEdit, cause: EditCause) -> Step? {
         switch cause {
         case .typing, .inputMethod:
-            // The step's undo may restore a selection the run began by typing over.
-            guard last.undo.range.upperBound == redo.range.lowerBound else { return nil }
-            return Step(undo: TextEdit(range: last.undo.range.lowerBound..<undo.range.upperBound, replacement: last.undo.replacement,
-                                       selectionAfter: last.undo.selectionAfter, cause: .undo),
-                        redo: TextEdit(range: last.redo.range, replacement: last.redo.replacement + redo.replacement,
-                                       cause: .redo),
-                        groupable: true)
+            // Onto typing only (not a run of deletes); its undo may restore a selection the run
+            // began by typing over.
+            guard last.isTyping, last.undo.range.upperBound == redo.range.lowerBound else { return nil }
+            var step = Step(undo: TextEdit(range: last.undo.range.lowerBound..<undo.range.upperBound, replacement: last.undo.replacement,
+                                           selectionAfter: last.undo.selectionAfter, cause: .undo),
+                            redo: TextEdit(range: last.redo.range, replacement: last.redo.replacement + redo.replacement,
+                                           cause: .redo),
+                            groupable: true)
+            step.isTyping = true
+            return step
         case .deleteBackward:
             guard last.redo.replacement.isEmpty, redo.range.upperBound == last.redo.range.lowerBound else { return nil }
             return Step(undo: TextEdit(range: redo.range.lowerBound..<redo.range.lowerBound,

@@ -642,7 +642,7 @@ public final class TextField {
         notify(.didBeginEditing)
     }
 
-    /// Ends editing: the selection collapses and a single line scrolls back to its start.
+    /// Ends editing: the selection stays (drawn greyed) and a single line scrolls back to its start.
     public func endEditing(at time: Double) {
         lastTime = time
         guard isFocused else { return }
@@ -1027,11 +1027,11 @@ public final class TextField {
     /// float animation stays smooth.
     static func quantizedFontSize(_ size: Double) -> Double { (size * 4).rounded() / 4 }
 
-    /// What the field shows at `time` with its container's top-left at `origin`.
-    /// - Parameter showsCaret: false while the window is inactive or the caret is in its off phase.
     /// The grey of a selection in a field not being edited: on-surface at this opacity.
     static let inactiveSelectionAlpha = 0.12
 
+    /// What the field shows at `time` with its container's top-left at `origin`.
+    /// - Parameter showsCaret: false while the window is inactive or the caret is in its off phase.
     public func appearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool) -> FieldAppearance? {
         guard let layout, let textLayout else { return nil }
         lastTime = max(lastTime, time)

@@ -54,6 +54,9 @@ public final class FieldScene: Scene {
     /// A field changed since hover and the pointer shape were last worked out.
     private var needsHoverUpdate = false
     private var pointerField: TextField?
+    /// The selection of the field under the primary button when it was pressed (nil when the
+    /// field was not being edited), so the release offers PRIMARY only for a selection it made.
+    private var selectionAtPress: TextSelection?
     /// Where the pointer was last seen in the window, for hover after the content moves under it.
     private var pointerLocation: Point?
     private var lastEventTime = 0.0
@@ -245,6 +248,7 @@ public final class FieldScene: Scene {
             switch button {
             case .primary:
                 if let current = focusedField, current !== field { current.endEditing(at: time) }
+                selectionAtPress = field.isFocused ? field.selection : nil
                 field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
                 pointerField = field
                 return true
@@ -279,7 +283,11 @@ public final class FieldScene: Scene {
             field.pointerUp()
             pointerField = nil
             dragLocation = nil
-            if let text = field.copyableText { host?.setSelectionText(text, for: .primary) }
+            // Only a selection this press made is offered: a click on an icon of a field that kept
+            // a selection (a password's eye) must not publish that selection again.
+            if field.isFocused, field.selection != selectionAtPress, let text = field.copyableText {
+                host?.setSelectionText(text, for: .primary)
+            }
             return false
         case .text(let text):
             guard let field = focusedField else { return false }
@@ -412,8 +420,9 @@ public final class FieldScene: Scene {
         return true
     }
 
-    /// A field entered with its text selected offers it as PRIMARY, as a selection made with
-    /// the pointer or Shift does (GTK's entries do the same when focus selects their text).
+    /// A field entered by Tab with its text selected offers it as PRIMARY, as a selection made
+    /// with the pointer or Shift does (GTK's entries do the same when focus selects their text).
+    /// An app's own `focus(_:at:)` offers nothing: the user did not select anything.
     private func offerSelectionAsPrimary(of field: TextField) {
         guard !field.selection.isCaret, let text = field.copyableText else { return }
         host?.setSelectionText(text, for: .primary)
@@ -423,9 +432,7 @@ public final class FieldScene: Scene {
     public func focus(_ field: TextField, at time: Double) {
         guard focusChain.contains(field), field.isEnabled else { return }
         if let current = focusedField, current !== field { current.endEditing(at: time) }
-        let wasFocused = field.isFocused
         field.focus(at: time)
-        if !wasFocused { offerSelectionAsPrimary(of: field) }
         reveal(field)
     }
 
