@@ -272,6 +272,7 @@ final class WindowSession: SceneHost {
         needsRender = false
         scheduledFrame = nil
         let regions = scene.render(on: canvas, at: time)
+        if scene.takeModelChangeFromRender() { modelChanged = true }
         guard !regions.isEmpty else { return }
         lastFrameTime = time
         for region in regions where region.isFinite {

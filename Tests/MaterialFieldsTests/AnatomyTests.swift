@@ -599,13 +599,21 @@ final class AnatomyTrialFindingTests: XCTestCase {
                                   clickCount: 1, modifiers: []), at: 0)
         let below = Point(x: frame.minX + 20, y: frame.minY + area.layout!.container.maxY + 10)
         scene.handle(.pointerMoved(below, buttonHeld: true), at: 0.1)
+        var toldOfChanges = 0
         let heads = stride(from: 0.2, through: 0.8, by: 0.1).map { time -> Int in
             XCTAssertNotNil(scene.nextWakeup(after: time), "the held drag wants frames")
+            let before = area.selection
             _ = scene.render(on: RecordingCanvas(), at: time)
+            // The host hears of each step, so a QA state follows the selection as it grows.
+            let told = scene.takeModelChangeFromRender()
+            XCTAssertEqual(told, area.selection != before)
+            if told { toldOfChanges += 1 }
+            XCTAssertFalse(scene.takeModelChangeFromRender(), "once per change")
             return area.selection.head
         }
         XCTAssertEqual(heads, heads.sorted())
         XCTAssertGreaterThan(heads.last!, heads.first!, "the selection grew without the pointer moving")
+        XCTAssertGreaterThan(toldOfChanges, 0)
         scene.handle(.pointerUp(below, button: .primary), at: 1)
         _ = scene.render(on: RecordingCanvas(), at: 1.5)
         XCTAssertNil(scene.nextWakeup(after: 2), "released: no more autoscroll")

@@ -204,6 +204,9 @@ public final class TextField {
     /// The x a run of Up and Down keys keeps to, from the start of the line.
     private var goalX: Double?
     private var isSelectingWithPointer = false
+    /// What a held double or triple click selected, and so the unit a drag extends by: the
+    /// selection grows a whole word (or paragraph) at a time and always keeps this range.
+    private var pointerSelectionUnit: (range: Range<Int>, byParagraph: Bool)?
     private var lastTime = 0.0
     private var observers: [Int: (TextField, FieldEvent) -> Void] = [:]
     private var nextObserverID = 0
@@ -717,14 +720,17 @@ public final class TextField {
         let (offset, upstream) = caretOffset(nearestTo: point)
         caretIsUpstream = false
         goalX = nil
+        pointerSelectionUnit = nil
         switch clickCount {
         case 2:
             let underPoint = textPoint(for: point).flatMap { local in textLayout.map { $0.offset(before: local) } } ?? 0
             let word = editor.wordRange(at: underPoint)
             editor.select(TextSelection(anchor: word.lowerBound, head: word.upperBound))
+            pointerSelectionUnit = (word, false)
         case 3...:
             let paragraph = editor.paragraphRange(at: offset)
             editor.select(TextSelection(anchor: paragraph.lowerBound, head: paragraph.upperBound))
+            pointerSelectionUnit = (paragraph, true)
         default:
             editor.select(extending ? TextSelection(anchor: editor.selection.anchor, head: offset) : TextSelection(caret: offset))
             caretIsUpstream = upstream
@@ -739,6 +745,19 @@ public final class TextField {
     public func pointerDragged(to point: Point, time: Double) -> Bool {
         guard isSelectingWithPointer, point.x.isFinite, point.y.isFinite else { return false }
         let (offset, upstream) = caretOffset(nearestTo: point)
+        if let unit = pointerSelectionUnit {
+            // As GTK and Qt do after a double (triple) click: whole words (paragraphs), and the
+            // one first clicked stays selected whichever way the pointer goes.
+            let under = unit.byParagraph ? editor.paragraphRange(at: offset) : editor.wordRange(at: max(0, offset - (offset > unit.range.lowerBound ? 1 : 0)))
+            let selection = offset < unit.range.lowerBound
+                ? TextSelection(anchor: unit.range.upperBound, head: min(under.lowerBound, unit.range.lowerBound))
+                : TextSelection(anchor: unit.range.lowerBound, head: max(under.upperBound, unit.range.upperBound))
+            guard selection != editor.selection else { return false }
+            editor.select(selection)
+            caretIsUpstream = false
+            caretMoved(at: time)
+            return true
+        }
         guard offset != editor.selection.head || upstream != caretIsUpstream else { return false }
         editor.select(TextSelection(anchor: editor.selection.anchor, head: offset))
         caretIsUpstream = upstream

@@ -67,6 +67,13 @@ public final class FieldScene: Scene {
     private var lastAutoscroll = 0.0
     /// Seconds between autoscroll steps while a drag is held beyond the text.
     static let autoscrollInterval = 0.06
+    /// An autoscroll step changed a selection during the last render (see `takeModelChangeFromRender`).
+    private var modelChangedInRender = false
+
+    public func takeModelChangeFromRender() -> Bool {
+        defer { modelChangedInRender = false }
+        return modelChangedInRender
+    }
     private var inputSpot: Rect?
     /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
     private var isSettled = false
@@ -474,7 +481,7 @@ public final class FieldScene: Scene {
         arrangeIfNeeded()
         if let (field, point) = autoscrollTarget, time >= lastAutoscroll + Self.autoscrollInterval {
             lastAutoscroll = time
-            field.pointerDragged(to: point, time: time)
+            if field.pointerDragged(to: point, time: time) { modelChangedInRender = true }
         }
         // What is under a still pointer may have changed with a field (focus showed the clear
         // button, an icon got an action): hover and the pointer shape follow before drawing.

@@ -20,6 +20,14 @@ public protocol Scene: AnyObject {
     func invalidateAll()
     /// Ends every animation and shows the caret solid: the state a screenshot captures.
     func settle()
+    /// True once after the scene changed its model by itself while rendering (a drag held
+    /// beyond a field's text extends the selection on a timer), so the host tells its observers
+    /// as it does after input. Scenes that never do answer false.
+    func takeModelChangeFromRender() -> Bool
+}
+
+extension Scene {
+    public func takeModelChangeFromRender() -> Bool { false }
 }
 
 /// What a scene asks of its host: the things only the windowing system can do. The X11 host
