@@ -96,4 +96,26 @@ final class InactiveSelectionTests: XCTestCase {
         XCTAssertFalse(password.isSecureTextEntry, "the eye showed the text")
         XCTAssertNil(host.selections[.primary], "nothing selected by the click, nothing offered")
     }
+
+    /// While another window has the keyboard the edited field's selection is grey too, and comes
+    /// back in the primary tint with the window.
+    func testAnInactiveWindowGreysTheSelection() {
+        let (scene, first, _) = scene()
+        scene.focus(first, at: 0)
+        scene.handle(.key(.shortcut("a"), .control), at: 0)
+        func colors() -> Set<Color> {
+            let canvas = RecordingCanvas()
+            scene.invalidateAll()
+            _ = scene.render(on: canvas, at: 1)
+            return Set(canvas.fills.map(\.color))
+        }
+        let tint = ColorScheme.light.primary.withAlpha(0.24), grey = ColorScheme.light.onSurface.withAlpha(TextField.inactiveSelectionAlpha)
+        XCTAssertTrue(colors().contains(tint))
+        scene.handle(.windowFocus(false), at: 0.5)
+        let away = colors()
+        XCTAssertFalse(away.contains(tint))
+        XCTAssertTrue(away.contains(grey))
+        scene.handle(.windowFocus(true), at: 1)
+        XCTAssertTrue(colors().contains(tint))
+    }
 }

@@ -1050,8 +1050,12 @@ public final class TextField {
     static let inactiveSelectionAlpha = 0.12
 
     /// What the field shows at `time` with its container's top-left at `origin`.
-    /// - Parameter showsCaret: false while the window is inactive or the caret is in its off phase.
-    public func appearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool) -> FieldAppearance? {
+    /// - Parameters:
+    ///   - showsCaret: false while the window is inactive or the caret is in its off phase.
+    ///   - windowIsActive: false while another window has the keyboard: a selection is drawn grey
+    ///     then, as in a field not being edited (GTK's backdrop, Qt's inactive palette).
+    public func appearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool,
+                           windowIsActive: Bool = true) -> FieldAppearance? {
         guard let layout, let textLayout else { return nil }
         lastTime = max(lastTime, time)
         syncMotion(at: time)
@@ -1170,7 +1174,8 @@ public final class TextField {
         var selection: [ShapeFill] = []
         let editorSelection = editor.selection
         // A field that is not being edited keeps its selection, greyed, as desktop entries do.
-        let selectionColor = state == .editing ? colors.selection : scheme.onSurface.withAlpha(Self.inactiveSelectionAlpha)
+        let selectionColor = state == .editing && windowIsActive ? colors.selection
+            : scheme.onSurface.withAlpha(Self.inactiveSelectionAlpha)
         if state != .disabled && !editorSelection.isCaret {
             selection = textLayout.rects(for: editorSelection.range, inLines: visibleLines).compactMap {
                 // On whole pixels vertically, as the caret is: a line top may be fractional.

@@ -474,7 +474,8 @@ public final class FieldScene: Scene {
             return nil
         }
         let caretOn = isWindowFocused && (isSettled || field.caretBlink.isVisible(at: time))
-        return field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn)
+        return field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn,
+                                windowIsActive: isWindowFocused)
     }
 
     public func render(on canvas: Canvas, at time: Double) -> [Rect] {
