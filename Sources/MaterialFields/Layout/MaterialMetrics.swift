@@ -34,9 +34,12 @@ public struct MaterialMetrics: Equatable, Sendable {
     public var assistiveLineHeight: Double { 16 * scale }
     /// Between the container's bottom and the assistive row.
     public var assistiveGap: Double { 4 * scale }
-    public var strokeWidth: Double { 1 * scale }
-    public var focusedStrokeWidth: Double { 2 * scale }
-    public var caretWidth: Double { 2 * scale }
+    // Lines are whole pixels at any scale: a 1.5 px underline would be smeared over two rows.
+    public var strokeWidth: Double { Self.wholePixels(1 * scale) }
+    public var focusedStrokeWidth: Double { Self.wholePixels(2 * scale) }
+    public var caretWidth: Double { Self.wholePixels(2 * scale) }
+
+    private static func wholePixels(_ width: Double) -> Double { max(1, width.rounded()) }
     /// One wheel step scrolls this far.
     public var wheelStep: Double { 48 * scale }
 }
