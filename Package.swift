@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "MaterialFieldsFuzz", dependencies: ["MaterialFields"]),
         .executableTarget(name: "FuzzTool", dependencies: ["MaterialFieldsFuzz"]),
         // Starts private X servers and runs commands for the tests that need a display.
-        .target(name: "TestHarness", dependencies: ["QATools"], path: "Tests/TestHarness"),
+        .target(name: "TestHarness", dependencies: ["QATools", "CXlib"], path: "Tests/TestHarness"),
         // The X DAMAGE extension, for the UI tests only (which regions a repaint touched).
         .systemLibrary(
             name: "CXDamage",

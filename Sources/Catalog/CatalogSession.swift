@@ -5,8 +5,6 @@ import QATools
 /// One catalog: its scene and controls, built from the command line's starting state. A script's
 /// `scale` step builds it afresh at another scale.
 final class CatalogSession: ScriptableApp {
-    private let startTheme: CatalogControls.Theme
-    private let animationSlowdown: Double
     private(set) var scale: Double
     private(set) var controls: CatalogControls
 
@@ -15,10 +13,8 @@ final class CatalogSession: ScriptableApp {
     /// - Parameter desktopScale: the display's own scale (`Xft.dpi`), used unless `--scale` is
     ///   given; nil for scripts and screenshots, which draw the same bytes on any desktop.
     init(options: CommandLineOptions, desktopScale: Double?) {
-        startTheme = options.theme
-        animationSlowdown = options.animationSlowdown
         scale = options.scale ?? desktopScale ?? 1
-        controls = Self.makeControls(theme: startTheme, scale: scale, animationSlowdown: animationSlowdown)
+        controls = Self.makeControls(theme: options.theme, scale: scale, animationSlowdown: options.animationSlowdown)
     }
 
     private static func makeControls(theme: CatalogControls.Theme, scale: Double, animationSlowdown: Double) -> CatalogControls {

@@ -166,16 +166,7 @@ final class InputDriver {
     }
 
     /// Sends WM_DELETE_WINDOW, as a window manager's close button does.
-    func requestClose(_ window: Window) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
-        event.xclient.data.l.1 = Int(CurrentTime)
-        XSendEvent(display, window, 0, NoEventMask, &event)
-    }
+    func requestClose(_ window: Window) { sendCloseRequest(display: display, window: window) }
 
     /// Waits until the server has handled everything sent so far.
     func sync() { XSync(display, 0) }

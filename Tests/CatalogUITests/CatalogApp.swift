@@ -276,17 +276,3 @@ func isPrimary(_ p: Pixel) -> Bool { Int(p.blue) - Int(p.green) > 90 && Int(p.bl
 
 /// Ink of the input text (on-surface at 87 %, antialiased): dark and grey, never purple.
 func isTextInk(_ p: Pixel) -> Bool { p.red < 150 && p.green < 150 && p.blue < 150 }
-
-/// Sends `window` WM_DELETE_WINDOW, as a window manager's close button does, and waits until the
-/// server has passed it on.
-func sendCloseRequest(display: OpaquePointer, window: Window) {
-    var event = XEvent()
-    event.xclient.type = ClientMessage
-    event.xclient.window = window
-    event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
-    event.xclient.format = 32
-    event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
-    event.xclient.data.l.1 = Int(CurrentTime)
-    XSendEvent(display, window, 0, NoEventMask, &event)
-    XSync(display, 0)
-}

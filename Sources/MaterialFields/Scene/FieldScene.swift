@@ -292,9 +292,7 @@ public final class FieldScene: Scene {
             dragLocation = nil
             // Only a selection this press made is offered: a click on an icon of a field that kept
             // a selection (a password's eye) must not publish that selection again.
-            if field.isFocused, field.selection != selectionAtPress, let text = field.copyableText {
-                host?.setSelectionText(text, for: .primary)
-            }
+            if field.isFocused, field.selection != selectionAtPress { offerSelectionAsPrimary(of: field) }
             return false
         case .text(let text):
             guard let field = focusedField else { return false }
@@ -309,9 +307,8 @@ public final class FieldScene: Scene {
                 if field.handle(key, modifiers: modifiers, at: time) {
                     // A selection made from the keyboard (Shift with a motion, Ctrl+A) becomes
                     // PRIMARY, as one made with the pointer does.
-                    if field.selection != selectionBefore, modifiers.contains(.shift) || Self.isSelectAll(key),
-                       let text = field.copyableText {
-                        host?.setSelectionText(text, for: .primary)
+                    if field.selection != selectionBefore, modifiers.contains(.shift) || Self.isSelectAll(key) {
+                        offerSelectionAsPrimary(of: field)
                     }
                     revealCaret(of: field)
                     return true
@@ -427,11 +424,11 @@ public final class FieldScene: Scene {
         return true
     }
 
-    /// A field entered by Tab with its text selected offers it as PRIMARY, as a selection made
-    /// with the pointer or Shift does (GTK's entries do the same when focus selects their text).
-    /// An app's own `focus(_:at:)` offers nothing: the user did not select anything.
+    /// What the user selected (with the pointer, Shift, Ctrl+A, or Tab into a field that selects
+    /// its text, as GTK's entries do) becomes PRIMARY; a caret or a password offers nothing. An
+    /// app's own `focus(_:at:)` offers nothing: the user did not select anything.
     private func offerSelectionAsPrimary(of field: TextField) {
-        guard !field.selection.isCaret, let text = field.copyableText else { return }
+        guard let text = field.copyableText else { return }
         host?.setSelectionText(text, for: .primary)
     }
 
