@@ -227,7 +227,16 @@ final class FuzzWorld {
         case .backspace, .delete:
             if let range = reference.deletionRange(forward: key == .delete, byWord: control) { reference.userEdit(range, "") }
         case .enter:
-            if isArea { reference.userEdit(reference.lower..<reference.upper, "\n") }
+            if isArea {
+                reference.userEdit(reference.lower..<reference.upper, "\n")
+            } else if throughScene {
+                // Return moves on to the next enabled field, or ends editing on the last one.
+                references[index] = reference
+                returnMovesOn(from: index)
+                reference = references[index]
+            } else {
+                reference.isFocused = false
+            }
         case .tab:
             guard throughScene else { break }
             references[index] = reference
@@ -260,6 +269,11 @@ final class FuzzWorld {
             break
         }
         return false
+    }
+
+    private func returnMovesOn(from index: Int) {
+        endEditing(index)
+        if let next = references.indices.first(where: { $0 > index && references[$0].isEnabled }) { beginEditing(next) }
     }
 
     private func tab(backward: Bool) {

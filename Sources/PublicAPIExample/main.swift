@@ -39,6 +39,7 @@ for field in [name, email, code] {
         case .textChanged(let change): say("\(field.identifier) \(change.edit.cause.rawValue): \(field.text)")
         case .editRefused(let edit): say("\(field.identifier) refused \(edit.cause.rawValue)")
         case .returnPressed: say("\(field.identifier) return")
+        case .enabledChanged(let enabled): say("\(field.identifier) enabled=\(enabled)")
         }
     }
 }

@@ -142,11 +142,11 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(field.count, 4)
     }
 
-    func testEnterInASingleLineFieldIsReportedNotInserted() {
+    func testEnterInASingleLineFieldIsReportedNotInsertedAndEndsEditingWithoutAScene() {
         let (field, log) = focusedField(text: "ab")
         XCTAssertTrue(field.handle(.enter, modifiers: [], at: 1))
         XCTAssertEqual(field.text, "ab")
-        XCTAssertEqual(log.events, [.returnPressed])
+        XCTAssertEqual(log.events, [.returnPressed, .didEndEditing])
     }
 
     func testUndoGroupsTypingByWordAndRestoresTheSelection() {

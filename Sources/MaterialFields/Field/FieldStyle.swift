@@ -6,6 +6,36 @@ public enum ContainerKind: String, Sendable, Codable {
     /// A rounded stroke all round; it thickens and takes the primary colour when active, and
     /// opens a notch in its top edge for the floating label.
     case outlined
+    /// RAGTextField's: the placeholder floats above the text, a hint sits below it, and the
+    /// field's `textBackground` (an underline or an outline) is drawn behind the text.
+    case rag
+    /// UIKit's border styles, a plain field with no floating label: nothing, a thin line, a
+    /// sunken bezel, a rounded rectangle.
+    case borderless, line, bezel, roundedRect
+
+    /// Which family of fields draws this container.
+    public var family: FieldFamily {
+        switch self {
+        case .filled, .outlined: return .material
+        case .rag: return .rag
+        case .borderless, .line, .bezel, .roundedRect: return .plain
+        }
+    }
+}
+
+/// The three families of fields the one renderer draws.
+public enum FieldFamily: String, Sendable, Codable {
+    /// Material's filled and outlined fields (MDC iOS).
+    case material
+    /// RAGTextField's floating placeholder, hint and text background.
+    case rag
+    /// UIKit's plain fields with a `borderStyle`.
+    case plain
+}
+
+/// UIKit's `UITextField.BorderStyle`.
+public enum BorderStyle: String, Sendable, Codable, CaseIterable {
+    case none, line, bezel, roundedRect
 }
 
 /// Where label and text sit vertically in a container, in pixels at scale 1. A style has one of
@@ -88,6 +118,42 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
 
     /// The Material families, in the order the catalog shows them.
     public static let material: [FieldStyle] = [.filled, .outlined]
+
+    /// RAGTextField: the text line with the floating placeholder above it and the hint below;
+    /// heights come from the fonts and the field's padding, so the positioning here is the
+    /// text line's alone.
+    public static let rag = FieldStyle(
+        name: "rag", container: .rag,
+        normal: VerticalPositioning(containerHeight: 24, floatingLabelTop: 0, textTopWithFloatingLabel: 0, textTopWithoutFloatingLabel: 0),
+        dense: VerticalPositioning(containerHeight: 24, floatingLabelTop: 0, textTopWithFloatingLabel: 0, textTopWithoutFloatingLabel: 0))
+
+    /// A plain UIKit field: 36 px tall (28 dense), the 24 px text line centred, no label.
+    public static func plain(_ border: BorderStyle) -> FieldStyle {
+        let container: ContainerKind
+        switch border {
+        case .none: container = .borderless
+        case .line: container = .line
+        case .bezel: container = .bezel
+        case .roundedRect: container = .roundedRect
+        }
+        return FieldStyle(
+            name: "plain-\(border.rawValue)", container: container,
+            normal: VerticalPositioning(containerHeight: 36, floatingLabelTop: 0, textTopWithFloatingLabel: 6, textTopWithoutFloatingLabel: 6),
+            dense: VerticalPositioning(containerHeight: 28, floatingLabelTop: 0, textTopWithFloatingLabel: 2, textTopWithoutFloatingLabel: 2))
+    }
+
+    public var family: FieldFamily { container.family }
+
+    /// The UIKit border style of a plain field; nil for the other families.
+    public var borderStyle: BorderStyle? {
+        switch container {
+        case .borderless: return BorderStyle.none
+        case .line: return .line
+        case .bezel: return .bezel
+        case .roundedRect: return .roundedRect
+        case .filled, .outlined, .rag: return nil
+        }
+    }
 }
 
 /// A single line, or a multi-line text area that wraps and grows (MDC's text area).

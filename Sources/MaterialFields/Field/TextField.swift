@@ -11,7 +11,13 @@ public final class TextField {
 
     // MARK: Properties an app sets
 
-    public var style: FieldStyle { didSet { if style != oldValue { invalidateLayout() } } }
+    public var style: FieldStyle {
+        didSet {
+            guard style != oldValue else { return }
+            if style.family != oldValue.family { updateDurations() }
+            invalidateLayout()
+        }
+    }
     /// The floating label. Empty means no label.
     public var label: String { didSet { if label != oldValue { invalidateLayout() } } }
     public var labelBehavior: LabelBehavior = .floats { didSet { if labelBehavior != oldValue { invalidateLayout() } } }
@@ -21,9 +27,10 @@ public final class TextField {
     public var isEnabled: Bool {
         didSet {
             guard isEnabled != oldValue else { return }
-            if !isEnabled { endEditing(at: lastTime) }
+            if !isEnabled { endEditing(at: lastTime, reason: .cancelled, force: true) }
             isHovered = isHovered && isEnabled
             invalidateAppearance()
+            notify(.enabledChanged(isEnabled))
         }
     }
     /// Non-nil puts the field in error: its colours ease to the error theme and the message
@@ -71,6 +78,7 @@ public final class TextField {
         didSet {
             guard isSecureTextEntry != oldValue else { return }
             editor.overwritesStorage = isSecureTextEntry
+            if !isSecureTextEntry { isSecureTextRevealed = false }
             if isSecureTextEntry {
                 // What was typed while the text showed must not come back through undo.
                 undoHistory.removeAll()
@@ -96,16 +104,125 @@ public final class TextField {
     public var colorOverrides = FieldColorOverrides() { didSet { if colorOverrides != oldValue { invalidateAppearance() } } }
     /// Held weakly, as UIKit holds its delegates: the app keeps it alive.
     public weak var delegate: TextFieldDelegate?
-    /// Multiplies every animation's duration (`--slow-animations`), for watching motion closely.
-    public var animationSlowdown: Double = 1 {
-        didSet {
-            let factor = animationSlowdown.isFinite ? max(animationSlowdown, 0) : 1
-            labelFloat.fullDuration = Self.motionDuration * factor
-            activation.fullDuration = Self.motionDuration * factor
-            errorEmphasis.fullDuration = Self.motionDuration * factor
-            leadingAssistiveFade.fullDuration = Self.motionDuration * factor
-            trailingAssistiveFade.fullDuration = Self.motionDuration * factor
+
+    // MARK: UIKit's properties
+
+    /// Editing that begins clears the text (asking `textFieldShouldClear`), as for a one-time code.
+    public var clearsOnBeginEditing = false
+    /// While editing, the first text typed or pasted replaces all the text (the caret waits at
+    /// the end); a delete or a caret move first makes it an ordinary field again.
+    public var clearsOnInsertion = false {
+        didSet { clearsAtNextInsertion = clearsOnInsertion && isFocused }
+    }
+    /// Where text, placeholder and hint sit in the text band (`natural` is left for the
+    /// left-to-right text drawn today). Text wider than the band scrolls as left-aligned text does.
+    public var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { invalidateLayout() } } }
+    /// A single line's text shrinks to fit the band, never below `minimumFontSize`, and then scrolls.
+    public var adjustsFontSizeToFitWidth = false { didSet { if adjustsFontSizeToFitWidth != oldValue { invalidateLayout() } } }
+    /// The smallest size, in pixels at scale 1, that `adjustsFontSizeToFitWidth` shrinks text to
+    /// (UIKit's default 0 means 8, below which text is not legible).
+    public var minimumFontSize: Double = 0 { didSet { if minimumFontSize != oldValue { invalidateLayout() } } }
+    /// The placeholder's colour and font (at scale 1); nil follows the scheme and the text font.
+    /// For RAG fields they are the resting placeholder's, which `placeholderScaleWhenEditing` scales.
+    public var placeholderColor: Color? { didSet { if placeholderColor != oldValue { invalidateAppearance() } } }
+    public var placeholderFont: FontSpec? { didSet { if placeholderFont != oldValue { invalidateLayout() } } }
+    /// The text's colour in every state but disabled (UIKit's `textColor`; `setTextColor(_:for:)`
+    /// sets it per state).
+    public var textColor: Color? {
+        get { colorOverrides[.text, .normal] }
+        set {
+            colorOverrides[.text, .normal] = newValue
+            colorOverrides[.text, .editing] = newValue
         }
+    }
+    /// UIKit's overlay views: the leading and trailing icons, and their view modes.
+    public var leftView: FieldIcon? {
+        get { leadingIcon }
+        set { leadingIcon = newValue }
+    }
+    public var rightView: FieldIcon? {
+        get { trailingIcon }
+        set { trailingIcon = newValue }
+    }
+    public var leftViewMode: ViewMode {
+        get { leadingViewMode }
+        set { leadingViewMode = newValue }
+    }
+    public var rightViewMode: ViewMode {
+        get { trailingViewMode }
+        set { trailingViewMode = newValue }
+    }
+    /// UIKit's border style: setting it makes the field a plain one (`FieldStyle.plain`); a
+    /// Material or RAG field reads as `.none`.
+    public var borderStyle: BorderStyle {
+        get { style.borderStyle ?? .none }
+        set { style = .plain(newValue) }
+    }
+    /// What may be typed or pasted (`KeyboardType.filter`).
+    public var keyboardType: KeyboardType = .default
+    /// Capitals applied while typing. UIKit's default is `.sentences` for a phone keyboard; on a
+    /// desktop with a Shift key the default is `.none`.
+    public var autocapitalizationType: AutocapitalizationType = .none
+    /// The field is being edited (UIKit's `isEditing`; `didBeginEditing` and `didEndEditing` say
+    /// when it changes).
+    public var isEditing: Bool { isFocused }
+    /// A secure field shows an eye as its trailing view; clicking it shows or hides the text.
+    /// Shown, the text is still never copied out (clipboard, QA state, accessibility).
+    public var showsSecureTextToggle = false {
+        didSet {
+            guard showsSecureTextToggle != oldValue else { return }
+            if !showsSecureTextToggle && isSecureTextRevealed { toggleSecureTextReveal() }
+            invalidateLayout()
+        }
+    }
+    /// A secure field's text is shown as typed (by the eye, or the app).
+    public private(set) var isSecureTextRevealed = false
+
+    // MARK: RAGTextField's properties (the `.rag` style)
+
+    public var placeholderMode: PlaceholderMode = .scalesWhenEditing {
+        didSet { if placeholderMode != oldValue { invalidateLayout() } }
+    }
+    /// The floating placeholder's size relative to the resting one (RAG's default 1: it only moves).
+    public var placeholderScaleWhenEditing: Double = 1 {
+        didSet { if placeholderScaleWhenEditing != oldValue { invalidateLayout() } }
+    }
+    /// Pixels (at scale 1) between the floating placeholder and the text; positive moves it up.
+    public var scaledPlaceholderOffset: Double = 0 { didSet { if scaledPlaceholderOffset != oldValue { invalidateLayout() } } }
+    /// The placeholder's colour while the field is edited and it floats; nil keeps `placeholderColor`.
+    public var transformedPlaceholderColor: Color? { didSet { if transformedPlaceholderColor != oldValue { invalidateAppearance() } } }
+    /// Seconds the placeholder takes to float; nil is the default (Material's 150 ms), 0 jumps.
+    public var placeholderAnimationDuration: Double? { didSet { if placeholderAnimationDuration != oldValue { updateDurations() } } }
+    /// Text below the field: none while nil; any other value, even "", reserves its lines.
+    /// Multi-line; an error message takes its place in error. (Material fields show `helperText`.)
+    public var hint: String? { didSet { if hint != oldValue { assistiveTextChanged() } } }
+    /// The hint's font at scale 1 (nil: the text font) and colour (nil: the scheme's assistive colour).
+    public var hintFont: FontSpec? { didSet { if hintFont != oldValue { assistiveTextChanged() } } }
+    public var hintColor: Color? { didSet { if hintColor != oldValue { invalidateAppearance() } } }
+    /// Pixels (at scale 1) between the text and the hint; positive moves the hint down.
+    public var hintOffset: Double = 0 { didSet { if hintOffset != oldValue { invalidateLayout() } } }
+    /// Reserves the hint's line even while `hint` is nil, so setting one later moves nothing.
+    public var layoutAlwaysIncludesHint = false { didSet { if layoutAlwaysIncludesHint != oldValue { assistiveTextChanged() } } }
+    /// RAG's text background view: an underline or an outline behind the text.
+    public var textBackground: TextBackground? { didSet { if textBackground != oldValue { invalidateAppearance() } } }
+    /// Space around the text inside its background (pixels at scale 1).
+    public var textPadding: EdgeInsets = .zero { didSet { if textPadding != oldValue { invalidateLayout() } } }
+    /// Whether the background also wraps the placeholder, the hint, or both.
+    public var textPaddingMode: TextPaddingMode = .text { didSet { if textPaddingMode != oldValue { invalidateLayout() } } }
+    /// Multiplies every animation's duration (`--slow-animations`), for watching motion closely.
+    public var animationSlowdown: Double = 1 { didSet { updateDurations() } }
+
+    private func updateDurations() {
+        let factor = animationSlowdown.isFinite ? max(animationSlowdown, 0) : 1
+        var floatDuration = Self.motionDuration
+        if style.family == .rag, let duration = placeholderAnimationDuration {
+            floatDuration = duration.isFinite ? min(max(duration, 0), 10) : Self.motionDuration
+        }
+        labelFloat.fullDuration = floatDuration * factor
+        activation.fullDuration = Self.motionDuration * factor
+        errorEmphasis.fullDuration = Self.motionDuration * factor
+        leadingAssistiveFade.fullDuration = Self.motionDuration * factor
+        trailingAssistiveFade.fullDuration = Self.motionDuration * factor
     }
 
     /// The text. Setting it is a programmatic edit through `apply(_:)`: observers hear of it and
@@ -137,9 +254,9 @@ public final class TextField {
     /// Length of the text in grapheme clusters.
     public var count: Int { editor.count }
 
-    /// The text as it shows: a secure field's as a bullet per grapheme (line breaks kept), for
-    /// QA and accessibility, which never see the secret.
-    public var displayedText: String { String(displayCharacters(for: editor.characters)) }
+    /// The text as QA and accessibility see it: a secure field's as a bullet per grapheme (line
+    /// breaks kept), even while the eye shows it, so neither ever sees the secret.
+    public var displayedText: String { String(maskedCharacters(editor.characters)) }
 
     /// The height the field needs, once laid out.
     public var preferredHeight: Double? { layout?.preferredHeight }
@@ -210,6 +327,17 @@ public final class TextField {
     private var lastTime = 0.0
     private var observers: [Int: (TextField, FieldEvent) -> Void] = [:]
     private var nextObserverID = 0
+    private var actions: [Int: (events: ControlEvents, handler: (TextField) -> Void)] = [:]
+    /// `clearsOnInsertion` is armed: the next typed or pasted text replaces everything.
+    private var clearsAtNextInsertion = false
+    /// Counts applied edits, so a delegate that changed the text itself can be told from one
+    /// that refused.
+    private var textRevision = 0
+    /// The font size (pixels) `adjustsFontSizeToFitWidth` draws the text at, when it shrank it.
+    private var fittedFontSize: Double?
+    private var isFittingFont = false
+    /// The hint's wrapped lines' widths, for aligning them.
+    private var leadingAssistiveLineWidths: [Double] = []
 
     public init(identifier: String, style: FieldStyle, kind: FieldKind = .textField, label: String = "",
                 placeholder: String = "", text: String = "", isEnabled: Bool = true) {
@@ -248,6 +376,22 @@ public final class TextField {
         for id in observers.keys.sorted() { observers[id]?(self, event) }
     }
 
+    /// UIKit's target-action for editing events: `handler` runs for each of `events`.
+    @discardableResult
+    public func addAction(for events: ControlEvents, _ handler: @escaping (TextField) -> Void) -> Cancellation {
+        let id = nextObserverID
+        nextObserverID += 1
+        actions[id] = (events, handler)
+        return Cancellation { [weak self] in self?.actions[id] = nil }
+    }
+
+    /// Runs the actions registered for `event` (UIKit's `sendActions(for:)`).
+    public func sendActions(for event: ControlEvents) {
+        for id in actions.keys.sorted() where actions[id]?.events.isDisjoint(with: event) == false {
+            actions[id]?.handler(self)
+        }
+    }
+
     // MARK: Error and colours (MDC's theming calls)
 
     /// Puts the field in error: label, leading assistive text, indicator, outline and caret take
@@ -278,22 +422,59 @@ public final class TextField {
     public var state: FieldState { FieldState.resolve(isEnabled: isEnabled, isFocused: isFocused) }
     public var isInError: Bool { errorMessage != nil }
 
+    /// Where the label sits. A RAG field's label is its placeholder, placed by `placeholderMode`;
+    /// a plain field has none.
     public var labelPosition: LabelPosition {
-        LabelPosition.resolve(hasLabel: !label.isEmpty, hasText: !editor.isEmpty,
-                              canFloat: labelBehavior == .floats, isEditing: state == .editing)
+        switch style.family {
+        case .material:
+            return LabelPosition.resolve(hasLabel: !label.isEmpty, hasText: !editor.isEmpty,
+                                         canFloat: labelBehavior == .floats, isEditing: state == .editing)
+        case .rag:
+            guard !placeholder.isEmpty, placeholderMode.isVisible(hasText: !editor.isEmpty) else { return .none }
+            return placeholderMode.floats(hasText: !editor.isEmpty, isEditing: state == .editing) ? .floating : .resting
+        case .plain:
+            return .none
+        }
     }
 
+    /// The placeholder shows in the text line (RAG's shows as the label, `labelPosition`).
     public var isPlaceholderVisible: Bool {
-        PlaceholderVisibility.isVisible(hasPlaceholder: !placeholder.isEmpty, hasText: !editor.isEmpty,
-                                        labelPosition: labelPosition)
+        switch style.family {
+        case .material:
+            return PlaceholderVisibility.isVisible(hasPlaceholder: !placeholder.isEmpty, hasText: !editor.isEmpty,
+                                                   labelPosition: labelPosition)
+        case .rag: return false
+        case .plain: return !placeholder.isEmpty && editor.isEmpty
+        }
     }
+
+    /// The text the label shows: the label, or a RAG field's placeholder.
+    private var labelText: String { style.family == .rag ? placeholder : label }
 
     public var isClearButtonVisible: Bool {
         isEnabled && clearButtonMode.isVisible(isEditing: isFocused, hasContent: !editor.isEmpty)
     }
 
     public var isLeadingIconVisible: Bool { leadingIcon != nil && leadingViewMode.isVisible(isEditing: isFocused) }
-    public var isTrailingIconVisible: Bool { trailingIcon != nil && trailingViewMode.isVisible(isEditing: isFocused) }
+    public var isTrailingIconVisible: Bool {
+        if showsSecureToggleNow { return true }
+        return trailingIcon != nil && trailingViewMode.isVisible(isEditing: isFocused)
+    }
+
+    /// The eye of `showsSecureTextToggle` takes the trailing view's place.
+    private var showsSecureToggleNow: Bool { showsSecureTextToggle && isSecureTextEntry }
+
+    /// The trailing icon as drawn: the secure toggle's eye, or the app's icon.
+    public var displayedTrailingIcon: FieldIcon? {
+        if showsSecureToggleNow { return isSecureTextRevealed ? .visibilityOff : .visibility }
+        return trailingIcon
+    }
+
+    /// Shows or hides a secure field's text (the eye's click).
+    public func toggleSecureTextReveal() {
+        isSecureTextRevealed.toggle()
+        rebuildTextLayout()
+    }
 
     /// Prefix and suffix show unless the label rests in the input line (Android, Flutter).
     public var areAffixesVisible: Bool { labelPosition != .resting }
@@ -301,6 +482,7 @@ public final class TextField {
     /// The leading assistive text: the error message in error, the helper text otherwise.
     public var displayedLeadingAssistiveText: String {
         if let errorMessage, !errorMessage.isEmpty { return errorMessage }
+        if let hint { return hint }
         return helperText
     }
 
@@ -314,7 +496,10 @@ public final class TextField {
     /// The text holds more graphemes than `maximumLength` allows (set by the program).
     public var isOverLimit: Bool { maximumLength.map { editor.count > max(0, $0) } ?? false }
 
-    private var hasAssistiveRow: Bool { !displayedLeadingAssistiveText.isEmpty || !displayedTrailingAssistiveText.isEmpty }
+    /// A non-nil hint (even "") and `layoutAlwaysIncludesHint` keep the row's space.
+    private var hasAssistiveRow: Bool {
+        hint != nil || layoutAlwaysIncludesHint || !displayedLeadingAssistiveText.isEmpty || !displayedTrailingAssistiveText.isEmpty
+    }
 
     /// Rows of text a text area shows now (1 for a text field).
     public var visibleRows: Double { layoutInput?.visibleRows ?? 1 }
@@ -386,13 +571,41 @@ public final class TextField {
     // MARK: Layout
 
     private func makeLayoutInput(width: Double, metrics: MaterialMetrics) -> FieldLayoutInput {
-        FieldLayoutInput(style: style, kind: kind, density: verticalDensity, label: label, labelBehavior: labelBehavior,
-                         hasLeadingIcon: leadingIcon != nil && leadingViewMode != .never,
-                         hasTrailingIcon: trailingIcon != nil && trailingViewMode != .never,
-                         hasClearButton: clearButtonMode != .never, prefix: prefixText, suffix: suffixText,
-                         visibleRows: rowsForText(), preferredContainerHeight: kind == .textArea ? preferredContainerHeight : nil,
-                         assistiveLineCount: hasAssistiveRow ? max(1, leadingAssistiveLines.count) : 0,
-                         width: width.isFinite ? max(0, width) : 0, metrics: metrics)
+        var input = FieldLayoutInput(style: style, kind: kind, density: verticalDensity, label: label, labelBehavior: labelBehavior,
+                                     hasLeadingIcon: leadingIcon != nil && leadingViewMode != .never,
+                                     hasTrailingIcon: showsSecureToggleNow || (trailingIcon != nil && trailingViewMode != .never),
+                                     hasClearButton: clearButtonMode != .never, prefix: prefixText, suffix: suffixText,
+                                     visibleRows: rowsForText(), preferredContainerHeight: kind == .textArea ? preferredContainerHeight : nil,
+                                     assistiveLineCount: hasAssistiveRow ? max(1, leadingAssistiveLines.count) : 0,
+                                     width: width.isFinite ? max(0, width) : 0, metrics: metrics)
+        input.placeholder = placeholder
+        input.placeholderFont = placeholderFont
+        input.alignment = textAlignment.factor
+        input.assistiveFont = style.family == .rag ? (hintFont ?? FontSpec(pixelSize: 16)) : hintFont
+        if style.family == .rag {
+            input.rag = RAGLayoutOptions(placeholderMode: placeholderMode, placeholderScaleWhenEditing: placeholderScaleWhenEditing,
+                                         scaledPlaceholderOffset: scaledPlaceholderOffset, hintOffset: hintOffset,
+                                         textPadding: textPadding, textPaddingMode: textPaddingMode)
+        }
+        return input
+    }
+
+    /// The assistive (hint) text's font at `metrics`, as the layout places it.
+    private func assistiveFont(metrics: MaterialMetrics) -> FontSpec {
+        let fallback = style.family == .rag ? metrics.inputFont : metrics.assistiveFont
+        return FieldLayout.scaled(hintFont, default: fallback, metrics: metrics)
+    }
+
+    /// The assistive row's width in a field `width` wide, as the layout makes it.
+    private func assistiveRowWidth(width: Double, metrics: MaterialMetrics) -> Double {
+        let width = min(width, FieldLayout.maximumWidth)
+        switch style.family {
+        case .material: return max(0, width - 2 * metrics.horizontalPadding)
+        case .rag:
+            let padding = textPadding.sanitized(scale: metrics.scale)
+            return max(0, width - padding.left - padding.right)
+        case .plain: return max(0, width - (style.container == .borderless ? 0 : 16 * metrics.scale))
+        }
     }
 
     /// A text area's rows: its lines, between the minimum and the maximum visible rows.
@@ -433,6 +646,8 @@ public final class TextField {
             } else if kind == .textArea {
                 textLayout?.rewrap(width: newLayout.textLine.width)
             }
+            alignText()
+            fitFontToWidth()
             // Wrapping at the new width may change how many rows the text takes.
             let rows = rowsForText()
             if rows != input.visibleRows {
@@ -459,11 +674,11 @@ public final class TextField {
         let width = width.isFinite ? max(0, width) : 0
         var input = makeLayoutInput(width: width, metrics: metrics)
         let leadingWidth = assistiveSizes(width: width, metrics: metrics, measurer: measurer).leadingWidth
-        let leadingLines = wrappedLeadingAssistiveText(in: leadingWidth, metrics: metrics, measurer: measurer)
+        let leadingLines = wrappedLeadingAssistiveText(in: leadingWidth, metrics: metrics, measurer: measurer).lines
         input.assistiveLineCount = hasAssistiveRow ? max(1, leadingLines.count) : 0
         var frames = FieldLayout.compute(input, measurer: measurer)
         if kind == .textArea {
-            let wrapped = TextLayout(characters: displayCharacters(for: editor.characters), font: frames.textFont,
+            let wrapped = TextLayout(characters: displayCharacters(editor.characters), font: frames.textFont,
                                      lineHeight: metrics.inputLineHeight, measurer: measurer, wrapWidth: frames.textLine.width)
             input.visibleRows = rows(forLineCount: wrapped.lines.count)
             frames = FieldLayout.compute(input, measurer: measurer)
@@ -471,21 +686,72 @@ public final class TextField {
         return Size(width: frames.container.width, height: frames.preferredHeight)
     }
 
-    private func displayCharacters<S: Collection>(for characters: S) -> [Character] where S.Element == Character {
+    /// What the layout draws: the text, or a bullet per grapheme for a secure field not shown.
+    private func displayCharacters<S: Collection>(_ characters: S) -> [Character] where S.Element == Character {
+        isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(characters) : Array(characters)
+    }
+
+    private func maskedCharacters<S: Collection>(_ characters: S) -> [Character] where S.Element == Character {
         guard isSecureTextEntry else { return Array(characters) }
         return characters.map { $0.isNewline ? $0 : "\u{2022}" }
     }
 
     private func rebuildTextLayout(notifying: Bool = true) {
         guard let measurer, let layout else { return }
-        textLayout = TextLayout(characters: displayCharacters(for: editor.characters), font: layout.textFont,
+        var font = layout.textFont
+        if let fittedFontSize { font.pixelSize = fittedFontSize }
+        textLayout = TextLayout(characters: displayCharacters(editor.characters), font: font,
                                 lineHeight: layout.metrics.inputLineHeight, measurer: measurer,
                                 wrapWidth: kind == .textArea ? layout.textLine.width : nil)
+        alignText()
+        if !isFittingFont, fitFontToWidth() { return }
         keepCaretInView()
         if notifying {
             relayOutIfNeeded()
             invalidateAppearance()
         }
+    }
+
+    /// Aligns the text's lines in the band (a single line keeps the caret's width free at the end).
+    private func alignText() {
+        guard let layout else { return }
+        let width = kind == .textArea ? layout.textLine.width : layout.textLine.width - layout.metrics.caretWidth
+        textLayout?.align(textAlignment.factor, in: width)
+    }
+
+    /// `adjustsFontSizeToFitWidth`: the size at which a single line fits its band, between the
+    /// minimum and the layout's font, in quarter pixels. Rebuilds the text layout and returns
+    /// true when the size changed.
+    @discardableResult
+    private func fitFontToWidth() -> Bool {
+        guard !isFittingFont, let layout, let textLayout else { return false }
+        isFittingFont = true
+        defer { isFittingFont = false }
+        let fullSize = layout.textFont.pixelSize
+        var wanted: Double?
+        if adjustsFontSizeToFitWidth && kind == .textField && !textLayout.characters.isEmpty {
+            let minimum = min(fullSize, max(minimumFontSize.isFinite ? minimumFontSize : 0, 8) * layout.metrics.scale)
+            let band = max(1, layout.textLine.width - layout.metrics.caretWidth)
+            // Advances scale with the size, near enough to start from; the loop below makes sure.
+            let widthAtFull = textLayout.width * fullSize / textLayout.font.pixelSize
+            if widthAtFull > band {
+                wanted = max(minimum, Self.quantizedFontSize(fullSize * band / widthAtFull, down: true))
+            }
+        }
+        let current = textLayout.font.pixelSize == fullSize ? nil : textLayout.font.pixelSize
+        guard wanted != current else { return false }
+        fittedFontSize = wanted
+        rebuildTextLayout(notifying: false)
+        // Rounding the advances may leave the text a little wide: a quarter pixel less each time.
+        while let size = fittedFontSize, let width = self.textLayout?.width,
+              width > layout.textLine.width - layout.metrics.caretWidth,
+              size - 0.25 >= min(fullSize, max(minimumFontSize.isFinite ? minimumFontSize : 0, 8) * layout.metrics.scale) {
+            fittedFontSize = size - 0.25
+            rebuildTextLayout(notifying: false)
+        }
+        keepCaretInView()
+        invalidateAppearance()
+        return true
     }
 
     /// Wraps the assistive texts for the field's own layout. Arranging the page and typing ask
@@ -497,7 +763,8 @@ public final class TextField {
                                    measurer: ObjectIdentifier(measurer))
         guard key != assistiveWrapKey else { return }
         assistiveWrapKey = key
-        leadingAssistiveLines = wrappedLeadingAssistiveText(in: sizes.leadingWidth, metrics: metrics, measurer: measurer)
+        (leadingAssistiveLines, leadingAssistiveLineWidths) = wrappedLeadingAssistiveText(in: sizes.leadingWidth, metrics: metrics,
+                                                                                           measurer: measurer)
     }
 
     /// The trailing text's width, and the width the leading text wraps in: the trailing text
@@ -505,17 +772,20 @@ public final class TextField {
     private func assistiveSizes(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring)
         -> (trailingWidth: Double, leadingWidth: Double) {
         let trailing = displayedTrailingAssistiveText
-        let trailingWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: metrics.assistiveFont)
-        let rowWidth = max(0, min(width, FieldLayout.maximumWidth) - 2 * metrics.horizontalPadding)
+        let trailingWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: assistiveFont(metrics: metrics))
+        let rowWidth = assistiveRowWidth(width: width, metrics: metrics)
         return (trailingWidth, max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.horizontalPadding)))
     }
 
-    private func wrappedLeadingAssistiveText(in width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> [String] {
+    /// The leading assistive text wrapped in `width`: each line and its width.
+    private func wrappedLeadingAssistiveText(in width: Double, metrics: MaterialMetrics,
+                                             measurer: TextMeasuring) -> (lines: [String], widths: [Double]) {
         let leading = displayedLeadingAssistiveText
-        guard !leading.isEmpty else { return [] }
-        let wrapped = TextLayout(characters: Array(leading), font: metrics.assistiveFont, lineHeight: metrics.assistiveLineHeight,
+        guard !leading.isEmpty else { return ([], []) }
+        let wrapped = TextLayout(characters: Array(leading), font: assistiveFont(metrics: metrics), lineHeight: metrics.assistiveLineHeight,
                                  measurer: measurer, wrapWidth: width)
-        return wrapped.lines.map { String(wrapped.characters[$0.clusters]) }
+        return (wrapped.lines.map { String(wrapped.characters[$0.clusters]) },
+                wrapped.lines.map { wrapped.caretStops[$0.clusters.upperBound] - wrapped.caretStops[$0.clusters.lowerBound] })
     }
 
     /// Keeps the caret in the visible band: a single line scrolls sideways while editing (and
@@ -604,7 +874,7 @@ public final class TextField {
         switch part {
         case .clearButton: return isClearButtonVisible
         case .leadingIcon: return leadingIconAction != nil
-        case .trailingIcon: return trailingIconAction != nil
+        case .trailingIcon: return showsSecureToggleNow || trailingIconAction != nil
         case .text, .assistiveRow: return false
         }
     }
@@ -623,9 +893,18 @@ public final class TextField {
 
     /// Starts editing. `pointX` is where a click landed (field coordinates); nil for keyboard focus,
     /// which grows the activation indicator from the centre and selects all of a text field's text.
-    public func focus(at time: Double, fromPointX pointX: Double? = nil) {
+    ///
+    /// Asks the delegate's `textFieldShouldBeginEditing` first; returns whether the field is
+    /// editing now. A scene moving focus asks `canBeginEditing` before ending the other field.
+    @discardableResult
+    public func focus(at time: Double, fromPointX pointX: Double? = nil) -> Bool {
         lastTime = time
-        guard isEnabled, !isFocused else { return }
+        guard isEnabled else { return false }
+        guard !isFocused else { return true }
+        // A scene that just asked (`canBeginEditing`) does not ask again.
+        let approved = beginningApproved
+        beginningApproved = false
+        guard approved || (delegate?.textFieldShouldBeginEditing(self) ?? true) else { return false }
         isFocused = true
         isHovered = false
         undoHistory.closeGroup()
@@ -640,16 +919,43 @@ public final class TextField {
             keepCaretInView()
         }
         // From a click the text stays where it is: the click places the caret where it landed.
+        if clearsOnBeginEditing && !editor.isEmpty && (delegate?.textFieldShouldClear(self) ?? true) {
+            // Part of beginning: the new session's history starts empty, as the text does.
+            apply(editor.replacingAll(with: "", cause: .programmatic), at: time)
+            undoHistory.removeAll()
+            sendActions(for: .editingChanged)
+        }
+        clearsAtNextInsertion = clearsOnInsertion
+        if clearsOnInsertion { editor.select(TextSelection(caret: editor.count)) }
         syncMotion(at: time)
         invalidateAppearance()
         notify(.didBeginEditing)
+        delegate?.textFieldDidBeginEditing(self)
+        sendActions(for: .editingDidBegin)
+        return isFocused
     }
 
+    /// Whether editing may begin now: enabled and allowed by the delegate (asked each time).
+    public func canBeginEditing() -> Bool {
+        guard isEnabled else { return false }
+        guard !isFocused else { return true }
+        beginningApproved = delegate?.textFieldShouldBeginEditing(self) ?? true
+        return beginningApproved
+    }
+
+    /// The delegate agreed to `canBeginEditing` just now; the `focus` that follows uses it.
+    var beginningApproved = false
+
     /// Ends editing: the selection stays (drawn greyed) and a single line scrolls back to its start.
-    public func endEditing(at time: Double) {
+    /// Asks the delegate's `textFieldShouldEndEditing` unless `force` (a disabled field ends
+    /// regardless); returns whether the field is no longer editing.
+    @discardableResult
+    public func endEditing(at time: Double, reason: EditingEndReason = .committed, force: Bool = false) -> Bool {
         lastTime = time
-        guard isFocused else { return }
+        guard isFocused else { return true }
+        guard force || (delegate?.textFieldShouldEndEditing(self) ?? true) else { return false }
         isFocused = false
+        clearsAtNextInsertion = false
         isSelectingWithPointer = false
         // As UIKit's text fields do: the steps belong to the editing session. Kept, every field of
         // a form would hold its own history for good (the soak saw the catalog grow by 15 % in
@@ -660,6 +966,9 @@ public final class TextField {
         syncMotion(at: time)
         invalidateAppearance()
         notify(.didEndEditing)
+        delegate?.textFieldDidEndEditing(self, reason: reason)
+        sendActions(for: .editingDidEnd)
+        return true
     }
 
     /// Points every transition at what the state asks for; a transition already heading there
@@ -707,14 +1016,26 @@ public final class TextField {
             action(self)
             return
         }
+        if part == .trailingIcon, showsSecureToggleNow {
+            lastTime = time
+            toggleSecureTextReveal()
+            return
+        }
         if part == .trailingIcon, let action = trailingIconAction {
             lastTime = time
             action(self)
             return
         }
-        focus(at: time, fromPointX: point.x)
+        guard focus(at: time, fromPointX: point.x) else { return }
         if part == .clearButton {
-            apply(editor.replacingAll(with: "", cause: .clear), at: time)
+            if delegate?.textFieldShouldClear(self) ?? true {
+                apply(editor.replacingAll(with: "", cause: .clear), at: time)
+            }
+            return
+        }
+        if clearsAtNextInsertion {
+            // The caret waits at the end for the text that replaces everything.
+            isSelectingWithPointer = false
             return
         }
         let (offset, upstream) = caretOffset(nearestTo: point)
@@ -786,7 +1107,23 @@ public final class TextField {
         let now = time ?? lastTime
         var edit = normalized(proposed)
         if edit.isUserEdit {
+            if clearsAtNextInsertion {
+                clearsAtNextInsertion = false
+                if Self.insertsText(edit.cause) {
+                    edit.range = 0..<editor.count
+                    edit.selectionAfter = nil
+                }
+            }
             if let characterFilter { edit.replacement = String(edit.replacement.filter(characterFilter)) }
+            if keyboardType != .default {
+                // Only the kept text is read (for the one @ or decimal separator), without copying it.
+                let kept = [editor.characters[..<edit.range.lowerBound], editor.characters[edit.range.upperBound...]].joined()
+                edit.replacement = keyboardType.filter(edit.replacement, keeping: kept)
+            }
+            if edit.cause == .typing, autocapitalizationType != .none, !isSecureTextEntry {
+                let before = editor.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
+                edit.replacement = autocapitalizationType.apply(to: edit.replacement, after: before)
+            }
             if let maximumLength {
                 let limit = max(0, maximumLength)
                 let room = max(0, limit - (editor.count - edit.range.count))
@@ -814,6 +1151,18 @@ public final class TextField {
                 return nil
             }
             if let delegate {
+                let revision = textRevision, selection = editor.selection
+                guard delegate.textField(self, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) else {
+                    if textRevision != revision {
+                        // A live formatter set the text itself: the user's edit, as it wanted it.
+                        sendActions(for: .editingChanged)
+                    } else if editor.selection == selection {
+                        notify(.editRefused(proposed))
+                    }
+                    return nil
+                }
+                // The delegate may have changed the text while saying yes: the range is stale then.
+                guard textRevision == revision else { return nil }
                 guard let rewritten = delegate.textField(self, shouldApply: edit) else {
                     notify(.editRefused(proposed))
                     return nil
@@ -832,6 +1181,7 @@ public final class TextField {
         }
         let replacesEverything = edit.range == 0..<editor.count
         let applied = editor.apply(edit)
+        textRevision &+= 1
         // A whole text replaced is exactly the replacement: reading it back must not join the
         // clusters of a 10 MB paste again (the QA state reads it after every change).
         cachedText = replacesEverything && !isSecureTextEntry ? edit.replacement : nil
@@ -843,7 +1193,7 @@ public final class TextField {
             // Mutated in place: a copy would duplicate the whole text's clusters and stops.
             let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
             let changed = editor.characters[newClusters]
-            textLayout?.replacing(applied.oldClusters, with: isSecureTextEntry ? displayCharacters(for: changed)[...] : changed,
+            textLayout?.replacing(applied.oldClusters, with: isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(changed)[...] : changed,
                                   measurer: measurer)
         }
         caretIsUpstream = false
@@ -854,10 +1204,17 @@ public final class TextField {
         } else if kind == .textArea {
             relayOutIfNeeded()
         }
+        if adjustsFontSizeToFitWidth { fitFontToWidth() }
         caretMoved(at: now)
         syncMotion(at: now)
         notify(.textChanged(applied))
+        if edit.cause != .programmatic { sendActions(for: .editingChanged) }
         return applied
+    }
+
+    /// Causes that put new text in (what `clearsOnInsertion` waits for).
+    private static func insertsText(_ cause: EditCause) -> Bool {
+        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline
     }
 
     /// The text's length in graphemes after replacing `range` with `replacement`, segmented as
@@ -991,8 +1348,10 @@ public final class TextField {
         case .enter:
             if kind == .textArea {
                 apply(editor.insertion("\n", cause: .newline), at: time)
-            } else {
-                notify(.returnPressed)
+            } else if pressReturn(at: time) {
+                // Without a scene to move focus on, Return ends editing.
+                sendActions(for: .editingDidEndOnExit)
+                endEditing(at: time)
             }
             return true
         case .shortcut(let character) where control:
@@ -1007,9 +1366,19 @@ public final class TextField {
         }
         if !keepsGoal { goalX = nil }
         caretIsUpstream = upstream
+        clearsAtNextInsertion = false
         undoHistory.closeGroup()
         caretMoved(at: time)
         return true
+    }
+
+    /// Return in a single-line field: observers hear `.returnPressed`, then the delegate's
+    /// `textFieldShouldReturn` decides whether the default follows (true: focus moves on, or
+    /// editing ends on the last field).
+    public func pressReturn(at time: Double) -> Bool {
+        lastTime = time
+        notify(.returnPressed)
+        return delegate?.textFieldShouldReturn(self) ?? true
     }
 
     /// Up or Down in a text area: the nearest boundary to the goal x on the visual line above or
@@ -1044,7 +1413,9 @@ public final class TextField {
 
     /// Label font sizes step in quarter pixels, so the host's font cache stays small while the
     /// float animation stays smooth.
-    static func quantizedFontSize(_ size: Double) -> Double { (size * 4).rounded() / 4 }
+    static func quantizedFontSize(_ size: Double, down: Bool = false) -> Double {
+        (size * 4).rounded(down ? .down : .toNearestOrAwayFromZero) / 4
+    }
 
     /// The grey of a selection in a field not being edited: on-surface at this opacity.
     static let inactiveSelectionAlpha = 0.12
@@ -1103,6 +1474,13 @@ public final class TextField {
                                             color: colors.activeIndicator.withAlpha(colors.activeIndicator.alpha * activation)))
                 }
             }
+        case .rag:
+            if let textBackground, let rect = layout.textBackground {
+                shapes += ragBackgroundShapes(textBackground, in: place(rect), colors: colors, activation: activation,
+                                              metrics: metrics)
+            }
+        case .borderless, .line, .bezel, .roundedRect:
+            shapes += plainBorderShapes(in: container, colors: colors, scheme: scheme, activation: activation, metrics: metrics)
         case .outlined:
             let width = metrics.strokeWidth + (metrics.focusedStrokeWidth - metrics.strokeWidth) * activation
             let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
@@ -1130,7 +1508,7 @@ public final class TextField {
         }
         if let rect = layout.leadingIcon, let icon = leadingIcon, isLeadingIconVisible { addIcon(icon, in: rect) }
         if let rect = layout.clearButton, isClearButtonVisible { addIcon(.clear, in: rect) }
-        if let rect = layout.trailingIcon, let icon = trailingIcon, isTrailingIconVisible { addIcon(icon, in: rect) }
+        if let rect = layout.trailingIcon, let icon = displayedTrailingIcon, isTrailingIconVisible { addIcon(icon, in: rect) }
 
         let band = place(layout.textLine)
         // A single line may draw its descenders anywhere in the container; text area rows stay
@@ -1143,15 +1521,26 @@ public final class TextField {
             let size = Self.quantizedFontSize(resting.font.pixelSize + (floating.font.pixelSize - resting.font.pixelSize) * float)
             let x = origin.x + resting.origin.x + (floating.origin.x - resting.origin.x) * float
             let y = origin.y + resting.origin.y + (floating.origin.y - resting.origin.y) * float
-            labelRun = TextRun(text: label, origin: Point(x: x, y: y.rounded()),
-                               font: FontSpec(pixelSize: size, weight: resting.font.weight),
-                               color: colors.restingLabel.interpolated(to: colors.floatingLabel, fraction: float))
+            var restingColor = colors.restingLabel, floatingColor = colors.floatingLabel
+            if style.family == .rag {
+                // RAG's placeholder keeps its colour when it floats, unless the field is edited
+                // and a transformed colour is set.
+                restingColor = state == .disabled ? colors.placeholder : placeholderColor ?? colors.placeholder
+                floatingColor = state == .editing ? transformedPlaceholderColor ?? restingColor : restingColor
+            }
+            labelRun = TextRun(text: labelText, origin: Point(x: x.rounded(), y: y.rounded()),
+                               font: FontSpec(pixelSize: size, weight: resting.font.weight, family: resting.font.family),
+                               color: restingColor.interpolated(to: floatingColor, fraction: float))
             // The label may start left of the text (outlined, beside an icon, before a prefix) and
             // rise above the container; it ends where the text band does.
             let left = origin.x + min(resting.origin.x, floating.origin.x)
             let right = max(band.maxX, origin.x + (layout.suffix.map { $0.origin.x + $0.width } ?? layout.textLine.maxX))
             labelClip = Rect(x: left, y: container.minY - layout.overhangTop, width: right - left,
                              height: container.height + layout.overhangTop)
+            if style.family == .rag {
+                // The placeholder floats anywhere over the band, at its alignment.
+                labelClip = Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
+            }
         }
 
         var affixes: [TextRun] = []
@@ -1165,9 +1554,10 @@ public final class TextField {
         let textLeft = band.minX - textLayout.scrollX
         let textTop = band.minY - textLayout.scrollY
         var placeholderRun: TextRun?
-        if isPlaceholderVisible {
-            placeholderRun = TextRun(text: placeholder, origin: Point(x: band.minX, y: origin.y + layout.textBaseline),
-                                     font: layout.textFont, color: colors.placeholder)
+        if isPlaceholderVisible, let placement = layout.placeholder {
+            let color = state == .disabled ? colors.placeholder : placeholderColor ?? colors.placeholder
+            placeholderRun = TextRun(text: placeholder, origin: Point(x: origin.x + placement.origin.x, y: origin.y + placement.origin.y),
+                                     font: placement.font, color: color)
         }
         let visibleLines = kind == .textArea ? textLayout.lines(meeting: textLayout.scrollY, textLayout.scrollY + band.height)
             : 0..<1
@@ -1193,7 +1583,7 @@ public final class TextField {
             let x = textLeft + textLayout.x(of: visible.lowerBound, onLine: line)
             let baseline = textTop + textLayout.top(ofLine: line) + textLayout.baselineInLine
             textRuns.append(TextRun(text: String(textLayout.characters[visible]), origin: Point(x: x.rounded(), y: baseline.rounded()),
-                                    font: layout.textFont, color: colors.inputText))
+                                    font: textLayout.font, color: colors.inputText))
         }
         var caret: ShapeFill?
         if showsCaret && state == .editing && editorSelection.isCaret {
@@ -1229,11 +1619,16 @@ public final class TextField {
             assistiveClip = place(row)
             let baseline = origin.y + layout.assistiveBaseline
             let leadingOpacity = leadingAssistiveFade.value(at: time)
-            let leadingColor = colors.leadingAssistiveText.withAlpha(colors.leadingAssistiveText.alpha * leadingOpacity)
+            var leadingColor = colors.leadingAssistiveText
+            if let hintColor, hint != nil, !isInError, state != .disabled { leadingColor = hintColor }
+            leadingColor = leadingColor.withAlpha(leadingColor.alpha * leadingOpacity)
+            // The hint follows the text's alignment; beside trailing text it stays at the start.
+            let alignment = displayedTrailingAssistiveText.isEmpty ? layout.alignment : 0
             for (index, line) in leadingAssistiveLines.enumerated() where !line.isEmpty {
-                assistive.append(TextRun(text: line, origin: Point(x: assistiveClip.minX,
-                                                                   y: baseline + Double(index) * metrics.assistiveLineHeight),
-                                         font: metrics.assistiveFont, color: leadingColor))
+                let lineWidth = index < leadingAssistiveLineWidths.count ? leadingAssistiveLineWidths[index] : 0
+                let x = assistiveClip.minX + max(0, assistiveClip.width - lineWidth) * alignment
+                assistive.append(TextRun(text: line, origin: Point(x: x.rounded(), y: baseline + Double(index) * layout.assistiveLineHeight),
+                                         font: layout.assistiveFont, color: leadingColor))
             }
             let trailing = displayedTrailingAssistiveText
             if !trailing.isEmpty {
@@ -1242,7 +1637,7 @@ public final class TextField {
                 color = color.withAlpha(color.alpha * trailingAssistiveFade.value(at: time))
                 assistive.append(TextRun(text: trailing,
                                          origin: Point(x: (assistiveClip.maxX - trailingAssistiveWidth).rounded(), y: baseline),
-                                         font: metrics.assistiveFont, color: color))
+                                         font: layout.assistiveFont, color: color))
             }
         }
 
@@ -1250,5 +1645,79 @@ public final class TextField {
                                label: labelRun, labelClip: labelClip, affixes: affixes, affixClip: container,
                                textClip: textClip, placeholder: placeholderRun, selection: selection, textRuns: textRuns,
                                caret: caret, fades: fades, assistive: assistive, assistiveClip: assistiveClip)
+    }
+
+    /// UIKit's plain borders: a thin line, a sunken bezel, a rounded rectangle on the surface (or
+    /// nothing). The line takes the primary colour as the field is edited, as desktop entries
+    /// show focus.
+    private func plainBorderShapes(in container: Rect, colors: FieldColors, scheme: ColorScheme, activation: Double,
+                                   metrics: MaterialMetrics) -> [ShapeFill] {
+        let stroke = metrics.strokeWidth
+        let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
+        switch style.container {
+        case .line:
+            return [ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: stroke), color: color)]
+        case .bezel:
+            // Light from the top left: a shadow inside the top and left edges makes it sunken.
+            let shadow = scheme.onSurface.withAlpha(state == .disabled ? 0.12 : 0.3)
+            return [
+                ShapeFill(path: .rectangle(container), color: scheme.surface),
+                ShapeFill(path: .rectangle(Rect(x: container.minX + stroke, y: container.minY + stroke,
+                                                width: container.width - 2 * stroke, height: stroke)), color: shadow),
+                ShapeFill(path: .rectangle(Rect(x: container.minX + stroke, y: container.minY + 2 * stroke,
+                                                width: stroke, height: container.height - 3 * stroke)), color: shadow),
+                ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: stroke), color: color),
+            ]
+        case .roundedRect:
+            let radius = 6 * metrics.scale
+            return [
+                ShapeFill(path: .roundedRectangle(container, radii: CornerRadii(all: radius)), color: scheme.surface),
+                ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: radius),
+                                                        width: stroke + (metrics.focusedStrokeWidth - stroke) * activation),
+                          color: color),
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// RAG's text background views: the underline with its focused line growing as
+    /// `expandMode` says, or the outline, filled and inset.
+    private func ragBackgroundShapes(_ background: TextBackground, in rect: Rect, colors: FieldColors, activation: Double,
+                                     metrics: MaterialMetrics) -> [ShapeFill] {
+        func width(_ value: Double) -> Double { max(1, ((value.isFinite ? min(max(value, 0), 64) : 1) * metrics.scale).rounded()) }
+        switch background {
+        case .underline(let underline):
+            let normalWidth = width(underline.lineWidth), focusedWidth = width(underline.focusedLineWidth)
+            var shapes = [ShapeFill(path: .rectangle(Rect(x: rect.minX, y: rect.maxY - normalWidth, width: rect.width, height: normalWidth)),
+                                    color: state == .disabled ? colors.underline : underline.lineColor ?? colors.underline)]
+            guard activation > 0 else { return shapes }
+            let focusedColor = isInError ? colors.activeIndicator : underline.focusedLineColor ?? colors.activeIndicator
+            var progress = activation
+            if underline.expandMode == .notExpanding { progress = self.activation.target > 0 ? 1 : activation }
+            let grown = rect.width * progress
+            let left: Double
+            switch underline.expandMode {
+            case .expandsFromCenter: left = rect.midX - grown / 2
+            case .expandsFromLeft, .expandsInUserInterfaceDirection, .notExpanding: left = rect.minX
+            case .expandsFromRight: left = rect.maxX - grown
+            }
+            shapes.append(ShapeFill(path: .rectangle(Rect(x: left, y: rect.maxY - focusedWidth, width: grown, height: focusedWidth)),
+                                    color: focusedColor))
+            return shapes
+        case .outline(let outline):
+            let inset = outline.inset.sanitized(scale: metrics.scale)
+            let box = Rect(x: rect.minX + inset.left, y: rect.minY + inset.top, width: max(0, rect.width - inset.left - inset.right),
+                           height: max(0, rect.height - inset.top - inset.bottom))
+            guard !box.isEmpty else { return [] }
+            let radius = (outline.cornerRadius.isFinite ? min(max(outline.cornerRadius, 0), 1_000) : 0) * metrics.scale
+            var shapes: [ShapeFill] = []
+            if let fill = outline.fillColor { shapes.append(ShapeFill(path: .roundedRectangle(box, radii: CornerRadii(all: radius)), color: fill)) }
+            let normal = state == .disabled ? colors.outline : outline.lineColor ?? colors.outline
+            let focused = isInError ? colors.activeOutline : outline.focusedLineColor ?? colors.activeOutline
+            shapes.append(ShapeFill(path: .roundedRectangleStroke(box, radii: CornerRadii(all: radius), width: width(outline.lineWidth)),
+                                    color: normal.interpolated(to: focused, fraction: activation)))
+            return shapes
+        }
     }
 }

@@ -31,6 +31,16 @@ public struct FieldLayoutInput: Equatable, Sendable {
     public var assistiveLineCount: Int = 0
     public var width: Double
     public var metrics: MaterialMetrics
+    /// The placeholder and its font (at scale 1; nil is the input font): it is placed in the text
+    /// line at the alignment, and for RAG it is the floating label.
+    public var placeholder: String = ""
+    public var placeholderFont: FontSpec?
+    /// Where text sits in its band: 0 left, 0.5 centred, 1 right (`TextAlignment.factor`).
+    public var alignment: Double = 0
+    /// The assistive (RAG: hint) text's font at scale 1; nil is Material's 12 px.
+    public var assistiveFont: FontSpec?
+    /// RAGTextField's layout options; nil for the other families.
+    public var rag: RAGLayoutOptions?
 
     public init(style: FieldStyle, kind: FieldKind = .textField, density: Double = 0, label: String = "",
                 labelBehavior: LabelBehavior = .floats, hasLeadingIcon: Bool = false, hasTrailingIcon: Bool = false,
@@ -77,9 +87,19 @@ public struct FieldLayout: Equatable, Sendable {
     /// How far the field draws outside its container's top (the outlined floating label).
     public var overhangTop: Double
     public var metrics: MaterialMetrics
+    /// The placeholder in the text line (Material and plain; RAG's is the label).
+    public var placeholder: LabelPlacement?
+    /// The assistive (hint) text's font and line height.
+    public var assistiveFont: FontSpec
+    public var assistiveLineHeight: Double
+    /// RAG's text background rectangle (underline or outline), with its padding.
+    public var textBackground: Rect?
+    /// The text band's alignment factor, for lines placed by the field (the hint's).
+    public var alignment: Double = 0
 
-    /// Height the field needs: the container plus its assistive row.
-    public var preferredHeight: Double { assistiveRow?.maxY ?? container.height }
+    /// Height the field needs: the container plus its assistive row (and a RAG background's
+    /// padding below the hint).
+    public var preferredHeight: Double { max(assistiveRow?.maxY ?? container.height, textBackground?.maxY ?? 0) }
 
     /// Everything the field may paint, in its own coordinates.
     public var paintBounds: Rect {
@@ -92,11 +112,32 @@ public struct FieldLayout: Equatable, Sendable {
     /// The most rows a text area shows before it scrolls, whatever it is asked for.
     public static let maximumRows = 1_000.0
 
+    /// A font an app gave at scale 1, at the layout's scale (sizes clamped to 4...200 px).
+    static func scaled(_ font: FontSpec?, default fallback: FontSpec, metrics: MaterialMetrics) -> FontSpec {
+        guard var font else { return fallback }
+        font.pixelSize = (font.pixelSize.isFinite ? min(max(font.pixelSize, 4), 200) : 16) * metrics.scale
+        return font
+    }
+
+    /// The placeholder's placement in a text line with baseline `baseline` between `left` and
+    /// `right`, at the alignment.
+    static func placeholderPlacement(_ input: FieldLayoutInput, font: FontSpec, baseline: Double, left: Double, right: Double,
+                                     measurer: TextMeasuring) -> LabelPlacement? {
+        guard !input.placeholder.isEmpty else { return nil }
+        let width = measurer.advance(of: input.placeholder[...], font: font)
+        let alignment = input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0
+        let x = left + max(0, right - left - width) * alignment
+        return LabelPlacement(origin: Point(x: x.rounded(), y: baseline), font: font, width: width)
+    }
+
     public static func compute(_ input: FieldLayoutInput, measurer: TextMeasuring) -> FieldLayout {
+        if input.style.family == .rag { return computeRAG(input, measurer: measurer) }
         let metrics = input.metrics
         let scale = metrics.scale
         let positioning = input.style.positioning(density: input.density)
-        let padding = metrics.horizontalPadding
+        let isPlain = input.style.family == .plain
+        // UIKit insets a bordered field's text by about 8 pt, and not at all without a border.
+        let padding = isPlain ? (input.style.container == .borderless ? 0 : 8 * scale) : metrics.horizontalPadding
         // Never narrower than its paddings (a field squeezed below that overflows its frame), and
         // never wider than an X window can be.
         let width = min(max(input.width.isFinite ? input.width : 0, 2 * padding), Self.maximumWidth)
@@ -109,22 +150,25 @@ public struct FieldLayout: Equatable, Sendable {
             containerHeight = min(preferred, singleLineHeight + (Self.maximumRows - 1) * metrics.inputLineHeight)
         }
         let container = Rect(x: 0, y: 0, width: width, height: containerHeight)
-        let floats = !input.label.isEmpty && input.labelBehavior == .floats
+        // A plain UIKit field has no label: its placeholder says what it is for.
+        let hasLabel = !input.label.isEmpty && !isPlain
+        let floats = hasLabel && input.labelBehavior == .floats
 
         // Icons sit in the first row's band, so a growing text area keeps them in place.
         let iconTop = (singleLineHeight - metrics.iconSize) / 2
         func iconSlot(x: Double) -> Rect { Rect(x: x, y: iconTop, width: metrics.iconSize, height: metrics.iconSize) }
-        let leadingIcon = input.hasLeadingIcon ? iconSlot(x: metrics.iconEdgeInset) : nil
+        let edgeInset = isPlain ? min(metrics.iconEdgeInset, max(padding, 4 * scale)) : metrics.iconEdgeInset
+        let leadingIcon = input.hasLeadingIcon ? iconSlot(x: edgeInset) : nil
         var trailingEdge = width
         var trailingIcon: Rect?
         var clearButton: Rect?
         if input.hasTrailingIcon {
-            let icon = iconSlot(x: width - metrics.iconEdgeInset - metrics.iconSize)
+            let icon = iconSlot(x: width - edgeInset - metrics.iconSize)
             trailingIcon = icon
             trailingEdge = icon.minX
         }
         if input.hasClearButton {
-            let inset = input.hasTrailingIcon ? metrics.clearButtonGap : metrics.iconEdgeInset
+            let inset = input.hasTrailingIcon ? metrics.clearButtonGap : edgeInset
             let button = iconSlot(x: trailingEdge - inset - metrics.iconSize)
             clearButton = button
             trailingEdge = button.minX
@@ -161,7 +205,7 @@ public struct FieldLayout: Equatable, Sendable {
         var floating: LabelPlacement?
         var notch: ClosedRange<Double>?
         var overhang = 0.0
-        if !input.label.isEmpty {
+        if hasLabel {
             let restingFont = metrics.restingLabelFont
             let restingMetrics = measurer.lineMetrics(for: restingFont)
             // Centred in the first row's band: a text area's label rests where its first line is.
@@ -188,15 +232,22 @@ public struct FieldLayout: Equatable, Sendable {
                 font: floatingFont, width: floatingWidth)
         }
 
+        let assistiveFont = scaled(input.assistiveFont, default: metrics.assistiveFont, metrics: metrics)
+        let assistiveLineHeight = input.assistiveFont == nil ? metrics.assistiveLineHeight : assistiveLineHeight(for: assistiveFont, measurer: measurer)
         var assistiveRow: Rect?
         var assistiveBaseline = 0.0
         if input.hasAssistiveRow {
             let top = container.maxY + metrics.assistiveGap
             let lines = Double(min(input.assistiveLineCount, 1_000))
-            assistiveRow = Rect(x: padding, y: top, width: max(0, width - 2 * padding), height: lines * metrics.assistiveLineHeight)
-            assistiveBaseline = baseline(inLineTop: top, lineHeight: metrics.assistiveLineHeight,
-                                         metrics: measurer.lineMetrics(for: metrics.assistiveFont))
+            // A plain field without a border has no inset: its helper text lines up with the text.
+            let rowInset = isPlain ? padding : metrics.horizontalPadding
+            assistiveRow = Rect(x: rowInset, y: top, width: max(0, width - 2 * rowInset), height: lines * assistiveLineHeight)
+            assistiveBaseline = baseline(inLineTop: top, lineHeight: assistiveLineHeight,
+                                         metrics: measurer.lineMetrics(for: assistiveFont))
         }
+        let placeholderFont = scaled(input.placeholderFont, default: textFont, metrics: metrics)
+        let placeholder = placeholderPlacement(input, font: placeholderFont, baseline: textBaseline, left: textLine.minX,
+                                               right: textLine.maxX, measurer: measurer)
 
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
                            restingLabel: resting, floatingLabel: floating, notch: notch, leadingIcon: leadingIcon,
@@ -207,7 +258,16 @@ public struct FieldLayout: Equatable, Sendable {
                                           metrics: measurer.lineMetrics(for: metrics.iconFont)) : 0,
                            prefix: prefix, suffix: suffix,
                            assistiveRow: assistiveRow, assistiveBaseline: assistiveBaseline,
-                           overhangTop: overhang, metrics: metrics)
+                           overhangTop: overhang, metrics: metrics, placeholder: placeholder,
+                           assistiveFont: assistiveFont, assistiveLineHeight: assistiveLineHeight,
+                           alignment: input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0)
+    }
+
+    /// A line of assistive text in `font`: its ascent and descent, whole pixels, at least 16 px
+    /// at scale 1's worth of the font's size (12 px text keeps Material's 16 px rows).
+    static func assistiveLineHeight(for font: FontSpec, measurer: TextMeasuring) -> Double {
+        let line = measurer.lineMetrics(for: font)
+        return max((line.ascent + line.descent).rounded(.up), (font.pixelSize * 4 / 3).rounded())
     }
 
     /// The baseline that centres a font's ascent + descent in a line box, on a whole pixel so

@@ -30,6 +30,24 @@ public struct TextLayout: Equatable, Sendable {
     /// How far the text is scrolled: x to the left (single line), y upward (wrapped).
     public var scrollX: Double = 0
     public var scrollY: Double = 0
+    /// Where a line shorter than `alignmentWidth` sits: 0 at the left, 0.5 centred, 1 at the
+    /// right. Every x this layout gives or takes on a line ("from the line's start") is from the
+    /// band's left edge, shift included, so caret, hit testing, selection and drawing agree.
+    public private(set) var alignment: Double = 0
+    public private(set) var alignmentWidth: Double = 0
+
+    /// Aligns lines in a band `width` wide (`factor` as `TextAlignment.factor`).
+    public mutating func align(_ factor: Double, in width: Double) {
+        alignment = factor.isFinite ? min(max(factor, 0), 1) : 0
+        alignmentWidth = width.isFinite ? max(0, width) : 0
+    }
+
+    /// How far line `index` is shifted right by the alignment.
+    public func shift(ofLine index: Int) -> Double {
+        guard alignment > 0, lines.indices.contains(index) else { return 0 }
+        let clusters = lines[index].clusters
+        return max(0, alignmentWidth - (caretStops[clusters.upperBound] - caretStops[clusters.lowerBound])) * alignment
+    }
 
     public init(characters: [Character], font: FontSpec, lineHeight: Double, measurer: TextMeasuring,
                 wrapWidth: Double? = nil) {
@@ -267,13 +285,15 @@ public struct TextLayout: Equatable, Sendable {
     public func x(of offset: Int, onLine index: Int) -> Double {
         let clusters = lines[index].clusters
         return caretStops[min(max(offset, clusters.lowerBound), clusters.upperBound)] - caretStops[clusters.lowerBound]
+            + shift(ofLine: index)
     }
 
     /// The boundary on line `index` nearest to `x` (from the line's start).
     public func offset(nearestTo x: Double, onLine index: Int) -> Int {
-        let clusters = lines[min(max(index, 0), lines.count - 1)].clusters
+        let line = min(max(index, 0), lines.count - 1)
+        let clusters = lines[line].clusters
         guard x.isFinite else { return x > 0 ? clusters.upperBound : clusters.lowerBound }
-        let target = caretStops[clusters.lowerBound] + x
+        let target = caretStops[clusters.lowerBound] + x - shift(ofLine: line)
         let after = firstStop(atOrAfter: target, in: clusters)
         if after <= clusters.lowerBound { return clusters.lowerBound }
         if after > clusters.upperBound { return clusters.upperBound }
@@ -293,10 +313,11 @@ public struct TextLayout: Equatable, Sendable {
 
     /// The cluster under `point`: the last boundary at or left of it on its line, short of the line's end.
     public func offset(before point: Point) -> Int {
-        let clusters = lines[lineIndex(atY: point.y)].clusters
+        let line = lineIndex(atY: point.y)
+        let clusters = lines[line].clusters
         guard !clusters.isEmpty else { return min(clusters.lowerBound, max(0, count - 1)) }
         guard point.x.isFinite else { return point.x > 0 ? clusters.upperBound - 1 : clusters.lowerBound }
-        let target = caretStops[clusters.lowerBound] + point.x
+        let target = caretStops[clusters.lowerBound] + point.x - shift(ofLine: line)
         return min(max(clusters.lowerBound, firstStop(atOrAfter: target.nextUp, in: clusters) - 1), clusters.upperBound - 1)
     }
 
@@ -314,7 +335,7 @@ public struct TextLayout: Equatable, Sendable {
     public func clusters(onLine index: Int, meeting x0: Double, _ x1: Double) -> Range<Int> {
         let clusters = lines[index].clusters
         guard !clusters.isEmpty, x1 > x0 else { return clusters.lowerBound..<clusters.lowerBound }
-        let base = caretStops[clusters.lowerBound]
+        let base = caretStops[clusters.lowerBound] - shift(ofLine: index)
         let first = min(max(clusters.lowerBound, firstStop(atOrAfter: (base + x0).nextUp, in: clusters) - 1), clusters.upperBound)
         let last = min(firstStop(atOrAfter: base + x1, in: clusters), clusters.upperBound)
         return first..<max(first, last)

@@ -93,7 +93,7 @@ public final class FieldScene: Scene {
                     self?.host?.ringBell()
                 case .didBeginEditing:
                     // One field edits at a time, even when the app focuses one directly.
-                    self?.fields.filter { $0 !== field && $0.isFocused }.forEach { $0.endEditing(at: self?.lastEventTime ?? 0) }
+                    self?.fields.filter { $0 !== field && $0.isFocused }.forEach { $0.endEditing(at: self?.lastEventTime ?? 0, force: true) }
                 case .didEndEditing:
                     // A field that stops editing under the pointer shows hover again.
                     self?.updateHover()
@@ -254,7 +254,13 @@ public final class FieldScene: Scene {
             }
             switch button {
             case .primary:
-                if let current = focusedField, current !== field { current.endEditing(at: time) }
+                // An icon with an action acts without taking focus; anything else moves focus here,
+                // if both fields' delegates agree.
+                let part = field.part(at: local)
+                let iconActs = (part == .leadingIcon || part == .trailingIcon) && field.isActionable(part!)
+                if !iconActs, !field.isFocused {
+                    guard takeFocus(for: field, at: time) else { return true }
+                }
                 selectionAtPress = field.isFocused ? field.selection : nil
                 field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
                 pointerField = field
@@ -263,7 +269,7 @@ public final class FieldScene: Scene {
                 // PRIMARY pastes where the middle button lands, as in every X application; the
                 // middle button does not press buttons (the clear button, icons).
                 guard field.part(at: local) == .text else { return false }
-                if let current = focusedField, current !== field { current.endEditing(at: time) }
+                guard field.isFocused || takeFocus(for: field, at: time) else { return true }
                 field.pointerDown(at: local, extending: false, time: time)
                 field.pointerUp()
                 host?.requestSelectionText(.primary) { [weak field] text in
@@ -300,6 +306,10 @@ public final class FieldScene: Scene {
             revealCaret(of: field)
             return true
         case .key(let key, let modifiers):
+            if let field = focusedField, key == .enter, field.kind == .textField {
+                if field.pressReturn(at: time) { returnMovesOn(from: field, at: time) }
+                return true
+            }
             if let field = focusedField {
                 // Shift+Delete cuts before Delete can delete.
                 if key == .delete, handleClipboardShortcut(key, modifiers: modifiers, field: field, at: time) { return true }
@@ -319,7 +329,9 @@ public final class FieldScene: Scene {
             case .tab:
                 return moveFocus(backward: modifiers.contains(.shift), at: time)
             case .escape:
-                return endEditing(at: time)
+                guard let field = focusedField else { return false }
+                field.endEditing(at: time, reason: .cancelled)
+                return true
             default:
                 return unhandledKeyHandler?(key, modifiers) ?? false
             }
@@ -412,15 +424,43 @@ public final class FieldScene: Scene {
         return true
     }
 
-    /// Tab / Shift+Tab: the next or previous enabled field, wrapping around.
+    /// Tab / Shift+Tab: the next or previous enabled field, wrapping around. A delegate that
+    /// will not let go (or a field that will not begin) keeps focus where it is.
     @discardableResult
     public func moveFocus(backward: Bool, at time: Double) -> Bool {
         let current = focusedField
         guard let next = focusChain.field(after: current, backward: backward) else { return false }
-        current?.endEditing(at: time)
-        next.focus(at: time)
+        // Tab in the only enabled field begins it again, selecting its text.
+        if next === current, let current, !current.endEditing(at: time) { return true }
+        guard takeFocus(for: next, at: time), next.focus(at: time) else { return true }
         offerSelectionAsPrimary(of: next)
         reveal(next)
+        return true
+    }
+
+    /// What Return does once the delegate agreed: `editingDidEndOnExit`, then focus moves to
+    /// the next field, or editing ends on the last one.
+    private func returnMovesOn(from field: TextField, at time: Double) {
+        field.sendActions(for: .editingDidEndOnExit)
+        if let next = focusChain.field(following: field) {
+            guard takeFocus(for: next, at: time), next.focus(at: time) else { return }
+            offerSelectionAsPrimary(of: next)
+            reveal(next)
+        } else {
+            field.endEditing(at: time)
+        }
+    }
+
+    /// UIKit's order when focus moves to `field`: may it begin, then may the focused field end
+    /// (which it then does). False leaves focus where it was.
+    private func takeFocus(for field: TextField, at time: Double) -> Bool {
+        guard field.canBeginEditing() else { return false }
+        if let current = focusedField, current !== field {
+            guard current.endEditing(at: time) else {
+                field.beginningApproved = false
+                return false
+            }
+        }
         return true
     }
 
@@ -434,9 +474,7 @@ public final class FieldScene: Scene {
 
     /// Focuses `field` from the keyboard (its text selected) and scrolls it into view.
     public func focus(_ field: TextField, at time: Double) {
-        guard focusChain.contains(field), field.isEnabled else { return }
-        if let current = focusedField, current !== field { current.endEditing(at: time) }
-        field.focus(at: time)
+        guard focusChain.contains(field), field.isEnabled, takeFocus(for: field, at: time), field.focus(at: time) else { return }
         reveal(field)
     }
 

@@ -18,6 +18,13 @@ public struct FocusChain {
         return candidates[(index + (backward ? candidates.count - 1 : 1)) % candidates.count]
     }
 
+    /// The next enabled field after `current` without wrapping: nil on the last one (where
+    /// Return ends editing instead of moving on).
+    public func field(following current: TextField) -> TextField? {
+        guard let index = fields.firstIndex(where: { $0 === current }) else { return nil }
+        return fields[(index + 1)...].first(where: \.isEnabled)
+    }
+
     public func contains(_ field: TextField) -> Bool { fields.contains { $0 === field } }
 }
 

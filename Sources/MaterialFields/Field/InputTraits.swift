@@ -1,0 +1,122 @@
+/// UIKit's `UIKeyboardType` on a desktop with a full keyboard: no keyboard to swap, so a type
+/// says what may be entered. Typed and pasted text is filtered by it (`filter(_:keeping:)`), as a
+/// phone's number pad would never offer the other keys.
+public enum KeyboardType: String, Sendable, Codable, CaseIterable {
+    /// Anything.
+    case `default`
+    /// ASCII only.
+    case asciiCapable
+    /// Anything (a phone's numbers-and-punctuation layout has every key a desktop has).
+    case numbersAndPunctuation
+    /// No spaces or line breaks.
+    case URL
+    /// The digits 0 to 9.
+    case numberPad
+    /// Digits and what phone numbers are written with: + * # ( ) - . / space.
+    case phonePad
+    /// Names and phone numbers: anything.
+    case namePhonePad
+    /// No spaces or line breaks, one @.
+    case emailAddress
+    /// Digits and one decimal separator ("." or ",").
+    case decimalPad
+    /// Anything.
+    case twitter
+    /// Anything.
+    case webSearch
+    /// ASCII digits.
+    case asciiCapableNumberPad
+
+    private static let phoneSymbols: Set<Character> = ["+", "*", "#", "(", ")", "-", ".", "/", " "]
+
+    /// What of `replacement` this type lets in, where `rest` is the text the edit keeps (for the
+    /// types that allow something once: the decimal separator, the @).
+    public func filter(_ replacement: String, keeping rest: some Sequence<Character>) -> String {
+        switch self {
+        case .default, .numbersAndPunctuation, .namePhonePad, .twitter, .webSearch:
+            return replacement
+        case .asciiCapable:
+            return String(replacement.filter(\.isASCII))
+        case .numberPad, .asciiCapableNumberPad:
+            return String(replacement.filter(Self.isDigit))
+        case .phonePad:
+            return String(replacement.filter { Self.isDigit($0) || Self.phoneSymbols.contains($0) })
+        case .URL:
+            return String(replacement.filter { !$0.isWhitespace })
+        case .emailAddress:
+            var hasAt = rest.contains("@")
+            return String(replacement.filter { character in
+                guard !character.isWhitespace else { return false }
+                guard character == "@" else { return true }
+                defer { hasAt = true }
+                return !hasAt
+            })
+        case .decimalPad:
+            var hasSeparator = rest.contains { $0 == "." || $0 == "," }
+            return String(replacement.filter { character in
+                if Self.isDigit(character) { return true }
+                guard character == "." || character == ",", !hasSeparator else { return false }
+                hasSeparator = true
+                return true
+            })
+        }
+    }
+
+    private static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isWholeNumber }
+}
+
+/// UIKit's `UITextAutocapitalizationType`: which typed letters become capitals. Applied to typed
+/// text only (a paste or an input method's text is taken as it is), and never in a secure field.
+public enum AutocapitalizationType: String, Sendable, Codable, CaseIterable {
+    case none
+    /// The first letter of each word.
+    case words
+    /// The first letter of each sentence: at the start, and after ".", "!" or "?" and a space.
+    case sentences
+    case allCharacters
+
+    /// `typed` with the capitals this type asks for, typed after `before` (the text before the
+    /// insertion point; only its end is read).
+    public func apply(to typed: String, after before: some BidirectionalCollection<Character>) -> String {
+        guard self != .none else { return typed }
+        if self == .allCharacters { return typed.uppercased() }
+        var result = ""
+        var previous = before.last
+        // Whether what came before ends a sentence (nothing yet counts as ended).
+        var sentenceEnded = Self.endsSentence(before)
+        for character in typed {
+            let startsWord = previous.map { $0.isWhitespace } ?? true
+            let capitalize = startsWord && (self == .words || sentenceEnded)
+            result.append(capitalize && character.isLowercase ? Character(String(character).uppercased()) : character)
+            if character == "." || character == "!" || character == "?" || character.isNewline {
+                sentenceEnded = true
+            } else if !character.isWhitespace {
+                sentenceEnded = false
+            }
+            previous = character
+        }
+        return result
+    }
+
+    /// Whether the text so far ends a sentence: nothing yet, or ". ", "! ", "? " (spaces after).
+    private static func endsSentence(_ text: some BidirectionalCollection<Character>) -> Bool {
+        guard let last = text.last(where: { !$0.isWhitespace || $0.isNewline }) else { return true }
+        return last == "." || last == "!" || last == "?" || last.isNewline
+    }
+}
+
+/// UIKit's `NSTextAlignment`: where text, placeholder and hint sit in the field's text band.
+public enum TextAlignment: String, Sendable, Codable, CaseIterable {
+    case left, center, right
+    /// The writing direction's start: left for the left-to-right text this build draws.
+    case natural
+
+    /// 0 for the left edge, 0.5 centred, 1 the right edge.
+    public var factor: Double {
+        switch self {
+        case .left, .natural: return 0
+        case .center: return 0.5
+        case .right: return 1
+        }
+    }
+}
