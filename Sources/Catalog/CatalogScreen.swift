@@ -20,8 +20,8 @@ enum CatalogScreen {
         Variant(slug: "prefilled", caption: "Prefilled text", label: "City", text: "Lisboa"),
         Variant(slug: "note", caption: "Characters from fallback fonts: symbols, emoji, CJK", label: "Note", text: "Mañana ✓ → ☕ 🎉 東京 ひらがな 한글"),
         Variant(slug: "no-label", caption: "Placeholder only, no label", placeholder: "Search"),
-        Variant(slug: "helper", caption: "Helper text", label: "Phone") { field in
-            field.helperText = "Include the country code, e.g. +351"
+        Variant(slug: "helper", caption: "Helper text", label: "Postal code") { field in
+            field.helperText = "As on your letters, e.g. 1100-053"
         },
         Variant(slug: "counter", caption: "Character counter, at most 20", label: "Username") { field in
             field.maximumLength = 20
@@ -53,14 +53,10 @@ enum CatalogScreen {
         Variant(slug: "leading-icon", caption: "Leading icon", label: "Contact") { field in
             field.leadingIcon = .person
         },
-        Variant(slug: "password", caption: "Trailing icon with an action: show or hide the password", label: "Password",
+        Variant(slug: "password", caption: "Secure entry with its eye: show or hide the password", label: "Password",
                 text: "hunter2") { field in
             field.isSecureTextEntry = true
-            field.trailingIcon = .visibility
-            field.trailingIconAction = { field in
-                field.isSecureTextEntry.toggle()
-                field.trailingIcon = field.isSecureTextEntry ? .visibility : .visibilityOff
-            }
+            field.showsSecureTextToggle = true
         },
         Variant(slug: "search", caption: "Trailing search icon: click it or press Enter", label: "Search the docs") { field in
             field.trailingIcon = .search
@@ -76,6 +72,8 @@ enum CatalogScreen {
                 default: break
                 }
             }
+            // Return searches and stays in the field rather than moving on.
+            field.delegate = CatalogDelegates.staysOnReturn
         },
         Variant(slug: "clear", caption: "Clear button while editing", label: "Destination", text: "Porto") { field in
             field.clearButtonMode = .whileEditing
@@ -111,21 +109,238 @@ enum CatalogScreen {
         return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
     }
 
+    /// Fields with UIKit's behaviours (delegates, Return, traits, alignment, the font that
+    /// shrinks) and UIKit's plain border styles. Ids are `uikit-<slug>` and `plain-<style>`.
+    private static let uikitVariants = [
+        Variant(slug: "digits", caption: "Digits only: the delegate refuses anything else", label: "PIN") { field in
+            field.style = .outlined
+            field.delegate = CatalogDelegates.digitsOnly
+        },
+        Variant(slug: "phone", caption: "Phone pad with a live formatter in the delegate", label: "Phone") { field in
+            field.keyboardType = .phonePad
+            field.leadingIcon = .phone
+            field.delegate = CatalogDelegates.phoneFormatter
+        },
+        Variant(slug: "quantity", caption: "Will not let you leave until it is 1 to 99 (or empty)", label: "Quantity") { field in
+            field.style = .outlined
+            field.keyboardType = .numberPad
+            field.helperText = "Tab, Return or a click elsewhere checks it"
+            field.delegate = CatalogDelegates.quantity
+        },
+        Variant(slug: "code", caption: "Clears when editing begins", label: "One-time code", text: "482913") { field in
+            field.clearsOnBeginEditing = true
+        },
+        Variant(slug: "insertion", caption: "The first key typed replaces the text", label: "Nickname", text: "Replace me") { field in
+            field.style = .outlined
+            field.clearsOnInsertion = true
+        },
+        Variant(slug: "email", caption: "E-mail keyboard: no spaces, one @", label: "Email", placeholder: "name@example.com") { field in
+            field.keyboardType = .emailAddress
+        },
+        Variant(slug: "words", caption: "Capitalizes each word as you type", label: "Full name") { field in
+            field.style = .outlined
+            field.autocapitalizationType = .words
+        },
+        Variant(slug: "sentences", caption: "Capitalizes sentences", label: "Status", kind: .textArea) { field in
+            field.autocapitalizationType = .sentences
+        },
+        Variant(slug: "center", caption: "Centred text and placeholder", label: "Table", placeholder: "No. 12") { field in
+            field.style = .outlined
+            field.textAlignment = .center
+        },
+        Variant(slug: "right", caption: "Right-aligned, with a decimal pad", label: "Amount", text: "1,250.00") { field in
+            field.textAlignment = .right
+            field.keyboardType = .decimalPad
+            field.suffixText = "EUR"
+        },
+        Variant(slug: "shrink", caption: "Font shrinks to fit, down to 10 px, then scrolls", label: "Headline",
+                text: "Material text fields on the Linux desktop, as faithful as the ones on a phone") { field in
+            field.style = .outlined
+            field.adjustsFontSizeToFitWidth = true
+            field.minimumFontSize = 10
+        },
+    ]
+
+    private static let plainVariants: [(BorderStyle, String, String)] = [
+        (.none, "Border style none", "Borderless"),
+        (.line, "Border style line", "A thin line"),
+        (.bezel, "Border style bezel", "A sunken bezel"),
+        (.roundedRect, "Border style rounded rect, with a clear button", "A rounded rectangle"),
+    ]
+
+    /// RAGTextField's family: floating placeholder modes, hints and text backgrounds. Ids are `rag-<slug>`.
+    private static let ragVariants = [
+        Variant(slug: "editing", caption: "Scales when editing (the default), underline from the centre",
+                placeholder: "First name") { field in
+            field.placeholderScaleWhenEditing = 0.75
+            field.textBackground = .underline(UnderlineBackground())
+            field.textPadding = EdgeInsets(top: 4, bottom: 4)
+            field.hint = "As on your passport"
+            field.hintFont = FontSpec(pixelSize: 12)
+            field.hintOffset = 4
+        },
+        Variant(slug: "not-empty", caption: "Scales when not empty, underline from the left", placeholder: "Last name") { field in
+            field.placeholderMode = .scalesWhenNotEmpty
+            field.placeholderScaleWhenEditing = 0.75
+            field.textBackground = .underline(UnderlineBackground(expandMode: .expandsFromLeft))
+            field.textPadding = EdgeInsets(top: 4, bottom: 4)
+        },
+        Variant(slug: "always", caption: "Always scaled, underline that does not animate", placeholder: "City") { field in
+            field.placeholderMode = .scalesAlways
+            field.placeholderScaleWhenEditing = 0.75
+            field.scaledPlaceholderOffset = 2
+            field.textBackground = .underline(UnderlineBackground(focusedLineWidth: 2, expandMode: .notExpanding))
+            field.textPadding = EdgeInsets(top: 4, bottom: 4)
+        },
+        Variant(slug: "simple", caption: "Simple: a UIKit placeholder, with a hint", placeholder: "Search terms") { field in
+            field.placeholderMode = .simple
+            field.textBackground = .underline(UnderlineBackground(expandMode: .expandsFromRight))
+            field.textPadding = EdgeInsets(top: 4, bottom: 4)
+            field.hint = ""
+            field.observe { field, event in
+                if case .textChanged = event { field.hint = field.text.isEmpty ? "" : "\(field.text.split(separator: " ").count) word(s)" }
+            }
+        },
+        Variant(slug: "outline", caption: "Outline around text and placeholder, transformed colour",
+                placeholder: "Company") { field in
+            field.placeholderScaleWhenEditing = 0.8
+            field.textPaddingMode = .textAndPlaceholder
+            field.textPadding = EdgeInsets(top: 6, left: 12, bottom: 6, right: 12)
+            field.textBackground = .outline(OutlineBackground(cornerRadius: 8))
+            field.transformedPlaceholderColor = Color(red: 0.10, green: 0.46, blue: 0.82)
+        },
+        Variant(slug: "padded", caption: "Filled outline around everything, multi-line hint",
+                placeholder: "Street and number") { field in
+            field.placeholderScaleWhenEditing = 0.8
+            field.textPaddingMode = .textAndPlaceholderAndHint
+            field.textPadding = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
+            field.hintOffset = 4
+            field.hintFont = FontSpec(pixelSize: 12)
+            field.textBackground = .outline(OutlineBackground(cornerRadius: 12, fillColor: Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.08)))
+            field.hint = "We deliver to the door: add the floor and the side, and a landmark if the street is hard to find."
+        },
+        Variant(slug: "right", caption: "Right-aligned: the placeholder shrinks toward the right",
+                placeholder: "Amount", text: "42") { field in
+            field.textAlignment = .right
+            field.placeholderScaleWhenEditing = 0.75
+            field.keyboardType = .decimalPad
+            field.textBackground = .underline(UnderlineBackground())
+            field.textPadding = EdgeInsets(top: 4, bottom: 4)
+            field.layoutAlwaysIncludesHint = true
+        },
+    ]
+
     static func makeScene(scheme: ColorScheme, metrics: MaterialMetrics, animationSlowdown: Double) -> FieldScene {
-        let columns = FieldStyle.material.map { style -> CatalogLayout.Column in
+        func make(_ id: String, _ style: FieldStyle, _ variant: Variant) -> TextField {
+            let field = TextField(identifier: id, style: style, kind: variant.kind,
+                                  label: variant.label, placeholder: variant.placeholder, text: variant.text)
+            field.animationSlowdown = animationSlowdown
+            variant.configure(field)
+            return field
+        }
+        let material = FieldStyle.material.map { style -> CatalogLayout.Column in
             var items: [CatalogLayout.Item] = [.heading(style == .filled ? "Filled" : "Outlined")]
             for variant in variants {
-                let field = TextField(identifier: "\(style.name)-\(variant.slug)", style: style, kind: variant.kind,
-                                      label: variant.label, placeholder: variant.placeholder, text: variant.text)
-                field.animationSlowdown = animationSlowdown
-                variant.configure(field)
                 items.append(.caption(variant.caption))
-                items.append(.field(field))
+                items.append(.field(make("\(style.name)-\(variant.slug)", style, variant)))
             }
             return CatalogLayout.Column(items: items)
         }
-        let layout = CatalogLayout(columns: columns)
+        var uikit: [CatalogLayout.Item] = [.heading("UIKit behaviour")]
+        for variant in uikitVariants {
+            uikit.append(.caption(variant.caption))
+            uikit.append(.field(make("uikit-\(variant.slug)", .filled, variant)))
+        }
+        for (border, caption, placeholder) in plainVariants {
+            let field = TextField(identifier: "plain-\(border == .roundedRect ? "rounded" : border.rawValue)", style: .plain(border),
+                                  placeholder: placeholder)
+            field.animationSlowdown = animationSlowdown
+            if border == .roundedRect { field.clearButtonMode = .whileEditing }
+            uikit.append(.caption(caption))
+            uikit.append(.field(field))
+        }
+        var rag: [CatalogLayout.Item] = [.heading("RAGTextField")]
+        for variant in ragVariants {
+            rag.append(.caption(variant.caption))
+            rag.append(.field(make("rag-\(variant.slug)", .rag, variant)))
+        }
+        let layout = CatalogLayout(sections: [material, [CatalogLayout.Column(items: uikit), CatalogLayout.Column(items: rag)]])
         return FieldScene(fields: layout.fields, layout: layout, scheme: scheme, metrics: metrics)
+    }
+}
+
+/// The catalog's delegates: objects, as UIKit delegates are, kept alive here because fields
+/// hold their delegates weakly.
+enum CatalogDelegates {
+    static let staysOnReturn = StaysOnReturn()
+    static let digitsOnly = DigitsOnly()
+    static let phoneFormatter = PhoneNumberFormatter()
+    static let quantity = QuantityValidator()
+
+    final class StaysOnReturn: TextFieldDelegate {
+        func textFieldShouldReturn(_ textField: TextField) -> Bool { false }
+    }
+
+    final class DigitsOnly: TextFieldDelegate {
+        func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+            string.allSatisfy { $0.isASCII && $0.isWholeNumber }
+        }
+    }
+
+    /// Formats a 10-digit North American number as it is typed: "(555) 123-4567". The caret
+    /// stays after the digit it was after; Backspace over a bracket, space or dash deletes the
+    /// digit before it.
+    final class PhoneNumberFormatter: TextFieldDelegate {
+        static let maximumDigits = 10
+
+        func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+            let characters = Array(textField.text)
+            var range = range
+            if string.isEmpty, range.count == 1, !characters[range.lowerBound].isWholeNumber,
+               let digit = characters[..<range.lowerBound].lastIndex(where: \.isWholeNumber) {
+                range = digit..<range.upperBound
+            }
+            let before = characters[..<range.lowerBound].filter(\.isWholeNumber) + string.filter(\.isWholeNumber)
+            let after = characters[range.upperBound...].filter(\.isWholeNumber)
+            guard before.count + after.count <= Self.maximumDigits else { return false }
+            let formatted = Self.format(before + after)
+            var caret = 0, digitsSeen = 0
+            // After the digit the caret followed, and past the formatting that follows it.
+            for (index, character) in formatted.enumerated() where character.isWholeNumber {
+                digitsSeen += 1
+                if digitsSeen == before.count { caret = index + 1 }
+            }
+            if before.isEmpty { caret = 0 }
+            guard formatted != textField.text else {
+                textField.selection = TextSelection(caret: caret)
+                return false
+            }
+            textField.text = formatted
+            textField.selection = TextSelection(caret: caret)
+            return false
+        }
+
+        static func format(_ digits: [Character]) -> String {
+            let text = String(digits)
+            switch digits.count {
+            case 0: return ""
+            case 1...3: return "(\(text)"
+            case 4...6: return "(\(text.prefix(3))) \(text.dropFirst(3))"
+            default: return "(\(text.prefix(3))) \(text.dropFirst(3).prefix(3))-\(text.dropFirst(6))"
+            }
+        }
+    }
+
+    /// Keeps editing until the text is a whole number from 1 to 99, or empty.
+    final class QuantityValidator: TextFieldDelegate {
+        func textFieldShouldEndEditing(_ textField: TextField) -> Bool {
+            guard textField.text.isEmpty || Int(textField.text).map({ (1...99).contains($0) }) == true else {
+                textField.applyErrorTheme(message: "Enter a whole number from 1 to 99")
+                return false
+            }
+            textField.clearError()
+            return true
+        }
     }
 }
 
@@ -140,29 +355,44 @@ final class CatalogLayout: SceneLayout {
 
     struct Column { var items: [Item] }
 
-    let columns: [Column]
+    /// Rows of columns, one under another (the Material pair, then UIKit beside RAG).
+    let sections: [[Column]]
 
-    init(columns: [Column]) { self.columns = columns }
+    init(sections: [[Column]]) { self.sections = sections }
 
-    /// Every field in focus order (column by column, top to bottom).
+    /// Every field in focus order (section by section, column by column, top to bottom).
     var fields: [TextField] {
-        columns.flatMap { $0.items.compactMap { if case .field(let field) = $0 { return field } else { return nil } } }
+        sections.joined().flatMap { $0.items.compactMap { if case .field(let field) = $0 { return field } else { return nil } } }
     }
 
     func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
         let scale = metrics.scale
+        let margin = 24 * scale, fieldGap = 24 * scale
+        var arrangement = Arrangement()
+        var sectionTop = margin
+        for columns in sections {
+            sectionTop = arrange(columns, top: sectionTop, in: viewport, metrics: metrics, scheme: scheme, measurer: measurer,
+                                 into: &arrangement) + 16 * scale
+        }
+        arrangement.contentHeight = sectionTop - 16 * scale - fieldGap + margin
+        return arrangement
+    }
+
+    /// Places one section's columns from `top`; returns the bottom of its longest column (with
+    /// the gap after its last field).
+    private func arrange(_ columns: [Column], top: Double, in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme,
+                         measurer: TextMeasuring, into arrangement: inout Arrangement) -> Double {
+        let scale = metrics.scale
         let margin = 24 * scale, columnGap = 32 * scale, fieldGap = 24 * scale, itemGap = 12 * scale
         let minimumColumnWidth = 240 * scale, maximumColumnWidth = 400 * scale
         let headingFont = FontSpec(pixelSize: 20 * scale, weight: .medium), captionFont = FontSpec(pixelSize: 12 * scale)
-
         let count = Double(columns.count)
         let sideBySide = columns.count > 1 && viewport.width - 2 * margin - (count - 1) * columnGap >= count * minimumColumnWidth
         let columnCount = sideBySide ? count : 1
         let available = viewport.width - 2 * margin - (columnCount - 1) * columnGap
         let columnWidth = max(min(available / columnCount, maximumColumnWidth), 2 * metrics.horizontalPadding + 1)
 
-        var arrangement = Arrangement()
-        var bottom = margin, columnX = margin, y = margin
+        var bottom = top, columnX = margin, y = top
         func placeText(_ text: String, font: FontSpec, color: Color, lineHeight: Double) {
             // Wrapped to the column, so a narrow window shows the whole caption.
             let wrapped = TextLayout(characters: Array(text), font: font, lineHeight: lineHeight, measurer: measurer,
@@ -177,7 +407,7 @@ final class CatalogLayout: SceneLayout {
             y += itemGap
         }
         for column in columns {
-            if !sideBySide && y > margin { y += 16 * scale }
+            if !sideBySide && y > top { y += 16 * scale }
             for item in column.items {
                 switch item {
                 case .heading(let title):
@@ -193,10 +423,9 @@ final class CatalogLayout: SceneLayout {
             bottom = max(bottom, y)
             if sideBySide {
                 columnX += columnWidth + columnGap
-                y = margin
+                y = top
             }
         }
-        arrangement.contentHeight = bottom - fieldGap + margin
-        return arrangement
+        return bottom
     }
 }

@@ -627,6 +627,8 @@ public final class FieldScene: Scene {
                 clearButton: visibility(field.clearButtonMode != .never, field.isClearButtonVisible),
                 rows: field.kind == .textArea ? field.visibleRows : nil,
                 accessibilityLabel: field.accessibilityText,
+                family: field.style.family, alignment: field.textAlignment, keyboardType: field.keyboardType,
+                placeholderMode: field.style.family == .rag ? field.placeholderMode : nil, hint: field.hint,
                 frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
                 outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
         }
@@ -664,6 +666,14 @@ public struct FieldSnapshot: Codable, Equatable {
     /// Visible rows, for text areas.
     public var rows: Double?
     public var accessibilityLabel: String
+    /// `material`, `rag` or `plain`.
+    public var family: FieldFamily
+    public var alignment: TextAlignment
+    public var keyboardType: KeyboardType
+    /// RAG fields' placeholder mode; null for the other families.
+    public var placeholderMode: PlaceholderMode?
+    /// The RAG hint: null while none is set.
+    public var hint: String?
     /// The container.
     public var frame: [Double]
     /// The container and the assistive row below it.
@@ -672,6 +682,7 @@ public struct FieldSnapshot: Codable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
+        case family, alignment, keyboardType, placeholderMode, hint
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -698,6 +709,11 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encodeIfPresent(clearButton, forKey: .clearButton)
         try container.encodeIfPresent(rows, forKey: .rows)
         try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
+        try container.encode(family, forKey: .family)
+        try container.encode(alignment, forKey: .alignment)
+        try container.encode(keyboardType, forKey: .keyboardType)
+        try container.encode(placeholderMode, forKey: .placeholderMode)
+        try container.encode(hint, forKey: .hint)
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
     }
