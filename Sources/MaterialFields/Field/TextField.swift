@@ -1152,7 +1152,9 @@ public final class TextField {
             }
             if let delegate {
                 let revision = textRevision, selection = editor.selection
-                guard delegate.textField(self, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) else {
+                // The clear button asked `textFieldShouldClear` already, as UIKit asks only that.
+                guard edit.cause == .clear
+                        || delegate.textField(self, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) else {
                     if textRevision != revision {
                         // A live formatter set the text itself: the user's edit, as it wanted it.
                         sendActions(for: .editingChanged)
