@@ -22,9 +22,16 @@ final class FuzzWorld {
         let name = TextField(identifier: "name", style: .filled, label: "Name", placeholder: "Jane Doe")
         name.clearButtonMode = .whileEditing
         name.helperText = "As on your passport"
-        let code = TextField(identifier: "code", style: .outlined, label: "Code")
+        // Centred text: caret, hit testing and drawing all take the alignment's shift.
+        name.textAlignment = .center
+        // The RAG family: a placeholder that floats, a hint, an underline, padding.
+        let code = TextField(identifier: "code", style: .rag, label: "Code", placeholder: "Code")
         code.maximumLength = 12
-        code.prefixText = "#"
+        code.placeholderScaleWhenEditing = 0.75
+        code.hint = ""
+        code.textBackground = .underline(UnderlineBackground())
+        code.textPadding = EdgeInsets(top: 4, left: 6, bottom: 4, right: 6)
+        code.textAlignment = .right
         let password = TextField(identifier: "password", style: .filled, label: "Password", placeholder: "secret")
         password.isSecureTextEntry = true
         // A PIN-like limit: the limit's counting on a secure field's storage is fuzzed too.
@@ -34,9 +41,11 @@ final class FuzzWorld {
         let notes = TextField(identifier: "notes", style: .outlined, kind: .textArea, label: "Notes", placeholder: "Write")
         notes.maximumNumberOfVisibleRows = 3.5
         notes.leadingIcon = .person
-        let amount = TextField(identifier: "amount", style: .filled, label: "Amount", text: "12", isEnabled: false)
+        // A plain UIKit field whose font shrinks to fit.
+        let amount = TextField(identifier: "amount", style: .plain(.roundedRect), label: "Amount", text: "12", isEnabled: false)
         amount.suffixText = "kg"
         amount.verticalDensity = 1
+        amount.adjustsFontSizeToFitWidth = true
         let short = TextField(identifier: "short", style: .filled, kind: .textArea, label: "", placeholder: "Say it short")
         short.maximumLength = 30
         fields = [name, code, password, notes, amount, short]
@@ -424,11 +433,23 @@ final class FuzzWorld {
                                     + "expected \(FuzzOperation.literal(reference.selectedText)): a selection off grapheme boundaries")
             }
             // The decision tables, fed with the reference's inputs.
-            let label = LabelPosition.resolve(hasLabel: !field.label.isEmpty, hasText: !reference.characters.isEmpty,
-                                              canFloat: field.labelBehavior == .floats,
-                                              isEditing: reference.isFocused && reference.isEnabled)
-            let placeholder = PlaceholderVisibility.isVisible(hasPlaceholder: !field.placeholder.isEmpty,
-                                                              hasText: !reference.characters.isEmpty, labelPosition: label)
+            let hasText = !reference.characters.isEmpty, isEditing = reference.isFocused && reference.isEnabled
+            var label = LabelPosition.resolve(hasLabel: !field.label.isEmpty, hasText: hasText,
+                                              canFloat: field.labelBehavior == .floats, isEditing: isEditing)
+            var placeholder = PlaceholderVisibility.isVisible(hasPlaceholder: !field.placeholder.isEmpty,
+                                                              hasText: hasText, labelPosition: label)
+            switch field.style.family {
+            case .material: break
+            case .rag:
+                // RAG's placeholder is its label, placed by the placeholder mode's table.
+                let mode = field.placeholderMode
+                label = field.placeholder.isEmpty || !mode.isVisible(hasText: hasText) ? .none
+                    : mode.floats(hasText: hasText, isEditing: isEditing) ? .floating : .resting
+                placeholder = false
+            case .plain:
+                label = .none
+                placeholder = !field.placeholder.isEmpty && !hasText
+            }
             if field.labelPosition != label || field.isPlaceholderVisible != placeholder {
                 throw FuzzViolation(kind: "decision", message: "field \(index) label \(field.labelPosition) placeholder "
                                     + "\(field.isPlaceholderVisible), the tables say \(label) \(placeholder)")

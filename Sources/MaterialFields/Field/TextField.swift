@@ -22,7 +22,7 @@ public final class TextField {
     public var label: String { didSet { if label != oldValue { invalidateLayout() } } }
     public var labelBehavior: LabelBehavior = .floats { didSet { if labelBehavior != oldValue { invalidateLayout() } } }
     /// Shown while the field is empty and the label is not resting in the input line.
-    public var placeholder: String { didSet { if placeholder != oldValue { invalidateAppearance() } } }
+    public var placeholder: String { didSet { if placeholder != oldValue { invalidateLayout() } } }
     /// A disabled field cannot be focused; disabling a focused field ends its editing.
     public var isEnabled: Bool {
         didSet {
