@@ -258,7 +258,10 @@ public final class FieldScene: Scene {
                 // if both fields' delegates agree.
                 let part = field.part(at: local)
                 let iconActs = (part == .leadingIcon || part == .trailingIcon) && field.isActionable(part!)
-                if !iconActs, !field.isFocused {
+                if iconActs {
+                    // A button elsewhere takes the keyboard from the field being edited, as it would.
+                    if let current = focusedField, current !== field, !current.endEditing(at: time) { return true }
+                } else if !field.isFocused {
                     guard takeFocus(for: field, at: time) else { return true }
                 }
                 selectionAtPress = field.isFocused ? field.selection : nil
