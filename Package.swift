@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "XftHost", targets: ["XftHost"]),
         .executable(name: "textfield-catalog", targets: ["Catalog"]),
         .executable(name: "materialfields-example", targets: ["PublicAPIExample"]),
+        .executable(name: "signin-form", targets: ["SigninForm"]),
         .executable(name: "catalog-soak", targets: ["CatalogSoak"]),
         .executable(name: "materialfields-fuzz", targets: ["FuzzTool"]),
     ],
@@ -29,6 +30,9 @@ let package = Package(
         .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost", "QATools"]),
         // A program that uses only the public API; the UI tests run it.
         .executableTarget(name: "PublicAPIExample", dependencies: ["MaterialFields", "XftHost"]),
+        // `signin-form` (`./run.sh example`): a sign-in form written as app code on the public API
+        // only, with a controller that is its fields' delegate; a UI test types into it.
+        .executableTarget(name: "SigninForm", dependencies: ["MaterialFields", "XftHost"], path: "Sources/Examples/SigninForm"),
         // The model fuzzer: random operations on the public API checked against a reference
         // model; pure Swift, shared by its test and `./run.sh fuzz`.
         .target(name: "MaterialFieldsFuzz", dependencies: ["MaterialFields"]),

@@ -2,6 +2,8 @@
 # MaterialFields: one entry point for people and CI.
 #   ./run.sh [catalog options]   install what is missing, build (release), open the catalog;
 #                                without a display: render catalog.png under a private Xvfb
+#   ./run.sh example [options]   build (release) and open signin-form, the sign-in form written on the
+#                                public API; without a display: render signin-form.png under Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb),
 #                                then a 60 s soak (arguments, e.g. --filter X, run swift test alone)
 #   ./run.sh shots [--update]    render the golden screenshots (Tests/Shots/*.qa) and compare them
@@ -118,6 +120,21 @@ soak)
     swift build --product textfield-catalog
     swift build --product catalog-soak
     exec "$(swift build --show-bin-path)/catalog-soak" "$@"
+    ;;
+example)
+    shift
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
+    swift build -c release --product signin-form
+    BINARY="$ROOT/.build/release/signin-form"
+    case " $* " in *" --display "*|*" --screenshot "*|*" --help "*|*" -h "*) exec "$BINARY" "$@" ;; esac
+    [ -n "${DISPLAY:-}" ] && exec "$BINARY" "$@"
+    # No display: the form is a window to type into, so draw it once on a private Xvfb instead
+    # (signin-form uses only the public API, which starts no server of its own; xvfb-run does).
+    ensure_packages "${HEADLESS_PACKAGES[@]}"
+    xvfb-run --auto-servernum --server-args="-screen 0 1024x768x24 -nolisten tcp" \
+        "$BINARY" --screenshot "$ROOT/signin-form.png" "$@"
+    say "no display: signin-form drawn once, untouched; with DISPLAY set (or --display) it opens the window"
+    echo "$ROOT/signin-form.png"
     ;;
 fuzz)
     shift

@@ -1,0 +1,141 @@
+import Foundation
+import MaterialFields
+
+/// The sign-in form's controller, as an iOS view controller would be written: it owns the
+/// fields, is the delegate of each, and reacts to their events. What it notices goes to `log`,
+/// one line per event (the password only ever as dots).
+final class FormController: TextFieldDelegate {
+    let nameField = TextField(identifier: "name", style: .filled, label: "Name")
+    let emailField = TextField(identifier: "email", style: .outlined, label: "Email", placeholder: "name@example.com")
+    let passwordField = TextField(identifier: "password", style: .outlined, label: "Password")
+    let phoneField = TextField(identifier: "phone", style: .outlined, label: "Phone", placeholder: "(555) 123-4567")
+    let bioField = TextField(identifier: "bio", style: .outlined, kind: .textArea, label: "Bio")
+
+    /// Every field, in Tab order.
+    var fields: [TextField] { [nameField, emailField, passwordField, phoneField, bioField] }
+
+    static let emailError = "Enter an address like name@example.com"
+    static let minimumPasswordLength = 8
+    static let passwordError = "Use at least \(minimumPasswordLength) characters"
+
+    private let log: (String) -> Void
+
+    init(log: @escaping (String) -> Void) {
+        self.log = log
+
+        nameField.autocapitalizationType = .words
+        nameField.leadingIcon = .person
+
+        emailField.keyboardType = .emailAddress
+
+        passwordField.isSecureTextEntry = true
+        passwordField.showsSecureTextToggle = true
+        passwordField.helperText = "At least \(Self.minimumPasswordLength) characters"
+
+        phoneField.keyboardType = .phonePad
+
+        bioField.maximumLength = 200
+
+        for field in fields {
+            field.delegate = self
+            field.addAction(for: .editingChanged) { [unowned self] field in self.editingChanged(field) }
+        }
+    }
+
+    // MARK: TextFieldDelegate
+
+    func textFieldDidBeginEditing(_ textField: TextField) {
+        log("\(textField.identifier) began editing")
+    }
+
+    func textFieldDidEndEditing(_ textField: TextField, reason: EditingEndReason) {
+        log("\(textField.identifier) ended editing")
+        if textField === emailField { validateEmail() }
+        if textField === passwordField { validatePassword() }
+    }
+
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+        guard textField === phoneField else { return true }
+        // A live formatter: the field shows the formatted number, and the caret lands after the
+        // digit just typed (or where the deleted one was).
+        let selection = textField.selection
+        let caret = selection.isCaret ? selection.head : nil
+        if let (text, caret) = PhoneNumberFormat.edit(textField.text, replacing: range, with: string, caret: caret) {
+            textField.text = text
+            textField.selection = TextSelection(caret: caret)
+        }
+        return false
+    }
+
+    func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        // Return moves on to the next field (the scene does that); on the last single-line field
+        // it also submits.
+        if textField === phoneField { submit() }
+        return true
+    }
+
+    // MARK: Reactions
+
+    private func editingChanged(_ field: TextField) {
+        log("\(field.identifier) changed: \(shown(field))")
+        // An error goes as soon as the text is good again, without waiting for editing to end.
+        if field === emailField, field.isInError, Self.isValidEmail(field.text) {
+            field.clearError()
+            log("email error cleared")
+        }
+        if field === passwordField, field.isInError, field.count >= Self.minimumPasswordLength {
+            field.clearError()
+            log("password error cleared")
+        }
+    }
+
+    private func validateEmail() {
+        guard !emailField.text.isEmpty, !Self.isValidEmail(emailField.text) else { return }
+        if emailField.errorMessage != Self.emailError {
+            emailField.applyErrorTheme(message: Self.emailError)
+            log("email error: \(Self.emailError)")
+        }
+    }
+
+    private func validatePassword() {
+        let count = passwordField.count
+        guard count > 0, count < Self.minimumPasswordLength else { return }
+        if passwordField.errorMessage != Self.passwordError {
+            passwordField.applyErrorTheme(message: Self.passwordError)
+            log("password error: \(Self.passwordError)")
+        }
+    }
+
+    /// Checks every field and prints what would be sent.
+    func submit() {
+        validateEmail()
+        validatePassword()
+        let complete = !nameField.text.isEmpty && !emailField.text.isEmpty && !passwordField.isInError
+            && passwordField.count > 0 && !emailField.isInError
+        log("submit \(complete ? "ok" : "incomplete") name=\(nameField.text) email=\(emailField.text) "
+            + "password=\(passwordField.count > 0 ? "set" : "empty") phone=\(phoneField.text) bio=\(bioField.count) characters")
+    }
+
+    /// The form's own shortcut, for keys no field uses: Ctrl+S submits.
+    func handleKey(_ key: EditingKey, _ modifiers: KeyModifiers) -> Bool {
+        guard case .shortcut(let character) = key, modifiers.contains(.control), character.lowercased() == "s" else { return false }
+        submit()
+        return true
+    }
+
+    /// A one-line summary for the end of the program.
+    var summary: String { "name=\(nameField.text) email=\(emailField.text) phone=\(phoneField.text)" }
+
+    /// What a log line shows of a field's text: dots for the password, line breaks as "\n".
+    private func shown(_ field: TextField) -> String {
+        let text = field.isSecureTextEntry ? field.displayedText : field.text
+        return text.replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    static func isValidEmail(_ address: String) -> Bool {
+        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !address.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
+    }
+}

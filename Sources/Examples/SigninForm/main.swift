@@ -1,0 +1,72 @@
+// signin-form: a sign-in / sign-up form written as app code on the public API of MaterialFields
+// and XftHost only (no @testable, no X types). `FormController` owns the fields and is their
+// delegate; this file parses the command line and runs the window. Every notable event is one
+// line on stdout, so a test can follow what a user's typing did.
+//
+//   signin-form [--display NAME] [--quit-after SECONDS] [--screenshot PATH]
+import Foundation
+import MaterialFields
+import XftHost
+
+func say(_ line: String) {
+    print(line)
+    fflush(stdout)
+}
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("signin-form: \(message)\n".utf8))
+    exit(status)
+}
+
+var displayName: String?
+var quitAfter: Double?
+var screenshotPath: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--display":
+        guard let name = arguments.popFirst() else { fail("--display needs a display name", status: 2) }
+        displayName = name
+    case "--quit-after":
+        guard let seconds = arguments.popFirst().flatMap(Double.init), seconds >= 0 else {
+            fail("--quit-after needs a number of seconds", status: 2)
+        }
+        quitAfter = seconds
+    case "--screenshot":
+        guard let path = arguments.popFirst() else { fail("--screenshot needs a path", status: 2) }
+        screenshotPath = path
+    case "--help", "-h":
+        say("usage: signin-form [--display NAME] [--quit-after SECONDS] [--screenshot PATH]")
+        exit(0)
+    default:
+        fail("unknown option '\(argument)' (try --help)", status: 2)
+    }
+}
+
+let form = FormController(log: say)
+let scene = FieldScene(fields: form.fields, scheme: .light)
+scene.unhandledKeyHandler = form.handleKey
+let windowSize = Size(width: 440, height: 560)
+
+WindowHost.adoptUserLocale()
+do {
+    let host = try WindowHost(displayName: displayName) { warning in
+        FileHandle.standardError.write(Data("signin-form: \(warning)\n".utf8))
+    }
+    if let screenshotPath {
+        try host.renderSettled(scene, size: windowSize).writePNG(to: screenshotPath)
+        exit(0)
+    }
+    // Once the window is up: the name field takes the keyboard, as an app's first responder would.
+    host.addTimer(after: 0) {
+        scene.focus(form.nameField, at: host.now)
+        say("ready")
+    }
+    if let quitAfter { host.addTimer(after: quitAfter) { host.stop() } }
+    let status = try host.run(scene, options: WindowOptions(title: "Sign in", instanceName: "signin-form",
+                                                            className: "SigninForm", size: windowSize))
+    say("closed \(form.summary)")
+    exit(status)
+} catch {
+    fail("\(error)", status: 1)
+}

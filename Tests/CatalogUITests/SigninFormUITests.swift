@@ -1,0 +1,203 @@
+import CXlib
+import Foundation
+import TestHarness
+import XCTest
+
+/// `signin-form`, the sign-in form written as app code on the public API, on a private Xvfb:
+/// real key events from xdotool (XTEST), checked through the lines the program prints.
+final class SigninFormUITests: XCTestCase {
+    func testWhatTheUserTypesReachesTheFormAndACloseRequestEndsItWithStatusZero() throws {
+        // Given the form on a private server, its window up
+        let form = try SigninFormProcess()
+
+        // When the user types a name, Tab, an address, Tab, a password, Tab, and a phone number
+        try form.pointIntoWindow()
+        try form.type("ada lovelace")
+        try form.waitForLine("name changed: Ada Lovelace")
+        try form.key("Tab")
+        try form.type("ada@example.com")
+        try form.waitForLine("email changed: ada@example.com")
+        try form.key("Tab")
+        try form.type("secret123")
+        try form.waitForLine("password changed: •••••••••")
+        try form.key("Tab")
+        try form.waitForLine("phone began editing")
+        try form.type("5551234567")
+
+        // Then the phone field shows the number formatted as it is typed, a digit at a time
+        try form.waitForLine("phone changed: (555) 123-4567")
+        XCTAssertEqual(form.changes(of: "phone"),
+                       ["(5", "(55", "(555", "(555) 1", "(555) 12", "(555) 123", "(555) 123-4", "(555) 123-45",
+                        "(555) 123-456", "(555) 123-4567"])
+        // and the password was never printed
+        XCTAssertFalse(form.lines.contains { $0.contains("secret") }, "the password leaked: \(form.lines)")
+
+        // When the window is asked to close, as a window manager's close button does
+        try form.requestClose()
+
+        // Then it prints what the form holds and exits with status 0
+        XCTAssertEqual(form.waitForExit(), 0, "\(form.lines)")
+        XCTAssertEqual(form.lines.last, "closed name=Ada Lovelace email=ada@example.com phone=(555) 123-4567")
+    }
+
+    func testThePhoneCaretLandsAfterTheDigitTypedAndBackspaceOverFormattingDeletesADigit() throws {
+        // Given the form's phone field holding "(555) 456-7"
+        let form = try SigninFormProcess()
+        try form.pointIntoWindow()
+        try form.key("Tab", "Tab", "Tab")
+        try form.waitForLine("phone began editing")
+        try form.type("5554567")
+        try form.waitForLine("phone changed: (555) 456-7")
+
+        // When the caret goes back before the 4 and the user types 1, 2, 3 (each keystroke lands
+        // after the digit before it only if the caret followed the digit just typed)
+        try form.key("Left", "Left", "Left", "Left", "Left")
+        try form.type("123")
+        try form.waitForLine("phone changed: (555) 123-4567")
+
+        // and an eleventh digit is typed (refused), then the caret steps over the "-" and
+        // Backspace deletes it
+        try form.type("8")
+        try form.key("Right", "BackSpace")
+
+        // Then the digit before the "-" went, not the "-", and the digits before and after kept their order
+        try form.waitForChanges(of: "phone", count: 11)
+        XCTAssertEqual(form.changes(of: "phone"), ["(5", "(55", "(555", "(555) 4", "(555) 45", "(555) 456", "(555) 456-7",
+                                                   "(555) 145-67", "(555) 124-567", "(555) 123-4567", "(555) 124-567"])
+        try form.requestClose()
+        XCTAssertEqual(form.waitForExit(), 0)
+        XCTAssertEqual(form.lines.last, "closed name= email= phone=(555) 124-567")
+    }
+
+    func testAnEmailErrorShowsWhenEditingEndsAndGoesWhileTypingAndReturnInThePhoneFieldSubmits() throws {
+        // Given the form with an address missing its top-level domain, left with Tab
+        let form = try SigninFormProcess()
+        try form.pointIntoWindow()
+        try form.key("Tab")
+        try form.type("ada@example")
+        try form.key("Tab")
+
+        // Then the e-mail field is in error
+        try form.waitForLine("email error: Enter an address like name@example.com")
+
+        // When the user goes back and completes the address
+        try form.key("shift+Tab", "End")
+        try form.type(".com")
+
+        // Then the error goes as soon as the address is valid, before editing ends
+        try form.waitForLine("email error cleared")
+        let lines = form.lines
+        XCTAssertEqual(lines.firstIndex(of: "email changed: ada@example.c").map { lines[$0 + 1] }, "email error cleared", "\(lines)")
+
+        // When Return is pressed in the phone field, the last single-line field
+        try form.key("Tab", "Tab")
+        try form.waitForLine("phone began editing")
+        try form.key("Return")
+
+        // Then the form submits (incomplete: no name, no password) and the bio takes the keyboard
+        try form.waitForLine("submit incomplete name= email=ada@example.com password=empty phone= bio=0 characters")
+        try form.waitForLine("bio began editing")
+        try form.requestClose()
+        XCTAssertEqual(form.waitForExit(), 0)
+    }
+}
+
+/// The `signin-form` binary on its own private Xvfb, its stdout in a file read line by line.
+private final class SigninFormProcess {
+    static var binaryPath: String {
+        URL(fileURLWithPath: CatalogApp.binaryPath).deletingLastPathComponent().appendingPathComponent("signin-form").path
+    }
+
+    let server: XvfbServer
+    let process = Process()
+    let outputURL = URL(fileURLWithPath: NSTemporaryDirectory() + "signin-form-\(UUID().uuidString).out")
+    private(set) var windowID: Window = 0
+
+    init() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
+            throw HarnessError("no binary at \(Self.binaryPath); build it first (`swift build`, which `./run.sh test` does)")
+        }
+        guard findExecutable("xdotool") != nil else { throw HarnessError("xdotool is not installed; `./run.sh test` installs it") }
+        server = try XvfbServer()
+        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil) else {
+            throw HarnessError("cannot create \(outputURL.path)")
+        }
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.displayName
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let found = try waitUntil(timeout: 15) {
+            let search = try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--name", "^Sign in$"],
+                                        environment: ["DISPLAY": server.displayName]).stdout
+            guard let id = search.split(separator: "\n").first.flatMap({ Window($0) }) else { return false }
+            windowID = id
+            return lines.contains("ready")
+        }
+        guard found else { throw HarnessError("the form's window never appeared (output: \(lines))") }
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: outputURL)
+    }
+
+    /// Every line the form printed so far.
+    var lines: [String] {
+        ((try? String(contentsOf: outputURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// The texts of a field's "<id> changed: <text>" lines, in order.
+    func changes(of field: String) -> [String] {
+        let prefix = "\(field) changed: "
+        return lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    }
+
+    func waitForLine(_ line: String, timeout: TimeInterval = 5) throws {
+        guard waitUntil(timeout: timeout, { lines.contains(line) }) else {
+            throw HarnessError("no line '\(line)' within \(Int(timeout)) s; the form printed: \(lines)")
+        }
+    }
+
+    /// Waits until a field has printed `count` "changed" lines (an earlier line with the same
+    /// text cannot satisfy it).
+    func waitForChanges(of field: String, count: Int, timeout: TimeInterval = 5) throws {
+        guard waitUntil(timeout: timeout, { changes(of: field).count >= count }) else {
+            throw HarnessError("\(field) changed \(changes(of: field).count) times within \(Int(timeout)) s, not \(count): \(lines)")
+        }
+    }
+
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let result = try runCommand(findExecutable("xdotool")!, arguments, environment: ["DISPLAY": server.displayName])
+        guard result.status == 0 else { throw HarnessError("xdotool \(arguments) failed: \(result.stderr)") }
+        return result.stdout
+    }
+
+    /// A click on the name field (which the form focused at the start): with no window manager,
+    /// keys go to the window under the pointer.
+    func pointIntoWindow() throws {
+        try xdotool(["mousemove", "--window", String(windowID), "200", "52", "click", "1"])
+        usleep(100_000)
+    }
+
+    func type(_ text: String) throws { try xdotool(["type", "--delay", "25", text]) }
+    func key(_ names: String...) throws { try xdotool(["key", "--delay", "25"] + names) }
+
+    /// WM_DELETE_WINDOW, as a window manager's close button sends it.
+    func requestClose() throws {
+        guard let display = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
+        defer { XCloseDisplay(display) }
+        sendCloseRequest(display: display, window: windowID)
+    }
+
+    func waitForExit(timeout: TimeInterval = 5) -> Int32? {
+        guard waitUntil(timeout: timeout, { !process.isRunning }) else { return nil }
+        return process.terminationStatus
+    }
+}
