@@ -85,6 +85,7 @@ public final class ScriptRunner {
     /// Gives the scene this runner's host, its size and a focused window (a caret shows, as in
     /// a window the user is typing into), and draws the first frame.
     private func attachScene() throws {
+        sceneHost.clock = { [unowned self] in self.time }
         scene.host = sceneHost
         surface?.resize(to: size, scene: scene)
         scene.handle(.windowFocus(true), at: time)
@@ -386,6 +387,9 @@ public final class ScriptRunner {
 /// step's input as the event loop would answer them, and the rest has nothing to reach.
 final class ScriptSceneHost: SceneHost {
     var selections: [SelectionKind: String] = [:]
+    /// The runner's virtual clock.
+    var clock: () -> Double = { 0 }
+    var now: Double? { clock() }
     private var pendingAnswers: [() -> Void] = []
 
     func setSelectionText(_ text: String, for selection: SelectionKind) { selections[selection] = text }

@@ -432,6 +432,8 @@ final class WindowSession: SceneHost {
 
     // MARK: SceneHost
 
+    var now: Double? { host.now }
+
     func setSelectionText(_ text: String, for selection: SelectionKind) {
         // A lost connection is reported by the loop: no client holds anything any more.
         if !selections.own(text, for: selection, time: serverTime()), !host.isConnectionLost {

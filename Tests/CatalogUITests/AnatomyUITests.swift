@@ -548,23 +548,24 @@ final class AnatomyUITests: XCTestCase {
         // When the user clicks the eye at the right end
         try app.click(x: field.frame[0] + field.frame[2] - 24, y: field.frame[1] + 28)
 
-        // Then the text shows in letters (more ink: "hunter2" has ascenders), the field still
-        // edits with its caret where it was
-        field = try expect(app, "filled-password", "shown in letters") { $0.accessibilityLabel == "Password, hunter2" }
-        XCTAssertTrue(field.focused, "the eye took the focus away")
-        XCTAssertEqual(field.selection, selection)
-        XCTAssertEqual(field.text, "hunter2")
+        // Then the text shows in letters on screen (more ink: "hunter2" has ascenders), the
+        // field still edits with its caret where it was, and the secret still never reaches the
+        // QA state or the accessibility text
         XCTAssertTrue(try waitUntil(timeout: 2) {
             try inkMap(app, band).filter { $0 }.count > dots.filter { $0 }.count * 2
         }, "the letters never showed in the text band")
+        field = try expect(app, "filled-password", "still editing") { $0.focused }
+        XCTAssertEqual(field.selection, selection)
+        XCTAssertEqual(field.text, "•••••••")
+        XCTAssertEqual(field.accessibilityLabel, "Password, •••••••")
 
         // When the user clicks the eye again
         try app.click(x: field.frame[0] + field.frame[2] - 24, y: field.frame[1] + 28)
 
         // Then the dots are back, exactly as before, and the field still edits
+        XCTAssertTrue(try waitUntil(timeout: 2) { try inkMap(app, band) == dots }, "the dots did not come back")
         field = try expect(app, "filled-password", "hidden again") { $0.accessibilityLabel == "Password, •••••••" }
         XCTAssertTrue(field.focused)
-        XCTAssertTrue(try waitUntil(timeout: 2) { try inkMap(app, band) == dots }, "the dots did not come back")
     }
 
     func testTheSearchIconReportsWhatWasTyped() throws {

@@ -116,9 +116,15 @@ final class FormController: TextFieldDelegate {
             + "password=\(passwordField.count > 0 ? "set" : "empty") phone=\(phoneField.text) bio=\(bioField.count) characters")
     }
 
-    /// The form's own shortcut, for keys no field uses: Ctrl+S submits.
+    /// The form's own shortcuts, for keys no field uses: Ctrl+Return (in any field, the bio
+    /// too) and Ctrl+S submit.
     func handleKey(_ key: EditingKey, _ modifiers: KeyModifiers) -> Bool {
-        guard case .shortcut(let character) = key, modifiers.contains(.control), character.lowercased() == "s" else { return false }
+        guard modifiers.contains(.control) else { return false }
+        switch key {
+        case .enter: break
+        case .shortcut(let character) where character.lowercased() == "s": break
+        default: return false
+        }
         submit()
         return true
     }

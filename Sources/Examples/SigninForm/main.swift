@@ -59,7 +59,7 @@ do {
     }
     // Once the window is up: the name field takes the keyboard, as an app's first responder would.
     host.addTimer(after: 0) {
-        scene.focus(form.nameField, at: host.now)
+        form.nameField.becomeFirstResponder()
         say("ready")
     }
     if let quitAfter { host.addTimer(after: quitAfter) { host.stop() } }

@@ -935,6 +935,22 @@ public final class TextField {
         return isFocused
     }
 
+    /// UIKit's `becomeFirstResponder()`: starts editing as if the user tabbed here (its scene
+    /// ends the other field's editing first, asking both delegates). Works before the window
+    /// shows; returns whether the field is editing.
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        if let focusRequestHandler { return focusRequestHandler(self) }
+        return focus(at: lastTime)
+    }
+
+    /// UIKit's `resignFirstResponder()`: ends editing if the delegate agrees.
+    @discardableResult
+    public func resignFirstResponder() -> Bool { endEditing(at: lastTime) }
+
+    /// The scene's hook for `becomeFirstResponder`.
+    var focusRequestHandler: ((TextField) -> Bool)?
+
     /// Whether editing may begin now: enabled and allowed by the delegate (asked each time).
     public func canBeginEditing() -> Bool {
         guard isEnabled else { return false }
@@ -1347,6 +1363,9 @@ public final class TextField {
         case .delete:
             if let edit = editor.forwardDeletion(byWord: control) { apply(edit, at: time) }
             return true
+        case .enter where control:
+            // Ctrl+Return is the app's (submitting a form), in a text area too.
+            return false
         case .enter:
             if kind == .textArea {
                 apply(editor.insertion("\n", cause: .newline), at: time)

@@ -86,6 +86,12 @@ public final class FieldScene: Scene {
         self.metrics = metrics
         for field in fields {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
+            field.focusRequestHandler = { [weak self] field in
+                guard let self else { return field.focus(at: 0) }
+                // Outside an event the host's clock says when it is, so focus animates from now.
+                self.focus(field, at: max(self.lastEventTime, self.host?.now ?? 0))
+                return field.isFocused
+            }
             field.observe { [weak self] field, event in
                 switch event {
                 case .editRefused:
@@ -309,7 +315,7 @@ public final class FieldScene: Scene {
             revealCaret(of: field)
             return true
         case .key(let key, let modifiers):
-            if let field = focusedField, key == .enter, field.kind == .textField {
+            if let field = focusedField, key == .enter, field.kind == .textField, !modifiers.contains(.control) {
                 if field.pressReturn(at: time) { returnMovesOn(from: field, at: time) }
                 return true
             }
@@ -632,6 +638,7 @@ public final class FieldScene: Scene {
                 accessibilityLabel: field.accessibilityText,
                 family: field.style.family, alignment: field.textAlignment, keyboardType: field.keyboardType,
                 placeholderMode: field.style.family == .rag ? field.placeholderMode : nil, hint: field.hint,
+                revealed: field.isSecureTextEntry ? field.isSecureTextRevealed : nil,
                 frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
                 outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
         }
@@ -677,6 +684,9 @@ public struct FieldSnapshot: Codable, Equatable {
     public var placeholderMode: PlaceholderMode?
     /// The RAG hint: null while none is set.
     public var hint: String?
+    /// A secure field's eye shows its text on screen (the `text` key stays dots); absent for
+    /// other fields.
+    public var revealed: Bool?
     /// The container.
     public var frame: [Double]
     /// The container and the assistive row below it.
@@ -685,7 +695,7 @@ public struct FieldSnapshot: Codable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
-        case family, alignment, keyboardType, placeholderMode, hint
+        case family, alignment, keyboardType, placeholderMode, hint, revealed
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -717,6 +727,7 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(keyboardType, forKey: .keyboardType)
         try container.encode(placeholderMode, forKey: .placeholderMode)
         try container.encode(hint, forKey: .hint)
+        try container.encodeIfPresent(revealed, forKey: .revealed)
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
     }

@@ -44,4 +44,12 @@ public protocol SceneHost: AnyObject {
     /// Where the caret is, so an input method's candidate window can follow it.
     func setInputMethodSpot(_ caret: Rect)
     func ringBell()
+    /// The host's clock now (the one events and renders are timed with), for what the app
+    /// starts outside an event, such as `TextField.becomeFirstResponder()` from a timer; nil
+    /// when the host has none.
+    var now: Double? { get }
+}
+
+extension SceneHost {
+    public var now: Double? { nil }
 }
