@@ -235,6 +235,9 @@ final class FuzzWorld {
             }
         case .backspace, .delete:
             if let range = reference.deletionRange(forward: key == .delete, byWord: control) { reference.userEdit(range, "") }
+        case .enter where control:
+            // Ctrl+Return is the app's.
+            break
         case .enter:
             if isArea {
                 reference.userEdit(reference.lower..<reference.upper, "\n")

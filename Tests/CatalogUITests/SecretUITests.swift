@@ -104,7 +104,7 @@ final class SecretUITests: XCTestCase {
         try replacePassword(app, with: secret)
         let pid = app.process.processIdentifier
         // The scan sees the process at all: the field's label is in its writable memory.
-        XCTAssertFalse(try scanWritableMemory(of: pid, for: "Trailing icon with an action").hits.isEmpty,
+        XCTAssertFalse(try scanWritableMemory(of: pid, for: "Secure entry with its eye").hits.isEmpty,
                        "the scan does not see the catalog's heap")
 
         // When the user deletes it all
