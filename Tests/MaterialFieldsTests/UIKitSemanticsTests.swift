@@ -640,3 +640,44 @@ final class ClearingTests: XCTestCase {
         XCTAssertEqual(delegate.changeRequests.first?.string, "z")
     }
 }
+
+/// Bugs found while writing these tests, left failing on purpose until the model is fixed
+/// (XCTExpectFailure is not available on Linux). Each says what the documentation promises.
+final class UIKitSemanticsKnownBugTests: XCTestCase {
+    /// `clearsOnInsertion`: "the first text typed or pasted replaces all the text". A key the
+    /// keyboard type refuses puts no text in, yet it disarms the replacement: the next digit is
+    /// appended to the old text instead of replacing it.
+    func testKNOWN_BUG_clearsOnInsertionIsDisarmedByAKeyTheKeyboardTypeRefuses() {
+        let field = makeField(.filled, text: "123")
+        field.keyboardType = .numberPad
+        field.clearsOnInsertion = true
+        field.focus(at: 0)
+        field.insert("a", at: 1)
+        XCTAssertEqual(field.text, "123", "the letter is refused")
+        field.insert("9", at: 2)
+        XCTAssertEqual(field.text, "9", "the first text that gets in replaces everything")
+    }
+
+    /// `TextFieldDelegate`: "when focus moves, the new field's textFieldShouldBeginEditing is
+    /// asked first, then the old field's textFieldShouldEndEditing; a no from either leaves focus
+    /// where it was", and only a forced end (disabling) skips the question and is `.cancelled`.
+    /// An app calling `focus(at:)` on a field of a scene ends the focused field without asking
+    /// it, over its no, and reports the forced end as `.committed`.
+    func testKNOWN_BUG_focusingAFieldDirectlyEndsTheOtherWithoutAskingIt() {
+        let log = DelegateCallLog()
+        let a = filledField("a"), b = filledField("b")
+        let delegateA = ScriptedDelegate("a", log: log), delegateB = ScriptedDelegate("b", log: log)
+        a.delegate = delegateA
+        b.delegate = delegateB
+        let (scene, _) = makeUIKitScene([a, b])
+        scene.focus(a, at: 0)
+        delegateA.allowsEnd = false
+        log.calls = []
+
+        b.focus(at: 1)
+
+        XCTAssertTrue(a.isFocused, "a said no: focus stays where it was")
+        XCTAssertFalse(b.isFocused)
+        XCTAssertEqual(log.calls, ["b.shouldBegin", "a.shouldEnd"], "a is asked, after b")
+    }
+}
