@@ -641,13 +641,11 @@ final class ClearingTests: XCTestCase {
     }
 }
 
-/// Bugs found while writing these tests, left failing on purpose until the model is fixed
-/// (XCTExpectFailure is not available on Linux). Each says what the documentation promises.
-final class UIKitSemanticsKnownBugTests: XCTestCase {
+/// Two bugs these tests found once, kept as what the documentation promises.
+final class UIKitSemanticsRegressionTests: XCTestCase {
     /// `clearsOnInsertion`: "the first text typed or pasted replaces all the text". A key the
-    /// keyboard type refuses puts no text in, yet it disarms the replacement: the next digit is
-    /// appended to the old text instead of replacing it.
-    func testKNOWN_BUG_clearsOnInsertionIsDisarmedByAKeyTheKeyboardTypeRefuses() {
+    /// keyboard type refuses puts no text in, so it must not disarm the replacement.
+    func testClearsOnInsertionStaysArmedThroughAKeyTheKeyboardTypeRefuses() {
         let field = makeField(.filled, text: "123")
         field.keyboardType = .numberPad
         field.clearsOnInsertion = true
@@ -661,9 +659,8 @@ final class UIKitSemanticsKnownBugTests: XCTestCase {
     /// `TextFieldDelegate`: "when focus moves, the new field's textFieldShouldBeginEditing is
     /// asked first, then the old field's textFieldShouldEndEditing; a no from either leaves focus
     /// where it was", and only a forced end (disabling) skips the question and is `.cancelled`.
-    /// An app calling `focus(at:)` on a field of a scene ends the focused field without asking
-    /// it, over its no, and reports the forced end as `.committed`.
-    func testKNOWN_BUG_focusingAFieldDirectlyEndsTheOtherWithoutAskingIt() {
+    /// An app calling `focus(at:)` on a field of a scene must ask the focused field too.
+    func testFocusingAFieldDirectlyAsksTheFocusedFieldToEnd() {
         let log = DelegateCallLog()
         let a = filledField("a"), b = filledField("b")
         let delegateA = ScriptedDelegate("a", log: log), delegateB = ScriptedDelegate("b", log: log)

@@ -69,7 +69,8 @@ public struct ControlEvents: OptionSet, Sendable, Hashable {
     /// delegate's live formatting of a user edit); the program's own `text = ...` does not send it.
     public static let editingChanged = ControlEvents(rawValue: 2)
     public static let editingDidEnd = ControlEvents(rawValue: 4)
-    /// Return ended editing (sent before `editingDidEnd`).
+    /// Return was pressed and the delegate let the default happen: sent as focus is about to
+    /// move on (or editing to end), before `editingDidEnd`, as UIKit sends it before resigning.
     public static let editingDidEndOnExit = ControlEvents(rawValue: 8)
     public static let allEditingEvents: ControlEvents = [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit]
 }

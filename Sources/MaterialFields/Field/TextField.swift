@@ -905,6 +905,8 @@ public final class TextField {
         let approved = beginningApproved
         beginningApproved = false
         guard approved || (delegate?.textFieldShouldBeginEditing(self) ?? true) else { return false }
+        // The field being edited elsewhere in the scene is asked to end first, and may say no.
+        guard willBeginEditingHandler?(self) ?? true else { return false }
         isFocused = true
         isHovered = false
         undoHistory.closeGroup()
@@ -950,6 +952,9 @@ public final class TextField {
 
     /// The scene's hook for `becomeFirstResponder`.
     var focusRequestHandler: ((TextField) -> Bool)?
+    /// The scene's hook as editing is about to begin: ends the other field's editing (asking its
+    /// delegate); false keeps this one from beginning.
+    var willBeginEditingHandler: ((TextField) -> Bool)?
 
     /// Whether editing may begin now: enabled and allowed by the delegate (asked each time).
     public func canBeginEditing() -> Bool {
@@ -1122,6 +1127,8 @@ public final class TextField {
         if let time { lastTime = time }
         let now = time ?? lastTime
         var edit = normalized(proposed)
+        // A refused edit leaves `clearsOnInsertion` armed for the first text that gets in.
+        let clearsWhenRefused = clearsAtNextInsertion
         if edit.isUserEdit {
             if clearsAtNextInsertion {
                 clearsAtNextInsertion = false
@@ -1163,6 +1170,7 @@ public final class TextField {
             // Typing that the filter or the limit leaves nothing of is refused whole: it must not
             // delete the selection it was meant to replace.
             if edit.replacement.isEmpty && !proposed.replacement.isEmpty {
+                clearsAtNextInsertion = clearsWhenRefused
                 notify(.editRefused(proposed))
                 return nil
             }
@@ -1175,6 +1183,7 @@ public final class TextField {
                         // A live formatter set the text itself: the user's edit, as it wanted it.
                         sendActions(for: .editingChanged)
                     } else if editor.selection == selection {
+                        clearsAtNextInsertion = clearsWhenRefused
                         notify(.editRefused(proposed))
                     }
                     return nil
@@ -1182,6 +1191,7 @@ public final class TextField {
                 // The delegate may have changed the text while saying yes: the range is stale then.
                 guard textRevision == revision else { return nil }
                 guard let rewritten = delegate.textField(self, shouldApply: edit) else {
+                    clearsAtNextInsertion = clearsWhenRefused
                     notify(.editRefused(proposed))
                     return nil
                 }

@@ -246,8 +246,10 @@ public struct FieldLayout: Equatable, Sendable {
                                          metrics: measurer.lineMetrics(for: assistiveFont))
         }
         let placeholderFont = scaled(input.placeholderFont, default: textFont, metrics: metrics)
+        // Aligned as the text is: a single line keeps the caret's width free at its end.
         let placeholder = placeholderPlacement(input, font: placeholderFont, baseline: textBaseline, left: textLine.minX,
-                                               right: textLine.maxX, measurer: measurer)
+                                               right: textLine.maxX - (input.kind == .textField ? metrics.caretWidth : 0),
+                                               measurer: measurer)
 
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
                            restingLabel: resting, floatingLabel: floating, notch: notch, leadingIcon: leadingIcon,

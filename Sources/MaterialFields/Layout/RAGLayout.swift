@@ -118,7 +118,9 @@ extension FieldLayout {
         if !input.placeholder.isEmpty {
             func aligned(_ font: FontSpec, baseline: Double) -> LabelPlacement {
                 let advance = measurer.advance(of: input.placeholder[...], font: font)
-                let x = bandLeft + max(0, textLine.width - advance) * alignment
+                // Aligned as the text is: a single line keeps the caret's width free at its end.
+                let width = textLine.width - (input.kind == .textField ? metrics.caretWidth : 0)
+                let x = bandLeft + max(0, width - advance) * alignment
                 return LabelPlacement(origin: Point(x: x.rounded(), y: baseline), font: font, width: advance)
             }
             let restingPlacement = aligned(restingFont, baseline: baseline(inLineTop: textTop, lineHeight: lineHeight,

@@ -86,6 +86,12 @@ public final class FieldScene: Scene {
         self.metrics = metrics
         for field in fields {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
+            field.willBeginEditingHandler = { [weak self] field in
+                // One field edits at a time, even when the app focuses one directly; the other
+                // field's delegate is asked, as when the user moves focus.
+                guard let self else { return true }
+                return self.fields.filter { $0 !== field && $0.isFocused }.allSatisfy { $0.endEditing(at: self.lastEventTime) }
+            }
             field.focusRequestHandler = { [weak self] field in
                 guard let self else { return field.focus(at: 0) }
                 // Outside an event the host's clock says when it is, so focus animates from now.
@@ -97,9 +103,6 @@ public final class FieldScene: Scene {
                 case .editRefused:
                     // A refused edit (full, filtered, vetoed) is heard, as GTK and Qt entries do.
                     self?.host?.ringBell()
-                case .didBeginEditing:
-                    // One field edits at a time, even when the app focuses one directly.
-                    self?.fields.filter { $0 !== field && $0.isFocused }.forEach { $0.endEditing(at: self?.lastEventTime ?? 0, force: true) }
                 case .didEndEditing:
                     // A field that stops editing under the pointer shows hover again.
                     self?.updateHover()
