@@ -254,15 +254,19 @@ public struct FieldLayout: Equatable, Sendable {
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
                            restingLabel: resting, floatingLabel: floating, notch: notch, leadingIcon: leadingIcon,
                            trailingIcon: trailingIcon, clearButton: clearButton,
-                           // Only a field with icons asks for the icon font (a missing one warns).
-                           iconBaseline: input.hasLeadingIcon || input.hasTrailingIcon
-                               ? baseline(inLineTop: 0, lineHeight: metrics.iconSize,
-                                          metrics: measurer.lineMetrics(for: metrics.iconFont)) : 0,
+                           iconBaseline: iconBaseline(input, measurer: measurer),
                            prefix: prefix, suffix: suffix,
                            assistiveRow: assistiveRow, assistiveBaseline: assistiveBaseline,
                            overhangTop: overhang, metrics: metrics, placeholder: placeholder,
                            assistiveFont: assistiveFont, assistiveLineHeight: assistiveLineHeight,
                            alignment: input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0)
+    }
+
+    /// The icon glyph's baseline in its box. Only a field with icons asks for the icon font (a
+    /// missing one warns).
+    static func iconBaseline(_ input: FieldLayoutInput, measurer: TextMeasuring) -> Double {
+        guard input.hasLeadingIcon || input.hasTrailingIcon else { return 0 }
+        return baseline(inLineTop: 0, lineHeight: input.metrics.iconSize, metrics: measurer.lineMetrics(for: input.metrics.iconFont))
     }
 
     /// A line of assistive text in `font`: its ascent and descent, whole pixels, at least 16 px

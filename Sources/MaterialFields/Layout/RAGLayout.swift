@@ -132,9 +132,7 @@ extension FieldLayout {
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
                            restingLabel: resting, floatingLabel: floating, notch: nil, leadingIcon: leadingIcon,
                            trailingIcon: trailingIcon, clearButton: clearButton,
-                           iconBaseline: input.hasLeadingIcon || input.hasTrailingIcon
-                               ? baseline(inLineTop: 0, lineHeight: metrics.iconSize,
-                                          metrics: measurer.lineMetrics(for: metrics.iconFont)) : 0,
+                           iconBaseline: iconBaseline(input, measurer: measurer),
                            prefix: nil, suffix: nil, assistiveRow: assistiveRow,
                            assistiveBaseline: assistiveRow.map {
                                baseline(inLineTop: $0.minY, lineHeight: assistiveLineHeight, metrics: measurer.lineMetrics(for: assistiveFont))
