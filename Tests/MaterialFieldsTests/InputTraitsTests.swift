@@ -466,3 +466,51 @@ final class FontFittingTests: XCTestCase {
         XCTAssertEqual(drawnFontSize(area), 16, "it wraps instead")
     }
 }
+
+/// UIKit's `font`: the text's face and size, with a taller line and container for larger text.
+final class FontPropertyTests: XCTestCase {
+    func testALargerFontDrawsTheTextAndCaretLargerInATallerContainer() throws {
+        let plain = makeField(.outlined, text: "Ada")
+        let large = makeField(.outlined, text: "Ada")
+        large.font = FontSpec(pixelSize: 32)
+        let normalHeight = try XCTUnwrap(plain.layout?.container.height)
+        let largeLayout = try XCTUnwrap(large.layout)
+        XCTAssertGreaterThan(largeLayout.textLineHeight, 24)
+        XCTAssertEqual(largeLayout.container.height, normalHeight + largeLayout.textLineHeight - 24,
+                       "the container grows by what the line grew, keeping the paddings")
+        large.focus(at: 0)
+        large.selection = TextSelection(caret: 3)
+        let appearance = try XCTUnwrap(large.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: true))
+        XCTAssertEqual(appearance.textRuns.first?.font.pixelSize, 32)
+        let caret = try XCTUnwrap(appearance.caret?.path.bounds)
+        XCTAssertGreaterThan(caret.height, 24, "the caret is as tall as the larger text")
+        XCTAssertTrue(largeLayout.textLine.contains(Point(x: largeLayout.textLine.midX, y: caret.midY)))
+
+        // Back to nil: Material's 16 px again, and the first height.
+        large.font = nil
+        XCTAssertEqual(large.layout?.container.height, normalHeight)
+        let back = try XCTUnwrap(large.appearance(at: 2, origin: .zero, scheme: .light, showsCaret: true))
+        XCTAssertEqual(back.textRuns.first?.font.pixelSize, 16)
+    }
+
+    func testARAGPlaceholderAndHintFollowTheFieldsFont() throws {
+        let field = TextField(identifier: "r", style: .rag, placeholder: "City")
+        field.hint = "Where you live"
+        field.font = FontSpec(pixelSize: 20)
+        field.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        let layout = try XCTUnwrap(field.layout)
+        XCTAssertEqual(layout.restingLabel?.font.pixelSize, 20, "the placeholder takes the text's font")
+        XCTAssertEqual(layout.assistiveFont.pixelSize, 20, "so does the hint")
+        field.placeholderFont = FontSpec(pixelSize: 14)
+        XCTAssertEqual(field.layout?.restingLabel?.font.pixelSize, 14, "unless it has its own")
+    }
+
+    func testANonsenseFontSizeIsClampedNotTrapped() {
+        for size in [Double.nan, .infinity, -5, 0, 1e9] {
+            let field = makeField(.filled, text: "x")
+            field.font = FontSpec(pixelSize: size)
+            XCTAssertNotNil(field.appearance(at: 0, origin: .zero, scheme: .light, showsCaret: false), "\(size)")
+            XCTAssertTrue(field.layout.map { $0.container.height.isFinite && $0.container.height < 1_000 } ?? false, "\(size)")
+        }
+    }
+}

@@ -122,6 +122,10 @@ public final class TextField {
     /// The smallest size, in pixels at scale 1, that `adjustsFontSizeToFitWidth` shrinks text to
     /// (UIKit's default 0 means 8, below which text is not legible).
     public var minimumFontSize: Double = 0 { didSet { if minimumFontSize != oldValue { invalidateLayout() } } }
+    /// The text's font (UIKit's `font`), at scale 1: nil is Material's 16 px Roboto. A larger
+    /// size makes the input line and the container taller; a RAG field's placeholder and hint
+    /// default to it.
+    public var font: FontSpec? { didSet { if font != oldValue { invalidateLayout() } } }
     /// The placeholder's colour and font (at scale 1); nil follows the scheme and the text font.
     /// For RAG fields they are the resting placeholder's, which `placeholderScaleWhenEditing` scales.
     public var placeholderColor: Color? { didSet { if placeholderColor != oldValue { invalidateAppearance() } } }
@@ -580,8 +584,9 @@ public final class TextField {
                                      width: width.isFinite ? max(0, width) : 0, metrics: metrics)
         input.placeholder = placeholder
         input.placeholderFont = placeholderFont
+        input.textFont = font
         input.alignment = textAlignment.factor
-        input.assistiveFont = style.family == .rag ? (hintFont ?? FontSpec(pixelSize: 16)) : hintFont
+        input.assistiveFont = style.family == .rag ? (hintFont ?? font ?? FontSpec(pixelSize: 16)) : hintFont
         if style.family == .rag {
             input.rag = RAGLayoutOptions(placeholderMode: placeholderMode, placeholderScaleWhenEditing: placeholderScaleWhenEditing,
                                          scaledPlaceholderOffset: scaledPlaceholderOffset, hintOffset: hintOffset,
@@ -592,7 +597,7 @@ public final class TextField {
 
     /// The assistive (hint) text's font at `metrics`, as the layout places it.
     private func assistiveFont(metrics: MaterialMetrics) -> FontSpec {
-        let fallback = style.family == .rag ? metrics.inputFont : metrics.assistiveFont
+        let fallback = style.family == .rag ? FieldLayout.scaled(font, default: metrics.inputFont, metrics: metrics) : metrics.assistiveFont
         return FieldLayout.scaled(hintFont, default: fallback, metrics: metrics)
     }
 
@@ -637,7 +642,7 @@ public final class TextField {
                 errorEmphasis.jump(to: isInError ? 1 : 0)
                 labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
             }
-            let fontChanged = layoutInput?.metrics != metrics
+            let fontChanged = layoutInput?.metrics != metrics || layoutInput?.textFont != input.textFont
             layoutInput = input
             var newLayout = FieldLayout.compute(input, measurer: measurer)
             layout = newLayout
@@ -679,7 +684,7 @@ public final class TextField {
         var frames = FieldLayout.compute(input, measurer: measurer)
         if kind == .textArea {
             let wrapped = TextLayout(characters: displayCharacters(editor.characters), font: frames.textFont,
-                                     lineHeight: metrics.inputLineHeight, measurer: measurer, wrapWidth: frames.textLine.width)
+                                     lineHeight: frames.textLineHeight, measurer: measurer, wrapWidth: frames.textLine.width)
             input.visibleRows = rows(forLineCount: wrapped.lines.count)
             frames = FieldLayout.compute(input, measurer: measurer)
         }
@@ -701,7 +706,7 @@ public final class TextField {
         var font = layout.textFont
         if let fittedFontSize { font.pixelSize = fittedFontSize }
         textLayout = TextLayout(characters: displayCharacters(editor.characters), font: font,
-                                lineHeight: layout.metrics.inputLineHeight, measurer: measurer,
+                                lineHeight: layout.textLineHeight, measurer: measurer,
                                 wrapWidth: kind == .textArea ? layout.textLine.width : nil)
         alignText()
         if !isFittingFont, fitFontToWidth() { return }

@@ -35,6 +35,9 @@ public struct FieldLayoutInput: Equatable, Sendable {
     /// line at the alignment, and for RAG it is the floating label.
     public var placeholder: String = ""
     public var placeholderFont: FontSpec?
+    /// The text's font at scale 1 (UIKit's `font`); nil is Material's 16 px. A larger font makes
+    /// the text line (and the container) taller.
+    public var textFont: FontSpec?
     /// Where text sits in its band: 0 left, 0.5 centred, 1 right (`TextAlignment.factor`).
     public var alignment: Double = 0
     /// The assistive (RAG: hint) text's font at scale 1; nil is Material's 12 px.
@@ -96,6 +99,8 @@ public struct FieldLayout: Equatable, Sendable {
     public var textBackground: Rect?
     /// The text band's alignment factor, for lines placed by the field (the hint's).
     public var alignment: Double = 0
+    /// One line of input text: Material's 24 px, or taller for a larger `font`.
+    public var textLineHeight: Double = 0
 
     /// Height the field needs: the container plus its assistive row (and a RAG background's
     /// padding below the hint).
@@ -111,6 +116,15 @@ public struct FieldLayout: Equatable, Sendable {
     public static let maximumWidth = 32_767.0
     /// The most rows a text area shows before it scrolls, whatever it is asked for.
     public static let maximumRows = 1_000.0
+
+    /// The input line for the text font: Material's 24 px at 16 px, taller for larger text (its
+    /// ascent and descent with a quarter more, whole pixels).
+    static func textLineHeight(_ input: FieldLayoutInput, font: FontSpec, measurer: TextMeasuring) -> Double {
+        let metrics = input.metrics
+        guard input.textFont != nil else { return metrics.inputLineHeight }
+        let line = measurer.lineMetrics(for: font)
+        return max(metrics.inputLineHeight, ((line.ascent + line.descent) * 1.25).rounded(.up))
+    }
 
     /// A font an app gave at scale 1, at the layout's scale (sizes clamped to 4...200 px).
     static func scaled(_ font: FontSpec?, default fallback: FontSpec, metrics: MaterialMetrics) -> FontSpec {
@@ -141,13 +155,16 @@ public struct FieldLayout: Equatable, Sendable {
         // Never narrower than its paddings (a field squeezed below that overflows its frame), and
         // never wider than an X window can be.
         let width = min(max(input.width.isFinite ? input.width : 0, 2 * padding), Self.maximumWidth)
-        let singleLineHeight = positioning.containerHeight * scale
+        let textFont = scaled(input.textFont, default: metrics.inputFont, metrics: metrics)
+        let lineHeight = textLineHeight(input, font: textFont, measurer: measurer)
+        // A taller line makes the container taller by as much; the paddings stay.
+        let singleLineHeight = positioning.containerHeight * scale + lineHeight - metrics.inputLineHeight
         let rows = input.kind == .textArea
             ? min(max(input.visibleRows.isFinite ? input.visibleRows : 1, 1), Self.maximumRows) : 1
-        var containerHeight = singleLineHeight + (rows - 1) * metrics.inputLineHeight
+        var containerHeight = singleLineHeight + (rows - 1) * lineHeight
         if let preferred = input.preferredContainerHeight, preferred.isFinite,
            preferred > containerHeight, input.kind == .textArea {
-            containerHeight = min(preferred, singleLineHeight + (Self.maximumRows - 1) * metrics.inputLineHeight)
+            containerHeight = min(preferred, singleLineHeight + (Self.maximumRows - 1) * lineHeight)
         }
         let container = Rect(x: 0, y: 0, width: width, height: containerHeight)
         // A plain UIKit field has no label: its placeholder says what it is for.
@@ -176,10 +193,9 @@ public struct FieldLayout: Equatable, Sendable {
         let textLeft = leadingIcon.map { $0.maxX + metrics.iconTextGap } ?? padding
         let textRight = max(textLeft, trailingEdge < width ? trailingEdge - metrics.iconTextGap : width - padding)
 
-        let textFont = metrics.inputFont
         let textMetrics = measurer.lineMetrics(for: textFont)
         let lineTop = (floats ? positioning.textTopWithFloatingLabel : positioning.textTopWithoutFloatingLabel) * scale
-        let textBaseline = baseline(inLineTop: lineTop, lineHeight: metrics.inputLineHeight, metrics: textMetrics)
+        let textBaseline = baseline(inLineTop: lineTop, lineHeight: lineHeight, metrics: textMetrics)
 
         var prefix: LabelPlacement?
         var suffix: LabelPlacement?
@@ -196,9 +212,9 @@ public struct FieldLayout: Equatable, Sendable {
             bandRight = max(bandLeft, textRight - advance - metrics.affixGap)
         }
         // A text area's band runs to the same bottom padding a single line has below its text.
-        let bottomPadding = max(0, singleLineHeight - lineTop - metrics.inputLineHeight)
-        let bandHeight = input.kind == .textArea ? max(metrics.inputLineHeight, containerHeight - lineTop - bottomPadding)
-            : metrics.inputLineHeight
+        let bottomPadding = max(0, singleLineHeight - lineTop - lineHeight)
+        let bandHeight = input.kind == .textArea ? max(lineHeight, containerHeight - lineTop - bottomPadding)
+            : lineHeight
         let textLine = Rect(x: bandLeft, y: lineTop, width: bandRight - bandLeft, height: bandHeight)
 
         var resting: LabelPlacement?
@@ -209,9 +225,9 @@ public struct FieldLayout: Equatable, Sendable {
             let restingFont = metrics.restingLabelFont
             let restingMetrics = measurer.lineMetrics(for: restingFont)
             // Centred in the first row's band: a text area's label rests where its first line is.
-            let restingTop = (singleLineHeight - metrics.inputLineHeight) / 2
+            let restingTop = (singleLineHeight - lineHeight) / 2
             resting = LabelPlacement(
-                origin: Point(x: textLeft, y: baseline(inLineTop: restingTop, lineHeight: metrics.inputLineHeight, metrics: restingMetrics)),
+                origin: Point(x: textLeft, y: baseline(inLineTop: restingTop, lineHeight: lineHeight, metrics: restingMetrics)),
                 font: restingFont, width: measurer.advance(of: input.label, font: restingFont))
 
             let floatingFont = metrics.floatingLabelFont
@@ -259,7 +275,7 @@ public struct FieldLayout: Equatable, Sendable {
                            assistiveRow: assistiveRow, assistiveBaseline: assistiveBaseline,
                            overhangTop: overhang, metrics: metrics, placeholder: placeholder,
                            assistiveFont: assistiveFont, assistiveLineHeight: assistiveLineHeight,
-                           alignment: input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0)
+                           alignment: input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0, textLineHeight: lineHeight)
     }
 
     /// The icon glyph's baseline in its box. Only a field with icons asks for the icon font (a

@@ -40,8 +40,8 @@ extension FieldLayout {
         let options = input.rag ?? RAGLayoutOptions()
         let width = min(max(input.width.isFinite ? input.width : 0, 0), Self.maximumWidth)
         let padding = options.textPadding.sanitized(scale: scale)
-        let lineHeight = metrics.inputLineHeight
-        let textFont = metrics.inputFont
+        let textFont = scaled(input.textFont, default: metrics.inputFont, metrics: metrics)
+        let lineHeight = textLineHeight(input, font: textFont, measurer: measurer)
         let alignment = input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0
 
         let restingFont = scaled(input.placeholderFont, default: textFont, metrics: metrics)
@@ -140,6 +140,6 @@ extension FieldLayout {
                            overhangTop: 0, metrics: metrics, placeholder: nil, assistiveFont: assistiveFont,
                            assistiveLineHeight: assistiveLineHeight,
                            textBackground: Rect(x: 0, y: backgroundTop, width: width, height: backgroundBottom - backgroundTop),
-                           alignment: alignment)
+                           alignment: alignment, textLineHeight: lineHeight)
     }
 }
