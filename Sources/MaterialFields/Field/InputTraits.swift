@@ -44,18 +44,20 @@ public enum KeyboardType: String, Sendable, Codable, CaseIterable {
         case .URL:
             return String(replacement.filter { !$0.isWhitespace })
         case .emailAddress:
-            var hasAt = rest.contains("@")
+            // The kept text is read only when an @ is typed: typing into a long address stays cheap.
+            var hasAt: Bool?
             return String(replacement.filter { character in
                 guard !character.isWhitespace else { return false }
                 guard character == "@" else { return true }
                 defer { hasAt = true }
-                return !hasAt
+                return !(hasAt ?? rest.contains("@"))
             })
         case .decimalPad:
-            var hasSeparator = rest.contains { $0 == "." || $0 == "," }
+            var hasSeparator: Bool?
             return String(replacement.filter { character in
                 if Self.isDigit(character) { return true }
-                guard character == "." || character == ",", !hasSeparator else { return false }
+                guard character == "." || character == "," else { return false }
+                guard !(hasSeparator ?? rest.contains { $0 == "." || $0 == "," }) else { return false }
                 hasSeparator = true
                 return true
             })
@@ -65,8 +67,9 @@ public enum KeyboardType: String, Sendable, Codable, CaseIterable {
     private static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isWholeNumber }
 }
 
-/// UIKit's `UITextAutocapitalizationType`: which typed letters become capitals. Applied to typed
-/// text only (a paste or an input method's text is taken as it is), and never in a secure field.
+/// UIKit's `UITextAutocapitalizationType`: which typed letters become capitals. Applied to what
+/// is typed (keys, and what an input method commits for them), never to a paste, and never in a
+/// secure field.
 public enum AutocapitalizationType: String, Sendable, Codable, CaseIterable {
     case none
     /// The first letter of each word.
@@ -87,7 +90,8 @@ public enum AutocapitalizationType: String, Sendable, Codable, CaseIterable {
         for character in typed {
             let startsWord = previous.map { $0.isWhitespace } ?? true
             let capitalize = startsWord && (self == .words || sentenceEnded)
-            result.append(capitalize && character.isLowercase ? Character(String(character).uppercased()) : character)
+            // Appended as a string: "ß" capitalizes to "SS", more than one Character.
+            result += capitalize && character.isLowercase ? String(character).uppercased() : String(character)
             if character == "." || character == "!" || character == "?" || character.isNewline {
                 sentenceEnded = true
             } else if !character.isWhitespace {

@@ -78,7 +78,8 @@ public final class TextField {
         didSet {
             guard isSecureTextEntry != oldValue else { return }
             editor.overwritesStorage = isSecureTextEntry
-            if !isSecureTextEntry { isSecureTextRevealed = false }
+            // A field made secure starts hidden, whatever the eye said before.
+            isSecureTextRevealed = false
             if isSecureTextEntry {
                 // What was typed while the text showed must not come back through undo.
                 undoHistory.removeAll()
@@ -110,7 +111,8 @@ public final class TextField {
     /// Editing that begins clears the text (asking `textFieldShouldClear`), as for a one-time code.
     public var clearsOnBeginEditing = false
     /// While editing, the first text typed or pasted replaces all the text (the caret waits at
-    /// the end); a delete or a caret move first makes it an ordinary field again.
+    /// the end, and clicks leave it there); a delete or a caret move from the keyboard first makes
+    /// it an ordinary field again.
     public var clearsOnInsertion = false {
         didSet { clearsAtNextInsertion = clearsOnInsertion && isFocused }
     }
@@ -198,7 +200,8 @@ public final class TextField {
     /// Seconds the placeholder takes to float; nil is the default (Material's 150 ms), 0 jumps.
     public var placeholderAnimationDuration: Double? { didSet { if placeholderAnimationDuration != oldValue { updateDurations() } } }
     /// Text below the field: none while nil; any other value, even "", reserves its lines.
-    /// Multi-line; an error message takes its place in error. (Material fields show `helperText`.)
+    /// Multi-line, at the text's alignment; an error message takes its place in error. In any
+    /// family a hint takes `helperText`'s place.
     public var hint: String? { didSet { if hint != oldValue { assistiveTextChanged() } } }
     /// The hint's font at scale 1 (nil: the text font) and colour (nil: the scheme's assistive colour).
     public var hintFont: FontSpec? { didSet { if hintFont != oldValue { assistiveTextChanged() } } }
@@ -476,6 +479,7 @@ public final class TextField {
 
     /// Shows or hides a secure field's text (the eye's click).
     public func toggleSecureTextReveal() {
+        guard isSecureTextEntry else { return }
         isSecureTextRevealed.toggle()
         rebuildTextLayout()
     }
@@ -513,8 +517,10 @@ public final class TextField {
     /// joined with ", ".
     public var accessibilityText: String {
         if let accessibilityLabel { return accessibilityLabel }
-        let content = editor.isEmpty ? placeholder : isSecureTextEntry ? displayedText : text
-        return [label, content, displayedLeadingAssistiveText, displayedTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
+        // A RAG field's placeholder is its label, said whether or not there is text.
+        let name = style.family == .rag ? placeholder : label
+        let content = editor.isEmpty ? (style.family == .rag ? "" : placeholder) : isSecureTextEntry ? displayedText : text
+        return [name, content, displayedLeadingAssistiveText, displayedTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// How far the label has floated at `time`: 0 resting, 1 floating (what the inspector shows
@@ -743,9 +749,10 @@ public final class TextField {
                 wanted = max(minimum, Self.quantizedFontSize(fullSize * band / widthAtFull, down: true))
             }
         }
-        let current = textLayout.font.pixelSize == fullSize ? nil : textLayout.font.pixelSize
-        guard wanted != current else { return false }
-        fittedFontSize = wanted
+        // Sizes, not optionals: a minimum at the full size asks for the size already drawn.
+        let target = wanted ?? fullSize
+        guard target != textLayout.font.pixelSize else { return false }
+        fittedFontSize = target == fullSize ? nil : target
         rebuildTextLayout(notifying: false)
         // Rounding the advances may leave the text a little wide: a quarter pixel less each time.
         while let size = fittedFontSize, let width = self.textLayout?.width,
@@ -912,6 +919,8 @@ public final class TextField {
         guard approved || (delegate?.textFieldShouldBeginEditing(self) ?? true) else { return false }
         // The field being edited elsewhere in the scene is asked to end first, and may say no.
         guard willBeginEditingHandler?(self) ?? true else { return false }
+        // The ending field's delegate may have focused this one already.
+        guard !isFocused else { return true }
         isFocused = true
         isHovered = false
         undoHistory.closeGroup()
@@ -948,15 +957,22 @@ public final class TextField {
     @discardableResult
     public func becomeFirstResponder() -> Bool {
         if let focusRequestHandler { return focusRequestHandler(self) }
-        return focus(at: lastTime)
+        return focus(at: now)
     }
 
     /// UIKit's `resignFirstResponder()`: ends editing if the delegate agrees.
     @discardableResult
-    public func resignFirstResponder() -> Bool { endEditing(at: lastTime) }
+    public func resignFirstResponder() -> Bool { endEditing(at: now) }
 
     /// The scene's hook for `becomeFirstResponder`.
     var focusRequestHandler: ((TextField) -> Bool)?
+    /// The scene's clock (its host's), for calls made outside an event.
+    var clock: (() -> Double?)?
+    /// `textFieldShouldEndEditing` is being asked.
+    private var isAskingToEnd = false
+
+    /// Now, on the scene's clock when there is one, else the last time the field was given.
+    private var now: Double { max(lastTime, clock?() ?? lastTime) }
     /// The scene's hook as editing is about to begin: ends the other field's editing (asking its
     /// delegate); false keeps this one from beginning.
     var willBeginEditingHandler: ((TextField) -> Bool)?
@@ -964,12 +980,16 @@ public final class TextField {
     /// Whether editing may begin now: enabled and allowed by the delegate (asked each time).
     public func canBeginEditing() -> Bool {
         guard isEnabled else { return false }
-        guard !isFocused else { return true }
-        beginningApproved = delegate?.textFieldShouldBeginEditing(self) ?? true
+        return isFocused || (delegate?.textFieldShouldBeginEditing(self) ?? true)
+    }
+
+    /// A scene moving focus here asks first, then ends the other field, then calls `focus`: the
+    /// approval is kept for that `focus` only (it asks again otherwise).
+    func approveBeginning() -> Bool {
+        beginningApproved = canBeginEditing()
         return beginningApproved
     }
 
-    /// The delegate agreed to `canBeginEditing` just now; the `focus` that follows uses it.
     var beginningApproved = false
 
     /// Ends editing: the selection stays (drawn greyed) and a single line scrolls back to its start.
@@ -979,7 +999,17 @@ public final class TextField {
     public func endEditing(at time: Double, reason: EditingEndReason = .committed, force: Bool = false) -> Bool {
         lastTime = time
         guard isFocused else { return true }
-        guard force || (delegate?.textFieldShouldEndEditing(self) ?? true) else { return false }
+        if !force {
+            // A delegate that resigns or moves focus from inside its answer is not asked again:
+            // the question already being asked answers for it.
+            guard !isAskingToEnd else { return false }
+            isAskingToEnd = true
+            let allowed = delegate?.textFieldShouldEndEditing(self) ?? true
+            isAskingToEnd = false
+            guard allowed else { return false }
+            // Whatever the delegate did meanwhile, editing ends once.
+            guard isFocused else { return true }
+        }
         isFocused = false
         clearsAtNextInsertion = false
         isSelectingWithPointer = false
@@ -1200,6 +1230,7 @@ public final class TextField {
                     notify(.editRefused(proposed))
                     return nil
                 }
+                guard textRevision == revision else { return nil }
                 edit = normalized(rewritten)
             }
         }
@@ -1721,13 +1752,20 @@ public final class TextField {
     /// `expandMode` says, or the outline, filled and inset.
     private func ragBackgroundShapes(_ background: TextBackground, in rect: Rect, colors: FieldColors, activation: Double,
                                      metrics: MaterialMetrics) -> [ShapeFill] {
-        func width(_ value: Double) -> Double { max(1, ((value.isFinite ? min(max(value, 0), 64) : 1) * metrics.scale).rounded()) }
+        // Whole pixels, at least one, except that 0 hides the line as in RAGTextField.
+        func width(_ value: Double) -> Double {
+            let value = value.isFinite ? min(max(value, 0), 64) : 1
+            return value == 0 ? 0 : max(1, (value * metrics.scale).rounded())
+        }
         switch background {
         case .underline(let underline):
             let normalWidth = width(underline.lineWidth), focusedWidth = width(underline.focusedLineWidth)
-            var shapes = [ShapeFill(path: .rectangle(Rect(x: rect.minX, y: rect.maxY - normalWidth, width: rect.width, height: normalWidth)),
-                                    color: state == .disabled ? colors.underline : underline.lineColor ?? colors.underline)]
-            guard activation > 0 else { return shapes }
+            var shapes: [ShapeFill] = []
+            if normalWidth > 0 {
+                shapes.append(ShapeFill(path: .rectangle(Rect(x: rect.minX, y: rect.maxY - normalWidth, width: rect.width, height: normalWidth)),
+                                        color: state == .disabled ? colors.underline : underline.lineColor ?? colors.underline))
+            }
+            guard activation > 0, focusedWidth > 0 else { return shapes }
             let focusedColor = isInError ? colors.activeIndicator : underline.focusedLineColor ?? colors.activeIndicator
             var progress = activation
             if underline.expandMode == .notExpanding { progress = self.activation.target > 0 ? 1 : activation }
@@ -1751,8 +1789,11 @@ public final class TextField {
             if let fill = outline.fillColor { shapes.append(ShapeFill(path: .roundedRectangle(box, radii: CornerRadii(all: radius)), color: fill)) }
             let normal = state == .disabled ? colors.outline : outline.lineColor ?? colors.outline
             let focused = isInError ? colors.activeOutline : outline.focusedLineColor ?? colors.activeOutline
-            shapes.append(ShapeFill(path: .roundedRectangleStroke(box, radii: CornerRadii(all: radius), width: width(outline.lineWidth)),
-                                    color: normal.interpolated(to: focused, fraction: activation)))
+            let lineWidth = width(outline.lineWidth)
+            if lineWidth > 0 {
+                shapes.append(ShapeFill(path: .roundedRectangleStroke(box, radii: CornerRadii(all: radius), width: lineWidth),
+                                        color: normal.interpolated(to: focused, fraction: activation)))
+            }
             return shapes
         }
     }

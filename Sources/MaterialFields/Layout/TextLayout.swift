@@ -46,7 +46,14 @@ public struct TextLayout: Equatable, Sendable {
     public func shift(ofLine index: Int) -> Double {
         guard alignment > 0, lines.indices.contains(index) else { return 0 }
         let clusters = lines[index].clusters
-        return max(0, alignmentWidth - (caretStops[clusters.upperBound] - caretStops[clusters.lowerBound])) * alignment
+        var end = clusters.upperBound
+        // A wrapped line's spaces at its break hang past the edge, as UIKit aligns them (looked
+        // at up to 1,024 back, so a line of a million spaces costs no more to place).
+        if wrapWidth != nil {
+            let limit = max(clusters.lowerBound, clusters.upperBound - 1_024)
+            while end > limit && isSpace(end - 1) { end -= 1 }
+        }
+        return max(0, alignmentWidth - (caretStops[end] - caretStops[clusters.lowerBound])) * alignment
     }
 
     public init(characters: [Character], font: FontSpec, lineHeight: Double, measurer: TextMeasuring,

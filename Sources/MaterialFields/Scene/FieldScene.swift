@@ -88,10 +88,13 @@ public final class FieldScene: Scene {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
             field.willBeginEditingHandler = { [weak self] field in
                 // One field edits at a time, even when the app focuses one directly; the other
-                // field's delegate is asked, as when the user moves focus.
+                // field's delegate is asked, as when the user moves focus, and may take focus back.
                 guard let self else { return true }
-                return self.fields.filter { $0 !== field && $0.isFocused }.allSatisfy { $0.endEditing(at: self.lastEventTime) }
+                let time = max(self.lastEventTime, self.host?.now ?? 0)
+                guard self.fields.filter({ $0 !== field && $0.isFocused }).allSatisfy({ $0.endEditing(at: time) }) else { return false }
+                return !self.fields.contains { $0 !== field && $0.isFocused }
             }
+            field.clock = { [weak self] in self?.host?.now }
             field.focusRequestHandler = { [weak self] field in
                 guard let self else { return field.focus(at: 0) }
                 // Outside an event the host's clock says when it is, so focus animates from now.
@@ -436,23 +439,46 @@ public final class FieldScene: Scene {
         return true
     }
 
-    /// Tab / Shift+Tab: the next or previous enabled field, wrapping around. A delegate that
-    /// will not let go (or a field that will not begin) keeps focus where it is.
+    /// Tab / Shift+Tab: the next or previous enabled field, wrapping around; a field whose
+    /// delegate will not let it begin is passed over. A focused field whose delegate will not let
+    /// go keeps focus.
     @discardableResult
     public func moveFocus(backward: Bool, at time: Double) -> Bool {
         let current = focusedField
-        guard let next = focusChain.field(after: current, backward: backward) else { return false }
-        // Tab in the only enabled field begins it again, selecting its text.
-        if next === current, let current, !current.endEditing(at: time) { return true }
-        guard takeFocus(for: next, at: time), next.focus(at: time) else { return true }
-        offerSelectionAsPrimary(of: next)
-        reveal(next)
+        var candidate = focusChain.field(after: current, backward: backward)
+        guard candidate != nil else { return false }
+        for _ in fields.indices {
+            guard let next = candidate else { break }
+            if next === current {
+                // Back round to the field being edited (the only one that would begin): it stays,
+                // and a text field selects its text as Tab into it would.
+                if next.kind == .textField { next.selection = TextSelection(anchor: 0, head: next.count) }
+                offerSelectionAsPrimary(of: next)
+                return true
+            }
+            guard next.approveBeginning() else {
+                // This one will not begin: the one after it is asked.
+                candidate = focusChain.field(after: next, backward: backward)
+                continue
+            }
+            if let current, !current.endEditing(at: time) {
+                next.beginningApproved = false
+                return true
+            }
+            guard next.focus(at: time) else { return true }
+            offerSelectionAsPrimary(of: next)
+            reveal(next)
+            return true
+        }
         return true
     }
 
     /// What Return does once the delegate agreed: `editingDidEndOnExit`, then focus moves to
     /// the next field, or editing ends on the last one.
     private func returnMovesOn(from field: TextField, at time: Double) {
+        // A delegate that moved focus itself (`becomeFirstResponder`, `resignFirstResponder`)
+        // has had its way, as in UIKit.
+        guard field.isFocused else { return }
         field.sendActions(for: .editingDidEndOnExit)
         if let next = focusChain.field(following: field) {
             guard takeFocus(for: next, at: time), next.focus(at: time) else { return }
@@ -466,7 +492,7 @@ public final class FieldScene: Scene {
     /// UIKit's order when focus moves to `field`: may it begin, then may the focused field end
     /// (which it then does). False leaves focus where it was.
     private func takeFocus(for field: TextField, at time: Double) -> Bool {
-        guard field.canBeginEditing() else { return false }
+        guard field.approveBeginning() else { return false }
         if let current = focusedField, current !== field {
             guard current.endEditing(at: time) else {
                 field.beginningApproved = false

@@ -1,0 +1,261 @@
+import XCTest
+@testable import MaterialFields
+
+/// A delegate whose answers are closures, so a test can re-enter the field or the scene from
+/// inside a callback. Depth counters bound the re-entry, so an unbounded recursion shows as a
+/// failed assertion rather than a stack overflow.
+final class ReentrantDelegate: TextFieldDelegate {
+    var onShouldReturn: ((TextField) -> Bool)?
+    var onShouldEnd: ((TextField) -> Void)?
+    var onDidEnd: ((TextField) -> Void)?
+    var onShouldApply: ((TextField, TextEdit) -> TextEdit?)?
+    var allowsBegin = true
+    private(set) var shouldEndDepth = 0
+    private(set) var deepestShouldEnd = 0
+    private(set) var didEndCount = 0
+    private(set) var didBeginCount = 0
+    /// Re-entry stops at this depth (the answer is then a plain yes).
+    let depthLimit = 6
+
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { allowsBegin }
+    func textFieldDidBeginEditing(_ textField: TextField) { didBeginCount += 1 }
+
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool {
+        shouldEndDepth += 1
+        defer { shouldEndDepth -= 1 }
+        deepestShouldEnd = max(deepestShouldEnd, shouldEndDepth)
+        if shouldEndDepth < depthLimit { onShouldEnd?(textField) }
+        return true
+    }
+
+    func textFieldDidEndEditing(_ textField: TextField, reason: EditingEndReason) {
+        didEndCount += 1
+        if didEndCount < depthLimit { onDidEnd?(textField) }
+    }
+
+    func textFieldShouldReturn(_ textField: TextField) -> Bool { onShouldReturn?(textField) ?? true }
+
+    func textField(_ textField: TextField, shouldApply edit: TextEdit) -> TextEdit? { onShouldApply?(textField, edit) ?? edit }
+}
+
+/// What a review of the UIKit semantics found: re-entrant delegates, focus moved from inside
+/// callbacks, approvals that outlive their question, the secure eye, a stale range, sizes that
+/// re-measure everything, the alignment of wrapped lines.
+final class ReviewFindingsTests: XCTestCase {
+
+    // MARK: Return and focus the delegate moved itself
+
+    /// UIKit's usual `textFieldShouldReturn`: move focus yourself, return true. The scene then
+    /// moves focus again, from the field the delegate already left, ending the field it chose.
+    func testReturnDoesNotOverrideFocusTheDelegateMovedItself() {
+        let a = filledField("a"), b = filledField("b"), c = filledField("c")
+        let (scene, _) = makeUIKitScene([a, b, c])
+        let delegate = ReentrantDelegate()
+        delegate.onShouldReturn = { _ in
+            c.becomeFirstResponder()
+            return true
+        }
+        a.delegate = delegate
+        scene.focus(a, at: 0)
+        scene.handle(.key(.enter, []), at: 1)
+        XCTAssertTrue(c.isFocused, "the delegate moved focus to c")
+        XCTAssertFalse(b.isFocused, "the scene must not move it on again from a field that is no longer editing")
+    }
+
+    /// The commonest iOS idiom: `textField.resignFirstResponder(); return true` dismisses the
+    /// keyboard. Here the scene then focuses the next field.
+    func testReturnAfterTheDelegateResignedLeavesNoFieldEditing() {
+        let a = filledField("a"), b = filledField("b")
+        let (scene, _) = makeUIKitScene([a, b])
+        let delegate = ReentrantDelegate()
+        delegate.onShouldReturn = { field in
+            field.resignFirstResponder()
+            return true
+        }
+        a.delegate = delegate
+        scene.focus(a, at: 0)
+        scene.handle(.key(.enter, []), at: 1)
+        XCTAssertNil(scene.focusedField, "the delegate ended editing itself")
+    }
+
+    // MARK: Re-entrancy from textFieldShouldEndEditing
+
+    /// A delegate that moves focus to another field from `textFieldShouldEndEditing` recurses
+    /// without bound: takeFocus(b) asks a to end, which asks the delegate, which focuses b ...
+    /// (without the delegate's depth limit this is a stack overflow).
+    func testBecomeFirstResponderFromShouldEndEditingDoesNotRecurse() {
+        let a = filledField("a"), b = filledField("b"), c = filledField("c")
+        let (scene, _) = makeUIKitScene([a, b, c])
+        let delegate = ReentrantDelegate()
+        a.delegate = delegate
+        scene.focus(a, at: 0)
+        delegate.onShouldEnd = { _ in c.becomeFirstResponder() }
+        scene.handle(.key(.tab, []), at: 1)
+        XCTAssertEqual(delegate.deepestShouldEnd, 1, "textFieldShouldEndEditing re-entered itself")
+        XCTAssertEqual(delegate.didEndCount, 1, "a ended editing more than once")
+        XCTAssertLessThanOrEqual(scene.fields.filter(\.isFocused).count, 1)
+    }
+
+    /// `resignFirstResponder()` from inside `textFieldShouldEndEditing` re-enters `endEditing`
+    /// (the field is still focused while it asks) and recurses without bound.
+    func testResignFirstResponderFromShouldEndEditingDoesNotRecurse() {
+        let a = filledField("a"), b = filledField("b")
+        let (scene, _) = makeUIKitScene([a, b])
+        let delegate = ReentrantDelegate()
+        a.delegate = delegate
+        scene.focus(a, at: 0)
+        delegate.onShouldEnd = { field in field.resignFirstResponder() }
+        a.resignFirstResponder()
+        XCTAssertEqual(delegate.deepestShouldEnd, 1, "textFieldShouldEndEditing re-entered itself")
+        XCTAssertEqual(delegate.didEndCount, 1, "didEndEditing once per session")
+    }
+
+    // MARK: Re-entrancy from textFieldDidEndEditing
+
+    /// A field that takes focus back in `textFieldDidEndEditing` (validation: "stay here"): after
+    /// Tab both it and the next field are editing, because `focus` does not look again after
+    /// `willBeginEditingHandler` ended the others.
+    func testOnlyOneFieldEditsWhenADidEndDelegateTakesFocusBack() {
+        let a = filledField("a"), b = filledField("b")
+        let (scene, _) = makeUIKitScene([a, b])
+        let delegate = ReentrantDelegate()
+        a.delegate = delegate
+        scene.focus(a, at: 0)
+        delegate.onDidEnd = { field in field.becomeFirstResponder() }
+        scene.handle(.key(.tab, []), at: 1)
+        let editing = scene.fields.filter(\.isFocused).map(\.identifier)
+        XCTAssertLessThanOrEqual(editing.count, 1, "editing at once: \(editing)")
+    }
+
+    /// An app focusing `b` directly (`b.focus(at:)`, whose `willBeginEditingHandler` ends `a`)
+    /// while `a`'s `textFieldDidEndEditing` moves focus to `b` (the same intent, from a delegate):
+    /// `b`'s beginning runs twice, inner and outer: didBegin and editingDidBegin twice.
+    func testBeginningIsNotRunTwiceWhenTheEndingFieldFocusesTheNewOne() {
+        let a = filledField("a"), b = filledField("b")
+        let (scene, _) = makeUIKitScene([a, b])
+        let aDelegate = ReentrantDelegate(), bDelegate = ReentrantDelegate()
+        a.delegate = aDelegate
+        b.delegate = bDelegate
+        scene.focus(a, at: 0)
+        aDelegate.onDidEnd = { _ in b.becomeFirstResponder() }
+        let recorder = FieldRecorder(b)
+        b.focus(at: 1)
+        XCTAssertTrue(b.isFocused)
+        XCTAssertEqual(bDelegate.didBeginCount, 1, "textFieldDidBeginEditing once per session")
+        XCTAssertEqual(recorder.count(of: "didBegin"), 1, "editingDidBegin once per session")
+    }
+
+    // MARK: canBeginEditing
+
+    /// `canBeginEditing()` is public and "asked each time", but its yes is stored and the next
+    /// `focus`, whenever it comes, skips the delegate.
+    func testCanBeginEditingDoesNotLeaveAnApprovalForALaterFocus() {
+        let field = makeField(.filled)
+        let delegate = ReentrantDelegate()
+        field.delegate = delegate
+        XCTAssertTrue(field.canBeginEditing())
+        delegate.allowsBegin = false   // later, the delegate says no
+        XCTAssertFalse(field.focus(at: 5), "focus skipped textFieldShouldBeginEditing")
+        XCTAssertFalse(field.isFocused)
+    }
+
+    // MARK: adjustsFontSizeToFitWidth
+
+    /// With `minimumFontSize` at or above the text font (16 px; UIKit apps often use 17), a text
+    /// that overflows "fits" at the full size, which `fitFontToWidth` records as a change every
+    /// time (`current` is nil at the full size, `wanted` is 16): each keystroke re-measures the
+    /// whole text.
+    func testAMinimumAtTheFullSizeDoesNotRemeasureTheWholeTextPerKeystroke() {
+        func measuredPerTenKeys(minimum: Double) -> Int {
+            let measurer = FakeMeasurer()
+            let field = TextField(identifier: "f", style: .outlined, label: "L", text: String(repeating: "a", count: 5_000))
+            field.layOut(width: 300, metrics: MaterialMetrics(), measurer: measurer)
+            field.minimumFontSize = minimum
+            field.adjustsFontSizeToFitWidth = true
+            field.focus(at: 0)
+            field.selection = TextSelection(caret: field.count)
+            let before = measurer.measuredClusters
+            for key in 0..<10 { field.insert("a", at: 1 + Double(key)) }
+            return measurer.measuredClusters - before
+        }
+        XCTAssertLessThan(measuredPerTenKeys(minimum: 15), 100, "below the full size: only the typed clusters")
+        XCTAssertLessThan(measuredPerTenKeys(minimum: 17), 100, "at or above the full size: the whole text, each key")
+    }
+
+    // MARK: The secure eye
+
+    /// `toggleSecureTextReveal()` works on a field that is not secure; turning secure entry on
+    /// later then shows the secret in clear from the start.
+    func testTurningSecureEntryOnNeverStartsRevealed() {
+        let field = makeField(.filled, text: "hunter2")
+        field.toggleSecureTextReveal()
+        field.isSecureTextEntry = true
+        XCTAssertFalse(field.isSecureTextRevealed, "a newly secure field shows dots")
+        XCTAssertEqual(field.textLayout.map { String($0.characters) }, String(repeating: "\u{2022}", count: 7))
+    }
+
+    // MARK: Tab in the only field
+
+    /// Tab in the only enabled field ends editing and begins it again; with the new
+    /// `clearsOnBeginEditing` that wipes what the user just typed (a one-time-code form).
+    func testTabInTheOnlyFieldDoesNotClearWhatWasTyped() {
+        let code = filledField("code")
+        code.clearsOnBeginEditing = true
+        let (scene, _) = makeUIKitScene([code])
+        scene.focus(code, at: 0)
+        typeKeys(scene, "482913", time: 1)
+        scene.handle(.key(.tab, []), at: 2)
+        XCTAssertEqual(code.text, "482913")
+    }
+
+    // MARK: Alignment of wrapped lines
+
+    /// A wrapped line keeps the space it broke after, and the alignment shift counts it: in a
+    /// right-aligned text area the first line's last letter stops a space short of the right
+    /// edge where the second line ends (TextKit aligns without trailing whitespace).
+    func testRightAlignedWrappedLinesEndAtTheSameEdge() throws {
+        let text = String(repeating: "a", count: 20) + " " + String(repeating: "b", count: 20)
+        let area = TextField(identifier: "a", style: .outlined, kind: .textArea, label: "L", text: text)
+        area.textAlignment = .right
+        area.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        let layout = try XCTUnwrap(area.textLayout)
+        XCTAssertEqual(layout.lines.count, 2)
+        XCTAssertEqual(layout.x(of: 20, onLine: 0), layout.x(of: 41, onLine: 1), "the last letters of both lines")
+    }
+
+    // MARK: shouldApply
+
+    /// The stale-range guard covers only `shouldChangeCharactersIn`: a delegate that changes the
+    /// text in `textField(_:shouldApply:)` and returns the edit gets the old range applied to the
+    /// new text (clamped), so a keystroke lands somewhere else.
+    func testAnEditIsNotAppliedToTextTheDelegateReplacedInShouldApply() {
+        let field = makeField(.filled, text: "abc")
+        let delegate = ReentrantDelegate()
+        field.delegate = delegate
+        field.focus(at: 0)
+        field.selection = TextSelection(caret: 3)
+        delegate.onShouldApply = { field, edit in
+            field.text = "wxyz"   // say, a formatter that normalises and then lets the key through
+            return edit
+        }
+        field.insert("d", at: 1)
+        XCTAssertEqual(field.text, "wxyz", "the edit's range 3..<3 was computed on \"abc\"")
+    }
+}
+
+/// What once trapped: a test that would take the test process down lives in a class of its own.
+final class ReviewFindingsTrapTests: XCTestCase {
+    /// "ß" (like the ligatures "ﬁ", "ﬀ" and "ŉ") is lowercase and upper-cases to two characters:
+    /// a German user typing ß at the start of a word in `.words` (the sign-in form's name field)
+    /// or of a sentence in `.sentences` must not crash the app.
+    func testCapitalizingSharpSAtTheStartOfAWordDoesNotTrap() {
+        let field = filledField("f")
+        field.autocapitalizationType = .words
+        let (scene, _) = makeUIKitScene([field])
+        scene.focus(field, at: 0)
+        typeKeys(scene, "ß", time: 1)
+        XCTAssertEqual(field.text, "SS")
+        typeKeys(scene, " ﬁne", time: 2)
+        XCTAssertEqual(field.text, "SS FIne")
+    }
+}
