@@ -27,12 +27,15 @@ let package = Package(
         // QA tooling on top of a host: scripted sessions on a virtual clock, screenshots compared
         // with goldens, the fonts a rendering used.
         .target(name: "QATools", dependencies: ["MaterialFields", "XftHost"]),
-        .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost", "QATools"]),
+        .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost", "QATools", "PhoneNumberFormat"]),
         // A program that uses only the public API; the UI tests run it.
         .executableTarget(name: "PublicAPIExample", dependencies: ["MaterialFields", "XftHost"]),
         // `signin-form` (`./run.sh example`): a sign-in form written as app code on the public API
         // only, with a controller that is its fields' delegate; a UI test types into it.
-        .executableTarget(name: "SigninForm", dependencies: ["MaterialFields", "XftHost"], path: "Sources/Examples/SigninForm"),
+        .executableTarget(name: "SigninForm", dependencies: ["MaterialFields", "XftHost", "PhoneNumberFormat"],
+                          path: "Sources/Examples/SigninForm"),
+        // The live phone formatter both example apps use (the catalog's phone field, the form's).
+        .target(name: "PhoneNumberFormat", path: "Sources/Examples/PhoneNumberFormat"),
         // The model fuzzer: random operations on the public API checked against a reference
         // model; pure Swift, shared by its test and `./run.sh fuzz`.
         .target(name: "MaterialFieldsFuzz", dependencies: ["MaterialFields"]),

@@ -1,4 +1,5 @@
 import MaterialFields
+import PhoneNumberFormat
 
 /// The catalog's content: every variant, filled beside outlined, under headings and captions.
 /// Field ids are `<style>-<variant>` (the README lists them).
@@ -287,47 +288,17 @@ enum CatalogDelegates {
         }
     }
 
-    /// Formats a 10-digit North American number as it is typed: "(555) 123-4567". The caret
-    /// stays after the digit it was after; Backspace over a bracket, space or dash deletes the
-    /// digit before it.
+    /// Formats a 10-digit North American number as it is typed (`PhoneNumberFormat`, shared
+    /// with the sign-in form): "(555) 123-4567", the caret after the digit it followed.
     final class PhoneNumberFormatter: TextFieldDelegate {
-        static let maximumDigits = 10
-
         func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
-            let characters = Array(textField.text)
-            var range = range
-            if string.isEmpty, range.count == 1, !characters[range.lowerBound].isWholeNumber,
-               let digit = characters[..<range.lowerBound].lastIndex(where: \.isWholeNumber) {
-                range = digit..<range.upperBound
-            }
-            let before = characters[..<range.lowerBound].filter(\.isWholeNumber) + string.filter(\.isWholeNumber)
-            let after = characters[range.upperBound...].filter(\.isWholeNumber)
-            guard before.count + after.count <= Self.maximumDigits else { return false }
-            let formatted = Self.format(before + after)
-            var caret = 0, digitsSeen = 0
-            // After the digit the caret followed, and past the formatting that follows it.
-            for (index, character) in formatted.enumerated() where character.isWholeNumber {
-                digitsSeen += 1
-                if digitsSeen == before.count { caret = index + 1 }
-            }
-            if before.isEmpty { caret = 0 }
-            guard formatted != textField.text else {
+            let caret = textField.selection.isCaret ? textField.selection.head : nil
+            // An edit that changes no digit (a letter, an eleventh digit) is refused as it is.
+            if let (text, caret) = PhoneNumberFormat.edit(textField.text, replacing: range, with: string, caret: caret) {
+                textField.text = text
                 textField.selection = TextSelection(caret: caret)
-                return false
             }
-            textField.text = formatted
-            textField.selection = TextSelection(caret: caret)
             return false
-        }
-
-        static func format(_ digits: [Character]) -> String {
-            let text = String(digits)
-            switch digits.count {
-            case 0: return ""
-            case 1...3: return "(\(text)"
-            case 4...6: return "(\(text.prefix(3))) \(text.dropFirst(3))"
-            default: return "(\(text.prefix(3))) \(text.dropFirst(3).prefix(3))-\(text.dropFirst(6))"
-            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MaterialFields
+import PhoneNumberFormat
 
 /// The sign-in form's controller, as an iOS view controller would be written: it owns the
 /// fields, is the delegate of each, and reacts to their events. What it notices goes to `log`,

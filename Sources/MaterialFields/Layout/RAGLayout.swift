@@ -113,21 +113,15 @@ extension FieldLayout {
         let textLine = Rect(x: bandLeft, y: textTop, width: bandRight - bandLeft, height: lineHeight * rows)
         let textBaseline = baseline(inLineTop: textTop, lineHeight: lineHeight, metrics: measurer.lineMetrics(for: textFont))
 
-        var resting: LabelPlacement?
-        var floating: LabelPlacement?
-        if !input.placeholder.isEmpty {
-            func aligned(_ font: FontSpec, baseline: Double) -> LabelPlacement {
-                let advance = measurer.advance(of: input.placeholder[...], font: font)
-                // Aligned as the text is: a single line keeps the caret's width free at its end.
-                let width = textLine.width - (input.kind == .textField ? metrics.caretWidth : 0)
-                let x = bandLeft + max(0, width - advance) * alignment
-                return LabelPlacement(origin: Point(x: x.rounded(), y: baseline), font: font, width: advance)
-            }
-            let restingPlacement = aligned(restingFont, baseline: baseline(inLineTop: textTop, lineHeight: lineHeight,
-                                                                          metrics: measurer.lineMetrics(for: restingFont)))
-            resting = restingPlacement
-            floating = floats ? aligned(floatingFont, baseline: (floatingTop + floatingMetrics.ascent).rounded()) : restingPlacement
-        }
+        // The placeholder is aligned as the text is (a single line keeps the caret's width free at
+        // its end), so it shrinks toward its alignment edge.
+        let placeholderRight = textLine.maxX - (input.kind == .textField ? metrics.caretWidth : 0)
+        let resting = placeholderPlacement(input, font: restingFont,
+                                           baseline: baseline(inLineTop: textTop, lineHeight: lineHeight,
+                                                              metrics: measurer.lineMetrics(for: restingFont)),
+                                           left: bandLeft, right: placeholderRight, measurer: measurer)
+        let floating = floats ? placeholderPlacement(input, font: floatingFont, baseline: (floatingTop + floatingMetrics.ascent).rounded(),
+                                                     left: bandLeft, right: placeholderRight, measurer: measurer) : resting
 
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
                            restingLabel: resting, floatingLabel: floating, notch: nil, leadingIcon: leadingIcon,

@@ -1,10 +1,11 @@
-/// A North American phone number as the phone field shows it while it is typed: digits only, at
-/// most ten, written "(555) 123-4567". Pure functions, so the delegate stays short.
-enum PhoneNumberFormat {
-    static let maximumDigits = 10
+/// A North American phone number as a phone field shows it while it is typed: digits only, at
+/// most ten, written "(555) 123-4567". Pure functions, so a delegate stays short; the catalog and
+/// the sign-in form share them.
+public enum PhoneNumberFormat {
+    public static let maximumDigits = 10
 
     /// "(555" after three digits, "(555) 12" after five, "(555) 123-4" after seven.
-    static func format(_ digits: [Character]) -> String {
+    public static func format(_ digits: [Character]) -> String {
         guard !digits.isEmpty else { return "" }
         var text = "(" + String(digits.prefix(3))
         if digits.count > 3 { text += ") " + String(digits.dropFirst(3).prefix(3)) }
@@ -12,11 +13,11 @@ enum PhoneNumberFormat {
         return text
     }
 
-    static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isWholeNumber }
+    public static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isWholeNumber }
 
     /// Where the caret goes in `formatted` so that `digitCount` digits stand before it: right
     /// after the last of them (before any formatting that follows), or before the first digit.
-    static func caretOffset(afterDigits digitCount: Int, in formatted: String) -> Int {
+    public static func caretOffset(afterDigits digitCount: Int, in formatted: String) -> Int {
         var seen = 0
         for (offset, character) in formatted.enumerated() where isDigit(character) {
             if seen == digitCount { return offset }
@@ -31,7 +32,7 @@ enum PhoneNumberFormat {
     /// when text was selected). Digits are kept, anything else dropped; a deletion that removes
     /// only formatting removes the digit before it (Backspace) or after it (Delete). Nil when the
     /// edit changes no digit.
-    static func edit(_ text: String, replacing range: Range<Int>, with replacement: String, caret: Int?)
+    public static func edit(_ text: String, replacing range: Range<Int>, with replacement: String, caret: Int?)
         -> (text: String, caret: Int)? {
         let characters = Array(text)
         var digits = characters.filter(isDigit)
