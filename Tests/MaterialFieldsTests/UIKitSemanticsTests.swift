@@ -338,7 +338,7 @@ final class DelegateDecisionTests: XCTestCase {
     func testFocusMovingAsksTheNewFieldFirstThenTheOldOneEachOnce() {
         let (scene, _, fields, delegates) = makeForm()
         defer { withExtendedLifetime(delegates) {} }
-        let (a, b, c) = (fields[0], fields[1], fields[2])
+        let (a, b) = (fields[0], fields[1])
         scene.focus(a, at: 0)
 
         log.calls = []

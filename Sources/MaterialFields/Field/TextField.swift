@@ -609,14 +609,8 @@ public final class TextField {
 
     /// The assistive row's width in a field `width` wide, as the layout makes it.
     private func assistiveRowWidth(width: Double, metrics: MaterialMetrics) -> Double {
-        let width = min(width, FieldLayout.maximumWidth)
-        switch style.family {
-        case .material: return max(0, width - 2 * metrics.horizontalPadding)
-        case .rag:
-            let padding = textPadding.sanitized(scale: metrics.scale)
-            return max(0, width - padding.left - padding.right)
-        case .plain: return max(0, width - (style.container == .borderless ? 0 : 16 * metrics.scale))
-        }
+        let insets = FieldLayout.assistiveInsets(makeLayoutInput(width: width, metrics: metrics))
+        return max(0, min(width, FieldLayout.maximumWidth) - insets.left - insets.right)
     }
 
     /// A text area's rows: its lines, between the minimum and the maximum visible rows.

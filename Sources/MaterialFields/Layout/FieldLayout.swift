@@ -126,6 +126,22 @@ public struct FieldLayout: Equatable, Sendable {
         return max(metrics.inputLineHeight, ((line.ascent + line.descent) * 1.25).rounded(.up))
     }
 
+    /// How far the text (and the assistive row under it) is inset from the field's sides: 16 px
+    /// for Material; UIKit's 8 for a bordered plain field and none without a border, so helper
+    /// text lines up with the text; RAG's `textPadding`. Wrapping the assistive text asks it too.
+    public static func assistiveInsets(_ input: FieldLayoutInput) -> (left: Double, right: Double) {
+        let metrics = input.metrics
+        switch input.style.family {
+        case .material: return (metrics.horizontalPadding, metrics.horizontalPadding)
+        case .plain:
+            let inset = input.style.container == .borderless ? 0 : 8 * metrics.scale
+            return (inset, inset)
+        case .rag:
+            let padding = (input.rag?.textPadding ?? .zero).sanitized(scale: metrics.scale)
+            return (padding.left, padding.right)
+        }
+    }
+
     /// A font an app gave at scale 1, at the layout's scale (sizes clamped to 4...200 px).
     static func scaled(_ font: FontSpec?, default fallback: FontSpec, metrics: MaterialMetrics) -> FontSpec {
         guard var font else { return fallback }
@@ -151,7 +167,7 @@ public struct FieldLayout: Equatable, Sendable {
         let positioning = input.style.positioning(density: input.density)
         let isPlain = input.style.family == .plain
         // UIKit insets a bordered field's text by about 8 pt, and not at all without a border.
-        let padding = isPlain ? (input.style.container == .borderless ? 0 : 8 * scale) : metrics.horizontalPadding
+        let padding = assistiveInsets(input).left
         // Never narrower than its paddings (a field squeezed below that overflows its frame), and
         // never wider than an X window can be.
         let width = min(max(input.width.isFinite ? input.width : 0, 2 * padding), Self.maximumWidth)
@@ -255,9 +271,7 @@ public struct FieldLayout: Equatable, Sendable {
         if input.hasAssistiveRow {
             let top = container.maxY + metrics.assistiveGap
             let lines = Double(min(input.assistiveLineCount, 1_000))
-            // A plain field without a border has no inset: its helper text lines up with the text.
-            let rowInset = isPlain ? padding : metrics.horizontalPadding
-            assistiveRow = Rect(x: rowInset, y: top, width: max(0, width - 2 * rowInset), height: lines * assistiveLineHeight)
+            assistiveRow = Rect(x: padding, y: top, width: max(0, width - 2 * padding), height: lines * assistiveLineHeight)
             assistiveBaseline = baseline(inLineTop: top, lineHeight: assistiveLineHeight,
                                          metrics: measurer.lineMetrics(for: assistiveFont))
         }
