@@ -39,6 +39,9 @@ final class WindowSession: SceneHost {
     /// The instant the scene asked to be drawn at, when the loop last went to sleep.
     private var scheduledFrame: Double?
     private var exitStatus: Int32?
+    /// Another client destroyed the window (`xdotool windowclose`, a session tool): the loop
+    /// ends as after a close request, and nothing is freed on the window that is gone.
+    private var windowDestroyed = false
     private var selections: SelectionBroker!
     /// The server time of the newest event that carried one: selections are taken and asked for
     /// at the time of the input that caused it, as ICCCM requires (never CurrentTime).
@@ -103,7 +106,7 @@ final class WindowSession: SceneHost {
         XFreeCursor(display, arrowCursor)
         XFreeCursor(display, textCursor)
         XFreeCursor(display, handCursor)
-        XDestroyWindow(display, window)
+        if !windowDestroyed { XDestroyWindow(display, window) }
         XFlush(display)
     }
 
@@ -374,7 +377,13 @@ final class WindowSession: SceneHost {
         case PropertyNotify:
             selections.handlePropertyNotify(event.xproperty)
         case DestroyNotify:
-            selections.handleDestroy(of: event.xdestroywindow.window)
+            if event.xdestroywindow.window == window, !windowDestroyed {
+                windowDestroyed = true
+                host.warn("warning: another program destroyed the window; closing")
+                exitStatus = 0
+            } else {
+                selections.handleDestroy(of: event.xdestroywindow.window)
+            }
         default:
             break
         }

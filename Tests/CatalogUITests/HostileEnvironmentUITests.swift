@@ -67,6 +67,19 @@ final class HostileEnvironmentUITests: XCTestCase {
         return path
     }
 
+    func testAWindowAnotherProgramDestroysEndsTheCatalogWithOneLineAndStatusZero() throws {
+        // A session tool (xdotool windowclose, xkill -id's gentler cousins) destroys the window
+        // instead of asking it to close: the catalog must not live on without one.
+        let app = try CatalogApp()
+        try app.withDisplay { display in
+            XDestroyWindow(display, app.windowID)
+            XSync(display, 0)
+        }
+        XCTAssertEqual(app.waitForExit(timeout: 5), 0, "the catalog outlived its window")
+        let errors = app.standardError.split(separator: "\n")
+        XCTAssertTrue(errors.contains { $0.contains("destroyed the window") }, "no line said why: \(errors)")
+    }
+
     func testWithoutRobotoItWarnsOnceAndDrawsTextInFontconfigsChoice() throws {
         let dejaVu = "/usr/share/fonts/truetype/dejavu"
         guard FileManager.default.fileExists(atPath: dejaVu) else {
