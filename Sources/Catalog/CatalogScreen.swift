@@ -149,7 +149,7 @@ enum CatalogScreen {
             field.style = .outlined
             field.textAlignment = .center
         },
-        Variant(slug: "right", caption: "Right-aligned, with a decimal pad", label: "Amount", text: "1,250.00") { field in
+        Variant(slug: "right", caption: "Right-aligned, with a decimal pad", label: "Amount", text: "1250.00") { field in
             field.textAlignment = .right
             field.keyboardType = .decimalPad
             field.suffixText = "EUR"
@@ -197,6 +197,8 @@ enum CatalogScreen {
             field.placeholderMode = .simple
             field.textBackground = .underline(UnderlineBackground(expandMode: .expandsFromRight))
             field.textPadding = EdgeInsets(top: 4, bottom: 4)
+            field.hintFont = FontSpec(pixelSize: 12)
+            field.hintOffset = 4
             field.hint = ""
             field.observe { field, event in
                 if case .textChanged = event { field.hint = field.text.isEmpty ? "" : "\(field.text.split(separator: " ").count) word(s)" }

@@ -91,9 +91,15 @@ final class UIKitBehaviourUITests: XCTestCase {
         XCTAssertNotNil(app.waitForState(as: View.self) { $0.field(phone.id).text == "(555) 12" },
                         "got \(String(describing: try? app.state(as: View.self).field(phone.id).text))")
         try app.key("Home")
-        try app.type("1")
-        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field(phone.id).text == "(155) 512" && $0.field(phone.id).selection == [2, 2] },
+        try app.type("2")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field(phone.id).text == "(255) 512" && $0.field(phone.id).selection == [2, 2] },
                         "got \(String(describing: try? app.state(as: View.self).field(phone.id)))")
+        // Written with the country code, the number is the same: the "+", the "1" and the
+        // spaces are not the number's digits.
+        try app.key("ctrl+a")
+        try app.type("+1 555 123 4567")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field(phone.id).text == "(555) 123-4567" },
+                        "got \(String(describing: try? app.state(as: View.self).field(phone.id).text))")
     }
 
     func testADelegateKeepsFocusUntilTheTextIsValid() throws {

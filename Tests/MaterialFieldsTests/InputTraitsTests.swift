@@ -138,7 +138,12 @@ final class KeyboardTypeFilterTests: XCTestCase {
             typeEach("4x2 ", into: field)
             XCTAssertEqual(field.text, "42", "\(type) typed")
             XCTAssertEqual(recorder.refusedEdits.map(\.replacement), ["x", " "])
+            // A paste is taken whole or refused: dropping its other characters would paste
+            // another value. Only the spaces and line breaks around it go.
             field.paste("(555) 123-45", at: 2)
+            XCTAssertEqual(field.text, "42", "\(type): a paste with more than digits is refused")
+            XCTAssertEqual(recorder.refusedEdits.last?.replacement, "(555) 123-45")
+            field.paste(" 55512345\n", at: 3)
             XCTAssertEqual(field.text, "4255512345", "\(type) pasted")
         }
     }
@@ -154,6 +159,8 @@ final class KeyboardTypeFilterTests: XCTestCase {
         XCTAssertEqual(field.text, "3.14", "typed")
         XCTAssertEqual(recorder.refusedEdits.map(\.replacement), ["."])
         field.paste(",15.9", at: 2)
+        XCTAssertEqual(field.text, "3.14", "a paste with a second separator is refused, not pasted as another number")
+        field.paste("159", at: 2)
         XCTAssertEqual(field.text, "3.14159", "pasted")
 
         // Replacing the separator may bring a new one: the kept text is what counts.
@@ -172,7 +179,9 @@ final class KeyboardTypeFilterTests: XCTestCase {
         XCTAssertEqual(field.text, "+44 (0)20", "typed")
         XCTAssertEqual(recorder.refusedEdits.map(\.replacement), ["x"])
         field.paste(" call 7946-0958", at: 2)
-        XCTAssertEqual(field.text, "+44 (0)20  7946-0958", "pasted")
+        XCTAssertEqual(field.text, "+44 (0)20", "a paste with letters is refused")
+        field.paste(" 7946-0958\n", at: 3)
+        XCTAssertEqual(field.text, "+44 (0)207946-0958", "pasted, without the spaces around it")
     }
 
     func testEmailAddressTakesOneAtAndNoSpaces() {
@@ -187,18 +196,20 @@ final class KeyboardTypeFilterTests: XCTestCase {
 
         field.selection = TextSelection(anchor: 0, head: field.count)
         field.paste("first last@example.com\nsecond@example.org", at: 2)
-        XCTAssertEqual(field.text, "firstlast@example.comsecondexample.org", "pasted: the line break and the second @ go")
+        XCTAssertEqual(field.text, "me@homex", "a paste of two addresses (a space, a second @) is refused")
+        field.paste("  first.last@example.com\n", at: 2)
+        XCTAssertEqual(field.text, "first.last@example.com", "pasted over the selection, without the spaces around it")
 
         // Replacing the @ itself lets a new one in: only the kept text is read.
-        field.selection = TextSelection(anchor: 9, head: 11)
-        XCTAssertEqual(field.text.dropFirst(9).prefix(2), "@e")
+        field.selection = TextSelection(anchor: 10, head: 12)
+        XCTAssertEqual(field.text.dropFirst(10).prefix(2), "@e")
         field.insert("@", at: 3)
-        XCTAssertEqual(field.text, "firstlast@xample.comsecondexample.org")
-        field.selection = TextSelection(anchor: 9, head: 10)
+        XCTAssertEqual(field.text, "first.last@xample.com")
+        field.selection = TextSelection(anchor: 10, head: 11)
         _ = field.handle(.backspace, modifiers: [], at: 4)
         XCTAssertFalse(field.text.contains("@"))
         field.insert("@", at: 5)
-        XCTAssertEqual(field.text, "firstlast@xample.comsecondexample.org", "with the @ deleted, a new one may be typed")
+        XCTAssertEqual(field.text, "first.last@xample.com", "with the @ deleted, a new one may be typed")
     }
 
     func testURLTakesNoWhitespace() {
@@ -208,7 +219,9 @@ final class KeyboardTypeFilterTests: XCTestCase {
         XCTAssertEqual(field.text, "ab", "typed")
         XCTAssertEqual(recorder.refusedEdits.map(\.replacement), [" "])
         field.paste("/path with spaces?q=1 2", at: 2)
-        XCTAssertEqual(field.text, "ab/pathwithspaces?q=12", "pasted")
+        XCTAssertEqual(field.text, "ab", "a paste with spaces inside is refused")
+        field.paste("/path?q=1\n", at: 2)
+        XCTAssertEqual(field.text, "ab/path?q=1", "pasted")
     }
 
     func testASCIICapableTakesASCIIOnly() {
@@ -218,9 +231,11 @@ final class KeyboardTypeFilterTests: XCTestCase {
         XCTAssertEqual(field.text, "n", "typed")
         XCTAssertEqual(recorder.refusedEdits.map(\.replacement), ["é"])
         field.paste("o ½ way", at: 2)
-        XCTAssertEqual(field.text, "no  way", "pasted")
+        XCTAssertEqual(field.text, "n", "a paste with more than ASCII is refused")
+        field.paste("o way", at: 2)
+        XCTAssertEqual(field.text, "no way", "pasted")
         field.insert("ü", cause: .inputMethod, at: 3)
-        XCTAssertEqual(field.text, "no  way", "an input method's text too")
+        XCTAssertEqual(field.text, "no way", "an input method's text is filtered as typing is")
     }
 
     func testARefusedKeyLeavesTheSelectionItWouldHaveReplaced() {

@@ -40,7 +40,10 @@ public enum PhoneNumberFormat {
         let upper = min(max(range.upperBound, lower), characters.count)
         var start = characters[..<lower].filter(isDigit).count
         var removed = characters[lower..<upper].filter(isDigit).count
-        let typed = replacement.filter(isDigit)
+        var typed = Array(replacement.filter(isDigit))
+        // An area code never starts with 0 or 1: at the start, a "1" is the country code of
+        // "+1 555 123 4567" (typed or pasted), and is left out rather than shifting every digit.
+        if start == 0 { typed = Array(typed.drop { $0 == "0" || $0 == "1" }) }
         if replacement.isEmpty && removed == 0 && lower < upper {
             // Only formatting was deleted: the digit next to it goes instead.
             if let caret, upper <= caret, start > 0 {

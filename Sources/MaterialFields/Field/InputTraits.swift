@@ -124,3 +124,11 @@ public enum TextAlignment: String, Sendable, Codable, CaseIterable {
         }
     }
 }
+
+extension String {
+    /// Without the whitespace and line breaks at either end.
+    func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -916,6 +916,7 @@ public final class TextField {
         // The ending field's delegate may have focused this one already.
         guard !isFocused else { return true }
         isFocused = true
+        var clearedOnBegin = false
         isHovered = false
         undoHistory.closeGroup()
         activationOrigin = pointX ?? (layout?.container.midX ?? 0)
@@ -933,7 +934,7 @@ public final class TextField {
             // Part of beginning: the new session's history starts empty, as the text does.
             apply(editor.replacingAll(with: "", cause: .programmatic), at: time)
             undoHistory.removeAll()
-            sendActions(for: .editingChanged)
+            clearedOnBegin = true
         }
         clearsAtNextInsertion = clearsOnInsertion
         if clearsOnInsertion { editor.select(TextSelection(caret: editor.count)) }
@@ -942,6 +943,8 @@ public final class TextField {
         notify(.didBeginEditing)
         delegate?.textFieldDidBeginEditing(self)
         sendActions(for: .editingDidBegin)
+        // The clear was part of beginning: its change is told once editing has begun.
+        if clearedOnBegin { sendActions(for: .editingChanged) }
         return isFocused
     }
 
@@ -1170,7 +1173,15 @@ public final class TextField {
             if keyboardType != .default {
                 // Only the kept text is read (for the one @ or decimal separator), without copying it.
                 let kept = [editor.characters[..<edit.range.lowerBound], editor.characters[edit.range.upperBound...]].joined()
-                edit.replacement = keyboardType.filter(edit.replacement, keeping: kept)
+                if edit.cause == .paste {
+                    // A paste is taken whole or not at all: dropping the second "." of "1,250.00"
+                    // or the space of "first last@x.com" would paste another value in silence.
+                    // Only the spaces and line breaks around it go.
+                    let trimmed = edit.replacement.trimmingWhitespace()
+                    edit.replacement = keyboardType.filter(trimmed, keeping: kept) == trimmed ? trimmed : ""
+                } else {
+                    edit.replacement = keyboardType.filter(edit.replacement, keeping: kept)
+                }
             }
             if edit.cause == .typing, autocapitalizationType != .none, !isSecureTextEntry {
                 let before = editor.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
@@ -1362,6 +1373,7 @@ public final class TextField {
     public func handle(_ key: EditingKey, modifiers: KeyModifiers, at time: Double) -> Bool {
         lastTime = time
         guard state == .editing else { return false }
+        let selectionBeforeKey = editor.selection
         let extending = modifiers.contains(.shift)
         let control = modifiers.contains(.control)
         var keepsGoal = false
@@ -1427,7 +1439,7 @@ public final class TextField {
         }
         if !keepsGoal { goalX = nil }
         caretIsUpstream = upstream
-        clearsAtNextInsertion = false
+        if editor.selection != selectionBeforeKey { clearsAtNextInsertion = false }
         undoHistory.closeGroup()
         caretMoved(at: time)
         return true
@@ -1717,7 +1729,8 @@ public final class TextField {
         let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
         switch style.container {
         case .line:
-            return [ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: stroke), color: color)]
+            let width = stroke + (metrics.focusedStrokeWidth - stroke) * activation
+            return [ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: width), color: color)]
         case .bezel:
             // Light from the top left: a shadow inside the top and left edges makes it sunken.
             let shadow = scheme.onSurface.withAlpha(state == .disabled ? 0.12 : 0.3)

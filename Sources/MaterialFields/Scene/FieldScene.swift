@@ -480,13 +480,21 @@ public final class FieldScene: Scene {
         // has had its way, as in UIKit.
         guard field.isFocused else { return }
         field.sendActions(for: .editingDidEndOnExit)
-        if let next = focusChain.field(following: field) {
-            guard takeFocus(for: next, at: time), next.focus(at: time) else { return }
-            offerSelectionAsPrimary(of: next)
-            reveal(next)
-        } else {
+        // The next field that will begin (as Tab, passing over one whose delegate says no); on
+        // the last, editing ends.
+        var next = focusChain.field(following: field)
+        while let candidate = next, !candidate.approveBeginning() { next = focusChain.field(following: candidate) }
+        guard let next else {
             field.endEditing(at: time)
+            return
         }
+        guard field.endEditing(at: time) else {
+            next.beginningApproved = false
+            return
+        }
+        guard next.focus(at: time) else { return }
+        offerSelectionAsPrimary(of: next)
+        reveal(next)
     }
 
     /// UIKit's order when focus moves to `field`: may it begin, then may the focused field end
