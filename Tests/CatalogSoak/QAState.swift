@@ -19,6 +19,9 @@ struct QAState: Decodable {
         var focused: Bool
         var state: String
         var labelPosition: String
+        /// `material`, `rag` or `plain`, and a RAG field's placeholder mode.
+        var family: String
+        var placeholderMode: String?
         var hovered: Bool
         var error: Bool
         var assistive: Assistive
@@ -116,14 +119,30 @@ struct Invariants {
                 check(text == frozen, "\(id): a disabled field's text changed to \(quote(text))")
             }
             // MDC's table (README): no label, none; empty and not editing, resting; otherwise
-            // floating, or hidden for a label that disappears instead.
+            // floating, or hidden for a label that disappears instead. A plain field has no label;
+            // a RAG field's placeholder is its label, placed by its mode's table (every RAG field
+            // of the catalog has a placeholder).
             let expectedLabel: String
-            if field.label.isEmpty {
+            let editing = field.state == "editing"
+            switch (field.family, field.placeholderMode) {
+            case ("plain", _):
                 expectedLabel = "none"
-            } else if text.isEmpty && field.state != "editing" {
-                expectedLabel = "resting"
-            } else {
-                expectedLabel = id.hasSuffix("-disappears") ? "none" : "floating"
+            case ("rag", "simple"?):
+                expectedLabel = text.isEmpty ? "resting" : "none"
+            case ("rag", "scalesAlways"?):
+                expectedLabel = "floating"
+            case ("rag", "scalesWhenNotEmpty"?):
+                expectedLabel = text.isEmpty ? "resting" : "floating"
+            case ("rag", _):
+                expectedLabel = text.isEmpty && !editing ? "resting" : "floating"
+            default:
+                if field.label.isEmpty {
+                    expectedLabel = "none"
+                } else if text.isEmpty && !editing {
+                    expectedLabel = "resting"
+                } else {
+                    expectedLabel = id.hasSuffix("-disappears") ? "none" : "floating"
+                }
             }
             check(field.labelPosition == expectedLabel,
                   "\(id): label '\(field.labelPosition)', expected '\(expectedLabel)' (text \(quote(text)), state \(field.state))")
