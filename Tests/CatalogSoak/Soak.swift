@@ -21,6 +21,9 @@ final class Soak {
     /// so a click in the middle focuses them and every marker character is kept.
     private static let markerFields = ["label", "placeholder", "prefilled", "note", "no-label", "helper", "error",
                                        "email", "dense", "disappears", "long"].flatMap { ["filled-\($0)", "outlined-\($0)"] }
+    /// Fields whose delegate keeps the keyboard while their text is invalid (the catalog's
+    /// quantity, 1 to 99 or empty): a marker empties one first, as a user would.
+    private static let focusHolders = ["uikit-quantity"]
     /// What random typing draws from: ASCII words and punctuation, Latin-1, combining marks, Greek,
     /// Cyrillic, CJK, Hebrew, Arabic, symbols, an emoji, a ZWJ family and a flag.
     private static let words = ["a", "the", "soak", "Field", "xyz", "Lorem", "ipsum", "42", "3.14", "@", "name@example.com",
@@ -448,6 +451,17 @@ final class Soak {
         }
         resizeLatencies.append(now - resized)
         try adopt(sized)
+        if let holder = state.fields.first(where: { $0.focused && Self.focusHolders.contains($0.id) }) {
+            // Emptied before the page goes back to the top: the keys reveal its caret.
+            driver.key(named: "a", .control)
+            driver.key(named: "BackSpace")
+            driver.sync()
+            note(.key, "Ctrl+A BackSpace: \(holder.id) holds the keyboard while invalid")
+            guard let emptied = waitForState(timeout: settleWithin, { $0.field(holder.id)?.text?.isEmpty == true }) else {
+                throw SoakFailure(reason: "stopped answering: \(holder.id) was not emptied within \(settleWithin) s")
+            }
+            try adopt(emptied)
+        }
         func candidates() -> [QAState.Field] {
             state.fields.filter { field in
                 let frame = field.frame
