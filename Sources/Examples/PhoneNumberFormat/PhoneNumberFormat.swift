@@ -41,9 +41,14 @@ public enum PhoneNumberFormat {
         var start = characters[..<lower].filter(isDigit).count
         var removed = characters[lower..<upper].filter(isDigit).count
         var typed = Array(replacement.filter(isDigit))
-        // An area code never starts with 0 or 1: at the start, a "1" is the country code of
-        // "+1 555 123 4567" (typed or pasted), and is left out rather than shifting every digit.
-        if start == 0 { typed = Array(typed.drop { $0 == "0" || $0 == "1" }) }
+        // An area code never starts with 0 or 1. At the start, one "1" is the country code of
+        // "+1 555 123 4567" (typed or pasted) and is left out rather than shifting every digit;
+        // a number that still starts with 0 or 1 ("011 44 ...", dialled abroad) is not one this
+        // field holds, and is refused rather than mangled.
+        if start == 0 {
+            if typed.first == "1" { typed.removeFirst() }
+            if let first = typed.first, first == "0" || first == "1" { return nil }
+        }
         if replacement.isEmpty && removed == 0 && lower < upper {
             // Only formatting was deleted: the digit next to it goes instead.
             if let caret, upper <= caret, start > 0 {

@@ -57,9 +57,10 @@ public enum KeyboardType: String, Sendable, Codable, CaseIterable {
             return String(replacement.filter { character in
                 if Self.isDigit(character) { return true }
                 guard character == "." || character == "," else { return false }
-                guard !(hasSeparator ?? rest.contains { $0 == "." || $0 == "," }) else { return false }
+                // The kept text is read once, at the first separator typed.
+                let taken = hasSeparator ?? rest.contains { $0 == "." || $0 == "," }
                 hasSeparator = true
-                return true
+                return !taken
             })
         }
     }

@@ -27,7 +27,10 @@ public final class TextField {
     public var isEnabled: Bool {
         didSet {
             guard isEnabled != oldValue else { return }
-            if !isEnabled { endEditing(at: lastTime, reason: .cancelled, force: true) }
+            if !isEnabled {
+                beginningApproved = false
+                endEditing(at: lastTime, reason: .cancelled, force: true)
+            }
             isHovered = isHovered && isEnabled
             invalidateAppearance()
             notify(.enabledChanged(isEnabled))
@@ -901,20 +904,22 @@ public final class TextField {
     /// which grows the activation indicator from the centre and selects all of a text field's text.
     ///
     /// Asks the delegate's `textFieldShouldBeginEditing` first; returns whether the field is
-    /// editing now. A scene moving focus asks `canBeginEditing` before ending the other field.
+    /// editing now. A scene moving focus has asked already (`approveBeginning`) before ending the
+    /// other field, and the answer is used here, once.
     @discardableResult
     public func focus(at time: Double, fromPointX pointX: Double? = nil) -> Bool {
         lastTime = time
-        guard isEnabled else { return false }
-        guard !isFocused else { return true }
-        // A scene that just asked (`canBeginEditing`) does not ask again.
+        // Used up whatever happens next, so no later call inherits it.
         let approved = beginningApproved
         beginningApproved = false
+        guard isEnabled else { return false }
+        guard !isFocused else { return true }
         guard approved || (delegate?.textFieldShouldBeginEditing(self) ?? true) else { return false }
         // The field being edited elsewhere in the scene is asked to end first, and may say no.
         guard willBeginEditingHandler?(self) ?? true else { return false }
-        // The ending field's delegate may have focused this one already.
+        // The ending field's delegate may have focused this one already, or disabled it.
         guard !isFocused else { return true }
+        guard isEnabled else { return false }
         isFocused = true
         var clearedOnBegin = false
         isHovered = false
@@ -981,9 +986,12 @@ public final class TextField {
     }
 
     /// A scene moving focus here asks first, then ends the other field, then calls `focus`: the
-    /// approval is kept for that `focus` only (it asks again otherwise).
+    /// approval is kept for that `focus` only (it asks again otherwise). A field already editing
+    /// needs none.
     func approveBeginning() -> Bool {
-        beginningApproved = canBeginEditing()
+        guard isEnabled else { return false }
+        guard !isFocused else { return true }
+        beginningApproved = delegate?.textFieldShouldBeginEditing(self) ?? true
         return beginningApproved
     }
 
@@ -1003,7 +1011,8 @@ public final class TextField {
             isAskingToEnd = true
             let allowed = delegate?.textFieldShouldEndEditing(self) ?? true
             isAskingToEnd = false
-            guard allowed else { return false }
+            // A delegate that disabled its field while saying no has ended it all the same.
+            guard allowed || !isFocused else { return false }
             // Whatever the delegate did meanwhile, editing ends once.
             guard isFocused else { return true }
         }
@@ -1176,9 +1185,12 @@ public final class TextField {
                 if edit.cause == .paste {
                     // A paste is taken whole or not at all: dropping the second "." of "1,250.00"
                     // or the space of "first last@x.com" would paste another value in silence.
-                    // Only the spaces and line breaks around it go.
-                    let trimmed = edit.replacement.trimmingWhitespace()
-                    edit.replacement = keyboardType.filter(trimmed, keeping: kept) == trimmed ? trimmed : ""
+                    // What the type takes as it is stays as it is; otherwise the spaces and line
+                    // breaks around it may go.
+                    if keyboardType.filter(edit.replacement, keeping: kept) != edit.replacement {
+                        let trimmed = edit.replacement.trimmingWhitespace()
+                        edit.replacement = keyboardType.filter(trimmed, keeping: kept) == trimmed ? trimmed : ""
+                    }
                 } else {
                     edit.replacement = keyboardType.filter(edit.replacement, keeping: kept)
                 }

@@ -128,7 +128,8 @@ public struct FieldLayout: Equatable, Sendable {
 
     /// How far the text (and the assistive row under it) is inset from the field's sides: 16 px
     /// for Material; UIKit's 8 for a bordered plain field and none without a border, so helper
-    /// text lines up with the text; RAG's `textPadding`. Wrapping the assistive text asks it too.
+    /// text lines up with the text; RAG's `textPadding` (the same sides `computeRAG` insets by).
+    /// `compute` and the wrapping of the assistive text read it.
     public static func assistiveInsets(_ input: FieldLayoutInput) -> (left: Double, right: Double) {
         let metrics = input.metrics
         switch input.style.family {

@@ -447,8 +447,9 @@ public final class FieldScene: Scene {
         let current = focusedField
         var candidate = focusChain.field(after: current, backward: backward)
         guard candidate != nil else { return false }
-        for _ in fields.indices {
-            guard let next = candidate else { break }
+        // Each field is asked once: round the chain, then stop.
+        var asked = Set<ObjectIdentifier>()
+        while let next = candidate, asked.insert(ObjectIdentifier(next)).inserted {
             if next === current {
                 // Back round to the field being edited (the only one that would begin): it stays,
                 // and a text field selects its text as Tab into it would.
@@ -476,10 +477,10 @@ public final class FieldScene: Scene {
     /// What Return does once the delegate agreed: `editingDidEndOnExit`, then focus moves to
     /// the next field, or editing ends on the last one.
     private func returnMovesOn(from field: TextField, at time: Double) {
-        // A delegate that moved focus itself (`becomeFirstResponder`, `resignFirstResponder`)
-        // has had its way, as in UIKit.
-        guard field.isFocused else { return }
         field.sendActions(for: .editingDidEndOnExit)
+        // A delegate or an action that moved focus itself (`becomeFirstResponder`,
+        // `resignFirstResponder`) has had its way, as in UIKit.
+        guard field.isFocused else { return }
         // The next field that will begin (as Tab, passing over one whose delegate says no); on
         // the last, editing ends.
         var next = focusChain.field(following: field)

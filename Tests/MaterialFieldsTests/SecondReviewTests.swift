@@ -1,0 +1,228 @@
+import XCTest
+@testable import MaterialFields
+
+/// A delegate whose answers to `textFieldShouldEndEditing` and `textFieldDidEndEditing` run a
+/// closure first (to disable fields, move focus) and whose `textFieldShouldEndEditing` answer is
+/// settable.
+private final class SideEffectDelegate: TextFieldDelegate {
+    var allowsBegin = true
+    var allowsEnd = true
+    var onShouldEnd: ((TextField) -> Void)?
+    var onDidEnd: ((TextField) -> Void)?
+    private(set) var shouldBeginCount = 0
+
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool {
+        shouldBeginCount += 1
+        return allowsBegin
+    }
+
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool {
+        onShouldEnd?(textField)
+        return allowsEnd
+    }
+
+    func textFieldDidEndEditing(_ textField: TextField, reason: EditingEndReason) { onDidEnd?(textField) }
+}
+
+/// The second review of the UIKit semantics: focus moved by target-actions, approvals that
+/// outlive their question, a disabled field that begins editing, delegates asked twice by one
+/// Tab, pastes into fields that let everything in, and a quadratic decimal-pad filter.
+final class SecondReviewTests: XCTestCase {
+
+    // MARK: Return and the editingDidEndOnExit action
+
+    /// UIKit's idiom for a form's Return key is a target-action, not only the delegate:
+    /// `field.addTarget(nextField, action: #selector(becomeFirstResponder), for: .editingDidEndOnExit)`.
+    /// `returnMovesOn` re-checks focus after `textFieldShouldReturn` but not after sending
+    /// `editingDidEndOnExit`, so the scene then moves focus on from a field that is no longer
+    /// editing, ending the field the action chose (its didBegin and didEnd both fire).
+    func testReturnLeavesFocusWhereAnEditingDidEndOnExitActionMovedIt() {
+        let a = filledField("a"), b = filledField("b"), c = filledField("c")
+        let (scene, _) = makeUIKitScene([a, b, c])
+        let token = a.addAction(for: .editingDidEndOnExit) { _ in c.becomeFirstResponder() }
+        defer { token.cancel() }
+        let cRecorder = FieldRecorder(c)
+        scene.focus(a, at: 0)
+        scene.handle(.key(.enter, []), at: 1)
+        XCTAssertTrue(c.isFocused, "the action moved focus to c")
+        XCTAssertFalse(b.isFocused, "the scene moved it on again, from a field no longer editing")
+        XCTAssertEqual(cRecorder.count(of: "didEnd"), 0, "c was begun and ended by the same Return")
+    }
+
+    /// `addTarget(nil, action: #selector(resignFirstResponder), for: .editingDidEndOnExit)`:
+    /// Return dismisses the keyboard. The scene focuses the next field anyway.
+    func testReturnAfterAnEditingDidEndOnExitActionResignedLeavesNoFieldEditing() {
+        let a = filledField("a"), b = filledField("b")
+        let (scene, _) = makeUIKitScene([a, b])
+        let token = a.addAction(for: .editingDidEndOnExit) { $0.resignFirstResponder() }
+        defer { token.cancel() }
+        scene.focus(a, at: 0)
+        scene.handle(.key(.enter, []), at: 1)
+        XCTAssertNil(scene.focusedField, "the action ended editing itself")
+    }
+
+    /// README: `editingDidEndOnExit` is "sent as UIKit sends it: before focus moves". UIKit
+    /// sends it whenever `textFieldShouldReturn` said yes; `returnMovesOn` now returns before
+    /// sending it when the delegate moved focus itself (UIKit's usual idiom), so an app's
+    /// action for it (saving a step, logging) never runs for that Return.
+    func testEditingDidEndOnExitIsSentWhenTheDelegateMovedFocusItself() {
+        let a = filledField("a"), b = filledField("b"), c = filledField("c")
+        let (scene, _) = makeUIKitScene([a, b, c])
+        let delegate = ReentrantDelegate()
+        delegate.onShouldReturn = { _ in
+            c.becomeFirstResponder()
+            return true
+        }
+        a.delegate = delegate
+        let recorder = FieldRecorder(a)
+        scene.focus(a, at: 0)
+        scene.handle(.key(.enter, []), at: 1)
+        XCTAssertTrue(c.isFocused)
+        XCTAssertEqual(recorder.count(of: "didEndOnExit"), 1, "the delegate said yes to Return")
+    }
+
+    // MARK: A disabled field must not begin
+
+    /// A form that disables a field when the one before it ends (say, "confirm password" until
+    /// the password is valid). An app focusing the disabled-to-be field directly
+    /// (`b.focus(at:)`): `focus` checks `isEnabled` before `willBeginEditingHandler` ends `a`,
+    /// whose `textFieldDidEndEditing` disables `b`, and never again: `b` edits while disabled.
+    func testADirectFocusDoesNotBeginAFieldDisabledWhileTheOtherFieldEnded() {
+        let a = filledField("a"), b = filledField("b")
+        let (scene, _) = makeUIKitScene([a, b])
+        let delegate = SideEffectDelegate()
+        a.delegate = delegate
+        scene.focus(a, at: 0)
+        delegate.onDidEnd = { _ in b.isEnabled = false }
+        b.focus(at: 1)
+        XCTAssertFalse(b.isEnabled)
+        XCTAssertFalse(b.isFocused, "a disabled field is editing")
+        XCTAssertNotEqual(b.state, .editing)
+    }
+
+    // MARK: Approvals left behind
+
+    /// `approveBeginning` says yes for a field that is already editing without asking, and
+    /// `focus` returns early for a focused field before it consumes the approval: calling
+    /// `becomeFirstResponder()` on the field being edited (harmless in UIKit) leaves a yes that
+    /// the next direct `focus(at:)` uses, days later, without asking the delegate.
+    func testBecomeFirstResponderOnTheEditingFieldLeavesNoApprovalBehind() {
+        let a = filledField("a"), b = filledField("b")
+        let (scene, _) = makeUIKitScene([a, b])
+        let delegate = SideEffectDelegate()
+        a.delegate = delegate
+        scene.focus(a, at: 0)
+        XCTAssertTrue(a.becomeFirstResponder())
+        XCTAssertTrue(a.resignFirstResponder())
+        delegate.allowsBegin = false
+        XCTAssertFalse(a.focus(at: 5), "focus used an approval given while the field was already editing")
+        XCTAssertFalse(a.isFocused)
+    }
+
+    /// A click approves the clicked field, then ends the focused one, whose
+    /// `textFieldDidEndEditing` disables the clicked field: `focus` returns at its `isEnabled`
+    /// guard before it consumes the approval, which survives the field being disabled.
+    func testAnApprovalDoesNotSurviveTheFieldBeingDisabled() {
+        let a = filledField("a"), b = filledField("b")
+        let (scene, _) = makeUIKitScene([a, b])
+        let aDelegate = SideEffectDelegate(), bDelegate = SideEffectDelegate()
+        a.delegate = aDelegate
+        b.delegate = bDelegate
+        scene.focus(a, at: 0)
+        aDelegate.onDidEnd = { _ in b.isEnabled = false }
+        clickText(scene, b, time: 1)
+        XCTAssertFalse(b.isFocused)
+        aDelegate.onDidEnd = nil
+        b.isEnabled = true
+        bDelegate.allowsBegin = false
+        XCTAssertFalse(b.focus(at: 5), "focus used the click's approval without asking the delegate")
+    }
+
+    // MARK: Tab passing over fields that will not begin
+
+    /// The loop runs `fields.count` times but cycles over the enabled fields only: with nothing
+    /// focused and a disabled field in the scene, a single Tab asks a refusing delegate twice.
+    func testOneTabAsksEachRefusingDelegateOnce() {
+        let a = filledField("a"), b = filledField("b"), c = filledField("c", enabled: false)
+        let (scene, _) = makeUIKitScene([a, b, c])
+        let aDelegate = SideEffectDelegate(), bDelegate = SideEffectDelegate()
+        aDelegate.allowsBegin = false
+        bDelegate.allowsBegin = false
+        a.delegate = aDelegate
+        b.delegate = bDelegate
+        scene.handle(.key(.tab, []), at: 1)
+        XCTAssertNil(scene.focusedField)
+        XCTAssertEqual(aDelegate.shouldBeginCount, 1, "textFieldShouldBeginEditing asked more than once by one Tab")
+        XCTAssertEqual(bDelegate.shouldBeginCount, 1, "textFieldShouldBeginEditing asked more than once by one Tab")
+    }
+
+    // MARK: endEditing's answer
+
+    /// `endEditing` "returns whether the field is no longer editing". A delegate that disables
+    /// its field from `textFieldShouldEndEditing` (the field is force-ended) and then answers no
+    /// gets false back for a field that has ended.
+    func testEndEditingAnswersTrueForAFieldThatEndedWhileItsDelegateWasAsked() {
+        let a = filledField("a")
+        let (scene, _) = makeUIKitScene([a])
+        let delegate = SideEffectDelegate()
+        a.delegate = delegate
+        scene.focus(a, at: 0)
+        delegate.onShouldEnd = { $0.isEnabled = false }
+        delegate.allowsEnd = false
+        let ended = a.endEditing(at: 1)
+        XCTAssertFalse(a.isFocused)
+        XCTAssertTrue(ended, "endEditing said the field is still editing")
+    }
+
+    // MARK: Pastes into fields that let everything in
+
+    /// README: "the others let everything in". The paste rule trims and refuses for every
+    /// keyboard type other than `.default`, so a space pasted between two words of a web search
+    /// (or a Twitter field, `.namePhonePad`, `.numbersAndPunctuation`) is refused with the bell.
+    func testAPastedSpaceIsKeptInAFieldWhoseKeyboardTypeLetsEverythingIn() {
+        for type in [KeyboardType.webSearch, .twitter, .namePhonePad, .numbersAndPunctuation] {
+            let field = makeField(.filled, text: "foobar")
+            field.keyboardType = type
+            field.focus(at: 0)
+            field.selection = TextSelection(caret: 3)
+            field.paste(" ", at: 1)
+            XCTAssertEqual(field.text, "foo bar", "\(type)")
+            field.selection = TextSelection(caret: field.count)
+            field.paste(" baz ", at: 2)
+            XCTAssertEqual(field.text, "foo bar baz ", "\(type): the paste lost its trailing space")
+        }
+    }
+
+    // MARK: Cost on a long field
+
+    /// Counts the characters read from it, so a test can tell one scan of the kept text from one
+    /// per typed separator without timing anything.
+    private final class ReadCounter { var count = 0 }
+    private struct CountingText: Sequence {
+        let characters: [Character]
+        let counter: ReadCounter
+        func makeIterator() -> AnyIterator<Character> {
+            var iterator = characters.makeIterator()
+            return AnyIterator { [counter] in
+                guard let next = iterator.next() else { return nil }
+                counter.count += 1
+                return next
+            }
+        }
+    }
+
+    /// A line of many separators (or many @) into a field with 100,000 kept characters reads
+    /// the kept text at most once: one scan at the first separator, not one per separator.
+    func testManySeparatorsReadTheKeptTextOnce() {
+        let kept = Array(String(repeating: "1", count: 100_000) + ".5")
+        for (type, typed) in [(KeyboardType.decimalPad, String(repeating: "1,", count: 60)),
+                              (.emailAddress, String(repeating: "a@", count: 60))] {
+            let counter = ReadCounter()
+            _ = type.filter(typed, keeping: CountingText(characters: kept, counter: counter))
+            XCTAssertLessThanOrEqual(counter.count, kept.count, "\(type): the kept text was read \(counter.count) characters' worth")
+            let none = ReadCounter()
+            _ = type.filter(String(repeating: "12", count: 60), keeping: CountingText(characters: kept, counter: none))
+            XCTAssertEqual(none.count, 0, "\(type): without a separator or @ typed, the kept text is not read")
+        }
+    }
+}
