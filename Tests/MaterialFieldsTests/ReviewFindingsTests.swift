@@ -38,15 +38,15 @@ final class ReentrantDelegate: TextFieldDelegate {
     func textField(_ textField: TextField, shouldApply edit: TextEdit) -> TextEdit? { onShouldApply?(textField, edit) ?? edit }
 }
 
-/// What a review of the UIKit semantics found: re-entrant delegates, focus moved from inside
-/// callbacks, approvals that outlive their question, the secure eye, a stale range, sizes that
-/// re-measure everything, the alignment of wrapped lines.
+/// What a review of the UIKit semantics asked for, each once broken: re-entrant delegates, focus
+/// moved from inside callbacks, approvals that outlive their question, the secure eye, a stale
+/// range, sizes that re-measure everything, the alignment of wrapped lines.
 final class ReviewFindingsTests: XCTestCase {
 
     // MARK: Return and focus the delegate moved itself
 
-    /// UIKit's usual `textFieldShouldReturn`: move focus yourself, return true. The scene then
-    /// moves focus again, from the field the delegate already left, ending the field it chose.
+    /// UIKit's usual `textFieldShouldReturn`: move focus yourself, return true. The field the
+    /// delegate chose keeps focus.
     func testReturnDoesNotOverrideFocusTheDelegateMovedItself() {
         let a = filledField("a"), b = filledField("b"), c = filledField("c")
         let (scene, _) = makeUIKitScene([a, b, c])
@@ -63,7 +63,7 @@ final class ReviewFindingsTests: XCTestCase {
     }
 
     /// The commonest iOS idiom: `textField.resignFirstResponder(); return true` dismisses the
-    /// keyboard. Here the scene then focuses the next field.
+    /// keyboard, and no field is focused after it.
     func testReturnAfterTheDelegateResignedLeavesNoFieldEditing() {
         let a = filledField("a"), b = filledField("b")
         let (scene, _) = makeUIKitScene([a, b])
@@ -80,9 +80,9 @@ final class ReviewFindingsTests: XCTestCase {
 
     // MARK: Re-entrancy from textFieldShouldEndEditing
 
-    /// A delegate that moves focus to another field from `textFieldShouldEndEditing` recurses
-    /// without bound: takeFocus(b) asks a to end, which asks the delegate, which focuses b ...
-    /// (without the delegate's depth limit this is a stack overflow).
+    /// A delegate that moves focus to another field from `textFieldShouldEndEditing` must not
+    /// recurse (takeFocus(b) asks a to end, which asks the delegate, which focuses b ...); the
+    /// delegate's depth limit turns a recursion into a failed assertion, not a stack overflow.
     func testBecomeFirstResponderFromShouldEndEditingDoesNotRecurse() {
         let a = filledField("a"), b = filledField("b"), c = filledField("c")
         let (scene, _) = makeUIKitScene([a, b, c])
@@ -97,7 +97,7 @@ final class ReviewFindingsTests: XCTestCase {
     }
 
     /// `resignFirstResponder()` from inside `textFieldShouldEndEditing` re-enters `endEditing`
-    /// (the field is still focused while it asks) and recurses without bound.
+    /// (the field is still focused while it asks) and must not recurse.
     func testResignFirstResponderFromShouldEndEditingDoesNotRecurse() {
         let a = filledField("a"), b = filledField("b")
         let (scene, _) = makeUIKitScene([a, b])
@@ -113,8 +113,7 @@ final class ReviewFindingsTests: XCTestCase {
     // MARK: Re-entrancy from textFieldDidEndEditing
 
     /// A field that takes focus back in `textFieldDidEndEditing` (validation: "stay here"): after
-    /// Tab both it and the next field are editing, because `focus` does not look again after
-    /// `willBeginEditingHandler` ended the others.
+    /// Tab it alone is editing.
     func testOnlyOneFieldEditsWhenADidEndDelegateTakesFocusBack() {
         let a = filledField("a"), b = filledField("b")
         let (scene, _) = makeUIKitScene([a, b])
@@ -129,7 +128,7 @@ final class ReviewFindingsTests: XCTestCase {
 
     /// An app focusing `b` directly (`b.focus(at:)`, whose `willBeginEditingHandler` ends `a`)
     /// while `a`'s `textFieldDidEndEditing` moves focus to `b` (the same intent, from a delegate):
-    /// `b`'s beginning runs twice, inner and outer: didBegin and editingDidBegin twice.
+    /// `b` begins once: didBegin and editingDidBegin once each.
     func testBeginningIsNotRunTwiceWhenTheEndingFieldFocusesTheNewOne() {
         let a = filledField("a"), b = filledField("b")
         let (scene, _) = makeUIKitScene([a, b])
@@ -147,8 +146,8 @@ final class ReviewFindingsTests: XCTestCase {
 
     // MARK: canBeginEditing
 
-    /// `canBeginEditing()` is public and "asked each time", but its yes is stored and the next
-    /// `focus`, whenever it comes, skips the delegate.
+    /// `canBeginEditing()` is public and "asked each time": its yes is not stored for a later
+    /// `focus`, which asks the delegate itself.
     func testCanBeginEditingDoesNotLeaveAnApprovalForALaterFocus() {
         let field = makeField(.filled)
         let delegate = ReentrantDelegate()
@@ -162,9 +161,7 @@ final class ReviewFindingsTests: XCTestCase {
     // MARK: adjustsFontSizeToFitWidth
 
     /// With `minimumFontSize` at or above the text font (16 px; UIKit apps often use 17), a text
-    /// that overflows "fits" at the full size, which `fitFontToWidth` records as a change every
-    /// time (`current` is nil at the full size, `wanted` is 16): each keystroke re-measures the
-    /// whole text.
+    /// that overflows stays at the full size, and a keystroke re-measures only what it changed.
     func testAMinimumAtTheFullSizeDoesNotRemeasureTheWholeTextPerKeystroke() {
         func measuredPerTenKeys(minimum: Double) -> Int {
             let measurer = FakeMeasurer()
@@ -184,8 +181,7 @@ final class ReviewFindingsTests: XCTestCase {
 
     // MARK: The secure eye
 
-    /// `toggleSecureTextReveal()` works on a field that is not secure; turning secure entry on
-    /// later then shows the secret in clear from the start.
+    /// A field made secure starts hidden, whatever `toggleSecureTextReveal()` did before.
     func testTurningSecureEntryOnNeverStartsRevealed() {
         let field = makeField(.filled, text: "hunter2")
         field.toggleSecureTextReveal()
@@ -196,8 +192,8 @@ final class ReviewFindingsTests: XCTestCase {
 
     // MARK: Tab in the only field
 
-    /// Tab in the only enabled field ends editing and begins it again; with the new
-    /// `clearsOnBeginEditing` that wipes what the user just typed (a one-time-code form).
+    /// Tab in the only enabled field keeps editing it: with `clearsOnBeginEditing` (a
+    /// one-time-code form) what the user just typed stays.
     func testTabInTheOnlyFieldDoesNotClearWhatWasTyped() {
         let code = filledField("code")
         code.clearsOnBeginEditing = true
@@ -210,9 +206,9 @@ final class ReviewFindingsTests: XCTestCase {
 
     // MARK: Alignment of wrapped lines
 
-    /// A wrapped line keeps the space it broke after, and the alignment shift counts it: in a
-    /// right-aligned text area the first line's last letter stops a space short of the right
-    /// edge where the second line ends (TextKit aligns without trailing whitespace).
+    /// A wrapped line keeps the space it broke after, and the alignment must not count it: in a
+    /// right-aligned text area every line's last letter ends at the same edge (TextKit aligns
+    /// without trailing whitespace).
     func testRightAlignedWrappedLinesEndAtTheSameEdge() throws {
         let text = String(repeating: "a", count: 20) + " " + String(repeating: "b", count: 20)
         let area = TextField(identifier: "a", style: .outlined, kind: .textArea, label: "L", text: text)
@@ -225,9 +221,8 @@ final class ReviewFindingsTests: XCTestCase {
 
     // MARK: shouldApply
 
-    /// The stale-range guard covers only `shouldChangeCharactersIn`: a delegate that changes the
-    /// text in `textField(_:shouldApply:)` and returns the edit gets the old range applied to the
-    /// new text (clamped), so a keystroke lands somewhere else.
+    /// A delegate that changes the text in `textField(_:shouldApply:)` and returns the edit must
+    /// not get the old range applied to the new text (a keystroke landing somewhere else).
     func testAnEditIsNotAppliedToTextTheDelegateReplacedInShouldApply() {
         let field = makeField(.filled, text: "abc")
         let delegate = ReentrantDelegate()

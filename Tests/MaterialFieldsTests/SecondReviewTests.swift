@@ -24,18 +24,17 @@ private final class SideEffectDelegate: TextFieldDelegate {
     func textFieldDidEndEditing(_ textField: TextField, reason: EditingEndReason) { onDidEnd?(textField) }
 }
 
-/// The second review of the UIKit semantics: focus moved by target-actions, approvals that
-/// outlive their question, a disabled field that begins editing, delegates asked twice by one
-/// Tab, pastes into fields that let everything in, and a quadratic decimal-pad filter.
+/// What a second review of the UIKit semantics asked for: focus moved by target-actions stays
+/// moved, an approval to begin never outlives its question, a disabled field never begins, one
+/// Tab asks each delegate once, pastes into fields that let everything in stay as they are, and
+/// the decimal-pad filter reads the kept text once.
 final class SecondReviewTests: XCTestCase {
 
     // MARK: Return and the editingDidEndOnExit action
 
     /// UIKit's idiom for a form's Return key is a target-action, not only the delegate:
     /// `field.addTarget(nextField, action: #selector(becomeFirstResponder), for: .editingDidEndOnExit)`.
-    /// `returnMovesOn` re-checks focus after `textFieldShouldReturn` but not after sending
-    /// `editingDidEndOnExit`, so the scene then moves focus on from a field that is no longer
-    /// editing, ending the field the action chose (its didBegin and didEnd both fire).
+    /// The field the action chose keeps focus: Return does not move on past it.
     func testReturnLeavesFocusWhereAnEditingDidEndOnExitActionMovedIt() {
         let a = filledField("a"), b = filledField("b"), c = filledField("c")
         let (scene, _) = makeUIKitScene([a, b, c])
@@ -50,7 +49,7 @@ final class SecondReviewTests: XCTestCase {
     }
 
     /// `addTarget(nil, action: #selector(resignFirstResponder), for: .editingDidEndOnExit)`:
-    /// Return dismisses the keyboard. The scene focuses the next field anyway.
+    /// Return dismisses the keyboard, and no field is focused after it.
     func testReturnAfterAnEditingDidEndOnExitActionResignedLeavesNoFieldEditing() {
         let a = filledField("a"), b = filledField("b")
         let (scene, _) = makeUIKitScene([a, b])
@@ -61,10 +60,8 @@ final class SecondReviewTests: XCTestCase {
         XCTAssertNil(scene.focusedField, "the action ended editing itself")
     }
 
-    /// README: `editingDidEndOnExit` is "sent as UIKit sends it: before focus moves". UIKit
-    /// sends it whenever `textFieldShouldReturn` said yes; `returnMovesOn` now returns before
-    /// sending it when the delegate moved focus itself (UIKit's usual idiom), so an app's
-    /// action for it (saving a step, logging) never runs for that Return.
+    /// UIKit sends `editingDidEndOnExit` whenever `textFieldShouldReturn` said yes, also when
+    /// the delegate moved focus itself (its usual idiom).
     func testEditingDidEndOnExitIsSentWhenTheDelegateMovedFocusItself() {
         let a = filledField("a"), b = filledField("b"), c = filledField("c")
         let (scene, _) = makeUIKitScene([a, b, c])
@@ -84,9 +81,8 @@ final class SecondReviewTests: XCTestCase {
     // MARK: A disabled field must not begin
 
     /// A form that disables a field when the one before it ends (say, "confirm password" until
-    /// the password is valid). An app focusing the disabled-to-be field directly
-    /// (`b.focus(at:)`): `focus` checks `isEnabled` before `willBeginEditingHandler` ends `a`,
-    /// whose `textFieldDidEndEditing` disables `b`, and never again: `b` edits while disabled.
+    /// the password is valid): focusing that field directly must not begin it once `a`'s
+    /// `textFieldDidEndEditing` has disabled it.
     func testADirectFocusDoesNotBeginAFieldDisabledWhileTheOtherFieldEnded() {
         let a = filledField("a"), b = filledField("b")
         let (scene, _) = makeUIKitScene([a, b])
@@ -102,10 +98,8 @@ final class SecondReviewTests: XCTestCase {
 
     // MARK: Approvals left behind
 
-    /// `approveBeginning` says yes for a field that is already editing without asking, and
-    /// `focus` returns early for a focused field before it consumes the approval: calling
-    /// `becomeFirstResponder()` on the field being edited (harmless in UIKit) leaves a yes that
-    /// the next direct `focus(at:)` uses, days later, without asking the delegate.
+    /// `becomeFirstResponder()` on the field being edited (harmless in UIKit) leaves no yes
+    /// behind for a later `focus(at:)`: the delegate is asked then.
     func testBecomeFirstResponderOnTheEditingFieldLeavesNoApprovalBehind() {
         let a = filledField("a"), b = filledField("b")
         let (scene, _) = makeUIKitScene([a, b])
@@ -120,8 +114,7 @@ final class SecondReviewTests: XCTestCase {
     }
 
     /// A click approves the clicked field, then ends the focused one, whose
-    /// `textFieldDidEndEditing` disables the clicked field: `focus` returns at its `isEnabled`
-    /// guard before it consumes the approval, which survives the field being disabled.
+    /// `textFieldDidEndEditing` disables the clicked field: the approval goes with it.
     func testAnApprovalDoesNotSurviveTheFieldBeingDisabled() {
         let a = filledField("a"), b = filledField("b")
         let (scene, _) = makeUIKitScene([a, b])
@@ -140,8 +133,8 @@ final class SecondReviewTests: XCTestCase {
 
     // MARK: Tab passing over fields that will not begin
 
-    /// The loop runs `fields.count` times but cycles over the enabled fields only: with nothing
-    /// focused and a disabled field in the scene, a single Tab asks a refusing delegate twice.
+    /// With nothing focused and a disabled field in the scene, one Tab asks each refusing
+    /// delegate once.
     func testOneTabAsksEachRefusingDelegateOnce() {
         let a = filledField("a"), b = filledField("b"), c = filledField("c", enabled: false)
         let (scene, _) = makeUIKitScene([a, b, c])
@@ -158,9 +151,8 @@ final class SecondReviewTests: XCTestCase {
 
     // MARK: endEditing's answer
 
-    /// `endEditing` "returns whether the field is no longer editing". A delegate that disables
-    /// its field from `textFieldShouldEndEditing` (the field is force-ended) and then answers no
-    /// gets false back for a field that has ended.
+    /// `endEditing` "returns whether the field is no longer editing": true for a field its
+    /// delegate disabled (and so ended) while answering no.
     func testEndEditingAnswersTrueForAFieldThatEndedWhileItsDelegateWasAsked() {
         let a = filledField("a")
         let (scene, _) = makeUIKitScene([a])
@@ -176,9 +168,8 @@ final class SecondReviewTests: XCTestCase {
 
     // MARK: Pastes into fields that let everything in
 
-    /// README: "the others let everything in". The paste rule trims and refuses for every
-    /// keyboard type other than `.default`, so a space pasted between two words of a web search
-    /// (or a Twitter field, `.namePhonePad`, `.numbersAndPunctuation`) is refused with the bell.
+    /// README: "the others let everything in, pasted as it is": a space pasted into a web search
+    /// (or a Twitter field, `.namePhonePad`, `.numbersAndPunctuation`) is kept.
     func testAPastedSpaceIsKeptInAFieldWhoseKeyboardTypeLetsEverythingIn() {
         for type in [KeyboardType.webSearch, .twitter, .namePhonePad, .numbersAndPunctuation] {
             let field = makeField(.filled, text: "foobar")
