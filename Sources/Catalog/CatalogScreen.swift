@@ -162,11 +162,15 @@ enum CatalogScreen {
         },
     ]
 
-    private static let plainVariants: [(BorderStyle, String, String)] = [
-        (.none, "Border style none", "Borderless"),
-        (.line, "Border style line", "A thin line"),
-        (.bezel, "Border style bezel", "A sunken bezel"),
-        (.roundedRect, "Border style rounded rect, with a clear button", "A rounded rectangle"),
+    /// UIKit's plain fields, one per border style. Ids are `plain-<slug>`.
+    private static let plainVariants = [
+        Variant(slug: "none", caption: "Border style none", placeholder: "Borderless") { $0.borderStyle = .none },
+        Variant(slug: "line", caption: "Border style line", placeholder: "A thin line") { $0.borderStyle = .line },
+        Variant(slug: "bezel", caption: "Border style bezel", placeholder: "A sunken bezel") { $0.borderStyle = .bezel },
+        Variant(slug: "rounded", caption: "Border style rounded rect, with a clear button", placeholder: "A rounded rectangle") { field in
+            field.borderStyle = .roundedRect
+            field.clearButtonMode = .whileEditing
+        },
     ]
 
     /// RAGTextField's family: floating placeholder modes, hints and text backgrounds. Ids are `rag-<slug>`.
@@ -234,40 +238,23 @@ enum CatalogScreen {
     ]
 
     static func makeScene(scheme: ColorScheme, metrics: MaterialMetrics, animationSlowdown: Double) -> FieldScene {
-        func make(_ id: String, _ style: FieldStyle, _ variant: Variant) -> TextField {
-            let field = TextField(identifier: id, style: style, kind: variant.kind,
-                                  label: variant.label, placeholder: variant.placeholder, text: variant.text)
-            field.animationSlowdown = animationSlowdown
-            variant.configure(field)
-            return field
-        }
-        let material = FieldStyle.material.map { style -> CatalogLayout.Column in
-            var items: [CatalogLayout.Item] = [.heading(style == .filled ? "Filled" : "Outlined")]
-            for variant in variants {
-                items.append(.caption(variant.caption))
-                items.append(.field(make("\(style.name)-\(variant.slug)", style, variant)))
+        /// A caption and a field for each variant, ids `<prefix>-<slug>`.
+        func items(_ prefix: String, _ style: FieldStyle, _ variants: [Variant]) -> [CatalogLayout.Item] {
+            variants.flatMap { variant -> [CatalogLayout.Item] in
+                let field = TextField(identifier: "\(prefix)-\(variant.slug)", style: style, kind: variant.kind,
+                                      label: variant.label, placeholder: variant.placeholder, text: variant.text)
+                field.animationSlowdown = animationSlowdown
+                variant.configure(field)
+                return [.caption(variant.caption), .field(field)]
             }
-            return CatalogLayout.Column(items: items)
         }
-        var uikit: [CatalogLayout.Item] = [.heading("UIKit behaviour")]
-        for variant in uikitVariants {
-            uikit.append(.caption(variant.caption))
-            uikit.append(.field(make("uikit-\(variant.slug)", .filled, variant)))
+        let material = FieldStyle.material.map { style in
+            CatalogLayout.Column(items: [.heading(style == .filled ? "Filled" : "Outlined")] + items(style.name, style, variants))
         }
-        for (border, caption, placeholder) in plainVariants {
-            let field = TextField(identifier: "plain-\(border == .roundedRect ? "rounded" : border.rawValue)", style: .plain(border),
-                                  placeholder: placeholder)
-            field.animationSlowdown = animationSlowdown
-            if border == .roundedRect { field.clearButtonMode = .whileEditing }
-            uikit.append(.caption(caption))
-            uikit.append(.field(field))
-        }
-        var rag: [CatalogLayout.Item] = [.heading("RAGTextField")]
-        for variant in ragVariants {
-            rag.append(.caption(variant.caption))
-            rag.append(.field(make("rag-\(variant.slug)", .rag, variant)))
-        }
-        let layout = CatalogLayout(sections: [material, [CatalogLayout.Column(items: uikit), CatalogLayout.Column(items: rag)]])
+        let uikit = CatalogLayout.Column(items: [.heading("UIKit behaviour")] + items("uikit", .filled, uikitVariants)
+                                            + items("plain", .filled, plainVariants))
+        let rag = CatalogLayout.Column(items: [.heading("RAGTextField")] + items("rag", .rag, ragVariants))
+        let layout = CatalogLayout(sections: [material, [uikit, rag]])
         return FieldScene(fields: layout.fields, layout: layout, scheme: scheme, metrics: metrics)
     }
 }

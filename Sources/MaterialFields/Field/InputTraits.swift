@@ -65,6 +65,16 @@ public enum KeyboardType: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// What of a pasted `text` this type takes: all of it or nothing, since dropping the second
+    /// "." of "1,250.00" or the space of "first last@x.com" would paste another value in
+    /// silence. Text the type takes as it is stays as it is; otherwise the spaces and line breaks
+    /// around it may go. Nil refuses the paste.
+    public func paste(_ text: String, keeping rest: some Sequence<Character>) -> String? {
+        if filter(text, keeping: rest) == text { return text }
+        let trimmed = text.trimmingWhitespace()
+        return filter(trimmed, keeping: rest) == trimmed ? trimmed : nil
+    }
+
     private static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isWholeNumber }
 }
 

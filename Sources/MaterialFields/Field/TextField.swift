@@ -521,9 +521,8 @@ public final class TextField {
     public var accessibilityText: String {
         if let accessibilityLabel { return accessibilityLabel }
         // A RAG field's placeholder is its label, said whether or not there is text.
-        let name = style.family == .rag ? placeholder : label
         let content = editor.isEmpty ? (style.family == .rag ? "" : placeholder) : isSecureTextEntry ? displayedText : text
-        return [name, content, displayedLeadingAssistiveText, displayedTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
+        return [labelText, content, displayedLeadingAssistiveText, displayedTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// How far the label has floated at `time`: 0 resting, 1 floating (what the inspector shows
@@ -723,8 +722,7 @@ public final class TextField {
     /// Aligns the text's lines in the band (a single line keeps the caret's width free at the end).
     private func alignText() {
         guard let layout else { return }
-        let width = kind == .textArea ? layout.textLine.width : layout.textLine.width - layout.metrics.caretWidth
-        textLayout?.align(textAlignment.factor, in: width)
+        textLayout?.align(textAlignment.factor, in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics))
     }
 
     /// `adjustsFontSizeToFitWidth`: the size at which a single line fits its band, between the
@@ -736,10 +734,10 @@ public final class TextField {
         isFittingFont = true
         defer { isFittingFont = false }
         let fullSize = layout.textFont.pixelSize
+        let minimum = min(fullSize, max(minimumFontSize.isFinite ? minimumFontSize : 0, 8) * layout.metrics.scale)
+        let band = max(1, FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics))
         var wanted: Double?
         if adjustsFontSizeToFitWidth && kind == .textField && !textLayout.characters.isEmpty {
-            let minimum = min(fullSize, max(minimumFontSize.isFinite ? minimumFontSize : 0, 8) * layout.metrics.scale)
-            let band = max(1, layout.textLine.width - layout.metrics.caretWidth)
             // Advances scale with the size, near enough to start from; the loop below makes sure.
             let widthAtFull = textLayout.width * fullSize / textLayout.font.pixelSize
             if widthAtFull > band {
@@ -752,9 +750,7 @@ public final class TextField {
         fittedFontSize = target == fullSize ? nil : target
         rebuildTextLayout(notifying: false)
         // Rounding the advances may leave the text a little wide: a quarter pixel less each time.
-        while let size = fittedFontSize, let width = self.textLayout?.width,
-              width > layout.textLine.width - layout.metrics.caretWidth,
-              size - 0.25 >= min(fullSize, max(minimumFontSize.isFinite ? minimumFontSize : 0, 8) * layout.metrics.scale) {
+        while let size = fittedFontSize, let width = self.textLayout?.width, width > band, size - 0.25 >= minimum {
             fittedFontSize = size - 0.25
             rebuildTextLayout(notifying: false)
         }
@@ -989,10 +985,9 @@ public final class TextField {
     /// approval is kept for that `focus` only (it asks again otherwise). A field already editing
     /// needs none.
     func approveBeginning() -> Bool {
-        guard isEnabled else { return false }
-        guard !isFocused else { return true }
-        beginningApproved = delegate?.textFieldShouldBeginEditing(self) ?? true
-        return beginningApproved
+        let allowed = canBeginEditing()
+        beginningApproved = allowed && !isFocused
+        return allowed
     }
 
     var beginningApproved = false
@@ -1182,18 +1177,8 @@ public final class TextField {
             if keyboardType != .default {
                 // Only the kept text is read (for the one @ or decimal separator), without copying it.
                 let kept = [editor.characters[..<edit.range.lowerBound], editor.characters[edit.range.upperBound...]].joined()
-                if edit.cause == .paste {
-                    // A paste is taken whole or not at all: dropping the second "." of "1,250.00"
-                    // or the space of "first last@x.com" would paste another value in silence.
-                    // What the type takes as it is stays as it is; otherwise the spaces and line
-                    // breaks around it may go.
-                    if keyboardType.filter(edit.replacement, keeping: kept) != edit.replacement {
-                        let trimmed = edit.replacement.trimmingWhitespace()
-                        edit.replacement = keyboardType.filter(trimmed, keeping: kept) == trimmed ? trimmed : ""
-                    }
-                } else {
-                    edit.replacement = keyboardType.filter(edit.replacement, keeping: kept)
-                }
+                edit.replacement = edit.cause == .paste ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
+                    : keyboardType.filter(edit.replacement, keeping: kept)
             }
             if edit.cause == .typing, autocapitalizationType != .none, !isSecureTextEntry {
                 let before = editor.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
@@ -1567,7 +1552,7 @@ public final class TextField {
         case .borderless, .line, .bezel, .roundedRect:
             shapes += plainBorderShapes(in: container, colors: colors, scheme: scheme, activation: activation, metrics: metrics)
         case .outlined:
-            let width = metrics.strokeWidth + (metrics.focusedStrokeWidth - metrics.strokeWidth) * activation
+            let width = metrics.strokeWidth(activation: activation)
             let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
             var gap: ClosedRange<Double>?
             if let notch = layout.notch, float > 0 {
@@ -1610,7 +1595,7 @@ public final class TextField {
             if style.family == .rag {
                 // RAG's placeholder keeps its colour when it floats, unless the field is edited
                 // and a transformed colour is set.
-                restingColor = state == .disabled ? colors.placeholder : placeholderColor ?? colors.placeholder
+                restingColor = placeholderColor(from: colors)
                 floatingColor = state == .editing ? transformedPlaceholderColor ?? restingColor : restingColor
             }
             labelRun = TextRun(text: labelText, origin: Point(x: x.rounded(), y: y.rounded()),
@@ -1640,9 +1625,8 @@ public final class TextField {
         let textTop = band.minY - textLayout.scrollY
         var placeholderRun: TextRun?
         if isPlaceholderVisible, let placement = layout.placeholder {
-            let color = state == .disabled ? colors.placeholder : placeholderColor ?? colors.placeholder
             placeholderRun = TextRun(text: placeholder, origin: Point(x: origin.x + placement.origin.x, y: origin.y + placement.origin.y),
-                                     font: placement.font, color: color)
+                                     font: placement.font, color: placeholderColor(from: colors))
         }
         let visibleLines = kind == .textArea ? textLayout.lines(meeting: textLayout.scrollY, textLayout.scrollY + band.height)
             : 0..<1
@@ -1732,6 +1716,11 @@ public final class TextField {
                                caret: caret, fades: fades, assistive: assistive, assistiveClip: assistiveClip)
     }
 
+    /// The app's `placeholderColor`, or the scheme's; a disabled field's is always the scheme's.
+    private func placeholderColor(from colors: FieldColors) -> Color {
+        state == .disabled ? colors.placeholder : placeholderColor ?? colors.placeholder
+    }
+
     /// UIKit's plain borders: a thin line, a sunken bezel, a rounded rectangle on the surface (or
     /// nothing). The line takes the primary colour as the field is edited, as desktop entries
     /// show focus.
@@ -1741,8 +1730,8 @@ public final class TextField {
         let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
         switch style.container {
         case .line:
-            let width = stroke + (metrics.focusedStrokeWidth - stroke) * activation
-            return [ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: width), color: color)]
+            return [ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: metrics.strokeWidth(activation: activation)),
+                              color: color)]
         case .bezel:
             // Light from the top left: a shadow inside the top and left edges makes it sunken.
             let shadow = scheme.onSurface.withAlpha(state == .disabled ? 0.12 : 0.3)
@@ -1759,8 +1748,7 @@ public final class TextField {
             return [
                 ShapeFill(path: .roundedRectangle(container, radii: CornerRadii(all: radius)), color: scheme.surface),
                 ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: radius),
-                                                        width: stroke + (metrics.focusedStrokeWidth - stroke) * activation),
-                          color: color),
+                                                        width: metrics.strokeWidth(activation: activation)), color: color),
             ]
         default:
             return []

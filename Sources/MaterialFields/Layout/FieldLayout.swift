@@ -277,9 +277,8 @@ public struct FieldLayout: Equatable, Sendable {
                                          metrics: measurer.lineMetrics(for: assistiveFont))
         }
         let placeholderFont = scaled(input.placeholderFont, default: textFont, metrics: metrics)
-        // Aligned as the text is: a single line keeps the caret's width free at its end.
         let placeholder = placeholderPlacement(input, font: placeholderFont, baseline: textBaseline, left: textLine.minX,
-                                               right: textLine.maxX - (input.kind == .textField ? metrics.caretWidth : 0),
+                                               right: textLine.minX + alignmentWidth(band: textLine.width, kind: input.kind, metrics: metrics),
                                                measurer: measurer)
 
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
@@ -291,6 +290,12 @@ public struct FieldLayout: Equatable, Sendable {
                            overhangTop: overhang, metrics: metrics, placeholder: placeholder,
                            assistiveFont: assistiveFont, assistiveLineHeight: assistiveLineHeight,
                            alignment: input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0, textLineHeight: lineHeight)
+    }
+
+    /// The width text aligns (and a font fits) in: the band, less the caret's width at a single
+    /// line's end so a caret there stays inside; a text area's lines use the whole band.
+    public static func alignmentWidth(band: Double, kind: FieldKind, metrics: MaterialMetrics) -> Double {
+        kind == .textField ? band - metrics.caretWidth : band
     }
 
     /// The icon glyph's baseline in its box. Only a field with icons asks for the icon font (a

@@ -38,6 +38,9 @@ public struct MaterialMetrics: Equatable, Sendable {
     public var strokeWidth: Double { Self.wholePixels(1 * scale) }
     public var focusedStrokeWidth: Double { Self.wholePixels(2 * scale) }
     public var caretWidth: Double { Self.wholePixels(2 * scale) }
+    /// An outline or border thickening from its resting to its focused width as the field
+    /// activates (0...1).
+    public func strokeWidth(activation: Double) -> Double { strokeWidth + (focusedStrokeWidth - strokeWidth) * activation }
 
     private static func wholePixels(_ width: Double) -> Double { max(1, width.rounded()) }
     /// One wheel step scrolls this far.

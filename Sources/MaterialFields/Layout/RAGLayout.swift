@@ -70,24 +70,18 @@ extension FieldLayout {
         let assistiveFont = scaled(input.assistiveFont, default: textFont, metrics: metrics)
         let assistiveLineHeight = Self.assistiveLineHeight(for: assistiveFont, measurer: measurer)
         let hintOffset = RAGLayoutOptions.sanitizedOffset(options.hintOffset, scale: scale)
+        // The hint sits inside the background's padding when the background wraps it, below it
+        // otherwise.
+        let wrapsHint = options.textPaddingMode.includesHint
         var assistiveRow: Rect?
-        var backgroundBottom: Double
-        let rowWidth = max(0, width - padding.left - padding.right)
+        var backgroundBottom = textBottom + padding.bottom
         if input.hasAssistiveRow {
-            let lines = Double(min(input.assistiveLineCount, 1_000))
-            if options.textPaddingMode.includesHint {
-                let top = max(textTop, textBottom + hintOffset)
-                assistiveRow = Rect(x: padding.left, y: top, width: rowWidth, height: lines * assistiveLineHeight)
-                backgroundBottom = top + lines * assistiveLineHeight + padding.bottom
-            } else {
-                backgroundBottom = textBottom + padding.bottom
-                let top = max(textTop, backgroundBottom + hintOffset)
-                assistiveRow = Rect(x: padding.left, y: top, width: rowWidth, height: lines * assistiveLineHeight)
-            }
-        } else {
-            backgroundBottom = textBottom + padding.bottom
+            let height = Double(min(input.assistiveLineCount, 1_000)) * assistiveLineHeight
+            let top = max(textTop, (wrapsHint ? textBottom : backgroundBottom) + hintOffset)
+            assistiveRow = Rect(x: padding.left, y: top, width: max(0, width - padding.left - padding.right), height: height)
+            if wrapsHint { backgroundBottom = top + height + padding.bottom }
         }
-        let containerBottom = input.hasAssistiveRow && options.textPaddingMode.includesHint ? textBottom : backgroundBottom
+        let containerBottom = input.hasAssistiveRow && wrapsHint ? textBottom : backgroundBottom
         let container = Rect(x: 0, y: 0, width: width, height: containerBottom)
 
         // Left and right views sit in the text line, inside the padding.
@@ -113,9 +107,8 @@ extension FieldLayout {
         let textLine = Rect(x: bandLeft, y: textTop, width: bandRight - bandLeft, height: lineHeight * rows)
         let textBaseline = baseline(inLineTop: textTop, lineHeight: lineHeight, metrics: measurer.lineMetrics(for: textFont))
 
-        // The placeholder is aligned as the text is (a single line keeps the caret's width free at
-        // its end), so it shrinks toward its alignment edge.
-        let placeholderRight = textLine.maxX - (input.kind == .textField ? metrics.caretWidth : 0)
+        // The placeholder is aligned as the text is, so it shrinks toward its alignment edge.
+        let placeholderRight = textLine.minX + alignmentWidth(band: textLine.width, kind: input.kind, metrics: metrics)
         let resting = placeholderPlacement(input, font: restingFont,
                                            baseline: baseline(inLineTop: textTop, lineHeight: lineHeight,
                                                               metrics: measurer.lineMetrics(for: restingFont)),

@@ -60,6 +60,9 @@ public final class FieldScene: Scene {
     /// Where the pointer was last seen in the window, for hover after the content moves under it.
     private var pointerLocation: Point?
     private var lastEventTime = 0.0
+    /// Now: the host's clock for what happens outside an event (an app's timer focusing a
+    /// field), so an animation starts from the frame it is seen at.
+    private var now: Double { max(lastEventTime, host?.now ?? 0) }
     private var pointerShape = PointerShape.arrow
     /// Where a held drag last was (window pixels): held beyond a field's text band, the selection
     /// keeps extending and the text keeps scrolling on a timer, as text views do.
@@ -90,15 +93,14 @@ public final class FieldScene: Scene {
                 // One field edits at a time, even when the app focuses one directly; the other
                 // field's delegate is asked, as when the user moves focus, and may take focus back.
                 guard let self else { return true }
-                let time = max(self.lastEventTime, self.host?.now ?? 0)
+                let time = self.now
                 guard self.fields.filter({ $0 !== field && $0.isFocused }).allSatisfy({ $0.endEditing(at: time) }) else { return false }
                 return !self.fields.contains { $0 !== field && $0.isFocused }
             }
-            field.clock = { [weak self] in self?.host?.now }
+            field.clock = { [weak self] in self?.now }
             field.focusRequestHandler = { [weak self] field in
                 guard let self else { return field.focus(at: 0) }
-                // Outside an event the host's clock says when it is, so focus animates from now.
-                self.focus(field, at: max(self.lastEventTime, self.host?.now ?? 0))
+                self.focus(field, at: self.now)
                 return field.isFocused
             }
             field.observe { [weak self] field, event in
@@ -457,58 +459,59 @@ public final class FieldScene: Scene {
                 offerSelectionAsPrimary(of: next)
                 return true
             }
-            guard next.approveBeginning() else {
-                // This one will not begin: the one after it is asked.
-                candidate = focusChain.field(after: next, backward: backward)
-                continue
-            }
-            if let current, !current.endEditing(at: time) {
-                next.beginningApproved = false
+            switch askToTakeFocus(next, at: time) {
+            case .refusedToBegin: candidate = focusChain.field(after: next, backward: backward)
+            case .keptByCurrent: return true
+            case .granted:
+                beginFromKeyboard(next, at: time)
                 return true
             }
-            guard next.focus(at: time) else { return true }
-            offerSelectionAsPrimary(of: next)
-            reveal(next)
-            return true
         }
         return true
     }
 
     /// What Return does once the delegate agreed: `editingDidEndOnExit`, then focus moves to
-    /// the next field, or editing ends on the last one.
+    /// the next field that will begin (passing over one whose delegate says no, as Tab does), or
+    /// editing ends on the last one.
     private func returnMovesOn(from field: TextField, at time: Double) {
         field.sendActions(for: .editingDidEndOnExit)
         // A delegate or an action that moved focus itself (`becomeFirstResponder`,
         // `resignFirstResponder`) has had its way, as in UIKit.
         guard field.isFocused else { return }
-        // The next field that will begin (as Tab, passing over one whose delegate says no); on
-        // the last, editing ends.
         var next = focusChain.field(following: field)
-        while let candidate = next, !candidate.approveBeginning() { next = focusChain.field(following: candidate) }
-        guard let next else {
-            field.endEditing(at: time)
-            return
-        }
-        guard field.endEditing(at: time) else {
-            next.beginningApproved = false
-            return
-        }
-        guard next.focus(at: time) else { return }
-        offerSelectionAsPrimary(of: next)
-        reveal(next)
-    }
-
-    /// UIKit's order when focus moves to `field`: may it begin, then may the focused field end
-    /// (which it then does). False leaves focus where it was.
-    private func takeFocus(for field: TextField, at time: Double) -> Bool {
-        guard field.approveBeginning() else { return false }
-        if let current = focusedField, current !== field {
-            guard current.endEditing(at: time) else {
-                field.beginningApproved = false
-                return false
+        while let candidate = next {
+            switch askToTakeFocus(candidate, at: time) {
+            case .refusedToBegin: next = focusChain.field(following: candidate)
+            case .keptByCurrent: return
+            case .granted:
+                beginFromKeyboard(candidate, at: time)
+                return
             }
         }
-        return true
+        field.endEditing(at: time)
+    }
+
+    private enum FocusAnswer { case granted, refusedToBegin, keptByCurrent }
+
+    /// UIKit's order when focus moves to `field`: may it begin, then may the focused field end
+    /// (which it then does). Only `.granted` lets `field` begin.
+    private func askToTakeFocus(_ field: TextField, at time: Double) -> FocusAnswer {
+        guard field.approveBeginning() else { return .refusedToBegin }
+        if let current = focusedField, current !== field, !current.endEditing(at: time) {
+            field.beginningApproved = false
+            return .keptByCurrent
+        }
+        return .granted
+    }
+
+    private func takeFocus(for field: TextField, at time: Double) -> Bool { askToTakeFocus(field, at: time) == .granted }
+
+    /// Begins `field` as Tab or Return do: its text selected and offered as PRIMARY, the page
+    /// scrolled to it.
+    private func beginFromKeyboard(_ field: TextField, at time: Double) {
+        guard field.focus(at: time) else { return }
+        offerSelectionAsPrimary(of: field)
+        reveal(field)
     }
 
     /// What the user selected (with the pointer, Shift, Ctrl+A, or Tab into a field that selects
