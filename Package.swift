@@ -20,10 +20,16 @@ let package = Package(
             pkgConfig: "xft",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxrender-dev", "libpng-dev"])]
         ),
+        // HarfBuzz (shaping on the FreeType faces Xft opened) and FriBidi (bidi levels, UAX #9).
+        .systemLibrary(
+            name: "CShaping",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
+        ),
         // Pure Swift: model, layout, motion, theme, rendering to an abstract canvas. Never imports X11.
         .target(name: "MaterialFields"),
         // The only code that talks to the X server.
-        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib"]),
+        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib", "CShaping"]),
         // QA tooling on top of a host: scripted sessions on a virtual clock, screenshots compared
         // with goldens, the fonts a rendering used.
         .target(name: "QATools", dependencies: ["MaterialFields", "XftHost"]),
@@ -70,7 +76,7 @@ let package = Package(
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
         .testTarget(name: "FuzzTests", dependencies: ["MaterialFieldsFuzz", "MaterialFields"]),
         .testTarget(name: "QAToolsTests", dependencies: ["QATools", "XftHost", "MaterialFields", "TestHarness"]),
-        .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness"]),
+        .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness", "MaterialFields"]),
         .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "CXRes", "TestHarness"]),
     ]
 )

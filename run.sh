@@ -30,10 +30,11 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-dev libfreetype-dev libpng-dev)
-# Roboto for text; DejaVu, Noto Color Emoji and Noto CJK (Chinese, Japanese, Korean) for the
-# fallback; Material Icons for the field icons.
-FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-noto-cjk fonts-material-design-icons-iconfont)
+BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-dev libfreetype-dev libpng-dev libharfbuzz-dev libfribidi-dev)
+# Roboto for text; DejaVu, Noto Color Emoji, Noto CJK (Chinese, Japanese, Korean) and Noto's
+# core families (Arabic, Hebrew, Devanagari and the other scripts the catalog's international
+# fields show) for the fallback; Material Icons for the field icons.
+FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-material-design-icons-iconfont)
 HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
 # Compose tables Xlib's built-in input method reads (the dead-key test); libxtst-dev: the key-burst

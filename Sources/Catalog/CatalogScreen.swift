@@ -237,6 +237,41 @@ enum CatalogScreen {
         },
     ]
 
+    /// Right-to-left fields, mirrored, with label and text in their script.
+    private static let rightToLeftVariants = [
+        Variant(slug: "hebrew", caption: "Hebrew, right to left: icon, label, notch and helper mirrored",
+                label: "שם מלא", text: "שלום עולם") { field in
+            field.style = .outlined
+            field.layoutDirection = .rightToLeft
+            field.leadingIcon = .person
+            field.helperText = "כפי שמופיע בתעודה"
+            field.maximumLength = 30
+        },
+        Variant(slug: "arabic", caption: "Arabic, right to left: joined letters, clear button on the left",
+                label: "الاسم الكامل", text: "مرحبا بالعالم") { field in
+            field.layoutDirection = .rightToLeft
+            field.clearButtonMode = .whileEditing
+            field.helperText = "كما في جواز السفر"
+        },
+        Variant(slug: "hebrew-area", caption: "Hebrew text area: lines wrap right to left, numbers and Latin inside",
+                label: "הערות", text: "זוהי הערה ארוכה שנכתבת מימין לשמאל ושוברת שורות בקצה. יש בה מספר 2026 ומילה באנגלית, Linux, באמצע.",
+                kind: .textArea) { field in
+            field.layoutDirection = .rightToLeft
+        },
+    ]
+
+    /// Text that needs a shaper or the bidi algorithm in a left-to-right field.
+    private static let shapingVariants = [
+        Variant(slug: "mixed", caption: "Latin with Arabic inside: each reads in its own direction", label: "Order note",
+                text: "Order 42 for مرحبا بكم today"),
+        Variant(slug: "devanagari", caption: "Devanagari conjuncts and vowel signs, one cluster each", label: "Hindi",
+                text: "नमस्ते क्षमा कीजिए"),
+        Variant(slug: "emoji", caption: "Emoji sequences as one glyph: family, skin tone, flags", label: "Reactions",
+                text: "👨‍👩‍👧 👍🏽 🇵🇹 🇯🇵 done") { field in
+            field.style = .outlined
+        },
+    ]
+
     static func makeScene(scheme: ColorScheme, metrics: MaterialMetrics, animationSlowdown: Double) -> FieldScene {
         /// A caption and a field for each variant, ids `<prefix>-<slug>`.
         func items(_ prefix: String, _ style: FieldStyle, _ variants: [Variant]) -> [CatalogLayout.Item] {
@@ -254,7 +289,9 @@ enum CatalogScreen {
         let uikit = CatalogLayout.Column(items: [.heading("UIKit behaviour")] + items("uikit", .filled, uikitVariants)
                                             + items("plain", .filled, plainVariants))
         let rag = CatalogLayout.Column(items: [.heading("RAGTextField")] + items("rag", .rag, ragVariants))
-        let layout = CatalogLayout(sections: [material, [uikit, rag]])
+        let rightToLeft = CatalogLayout.Column(items: [.heading("Right to left")] + items("intl", .filled, rightToLeftVariants))
+        let shaping = CatalogLayout.Column(items: [.heading("Shaping and mixed text")] + items("intl", .filled, shapingVariants))
+        let layout = CatalogLayout(sections: [material, [uikit, rag], [rightToLeft, shaping]])
         return FieldScene(fields: layout.fields, layout: layout, scheme: scheme, metrics: metrics)
     }
 }

@@ -205,16 +205,20 @@ final class FuzzWorld {
         defer { references[index] = reference }
         let isArea = reference.kind == .textArea
         switch key {
-        case .left:
-            if control {
-                reference.moveHead(to: reference.wordStart(before: reference.head), extending: shift)
-            } else if !shift && !reference.isCaret {
-                reference.select(anchor: reference.lower, head: reference.lower)
-            } else {
-                reference.moveHead(to: reference.head - 1, extending: shift)
-            }
-        case .right:
-            if control {
+        case .left, .right:
+            // Text with right-to-left in it moves as it shows: the layout decides.
+            if !control, fields[index].textLayout?.levels != nil { return true }
+            // In a right-to-left paragraph the next word is to the left.
+            let forward = (key == .right) != (control && fields[index].textLayout?.direction == .rightToLeft)
+            if !forward {
+                if control {
+                    reference.moveHead(to: reference.wordStart(before: reference.head), extending: shift)
+                } else if !shift && !reference.isCaret {
+                    reference.select(anchor: reference.lower, head: reference.lower)
+                } else {
+                    reference.moveHead(to: reference.head - 1, extending: shift)
+                }
+            } else if control {
                 reference.moveHead(to: reference.wordEnd(after: reference.head), extending: shift)
             } else if !shift && !reference.isCaret {
                 reference.select(anchor: reference.upper, head: reference.upper)

@@ -39,7 +39,7 @@ public struct FontRecord: Hashable, Sendable {
 /// the fallback faces: another face's glyph at a private-use code point would be a wrong icon, so
 /// a code point the icon face lacks is drawn and measured with the icon face (its missing glyph).
 public final class FontCache: TextMeasuring {
-    private let display: OpaquePointer
+    let display: OpaquePointer
     private let screen: Int32
     public let family: String
     /// The family fontconfig actually chose for `family` (differs when it is not installed).
@@ -51,7 +51,7 @@ public final class FontCache: TextMeasuring {
     private let warn: (String) -> Void
 
     /// Icon faces ignore the weight: the icon font has one.
-    private struct FaceKey: Hashable { var quarterPixels: Int; var weight: FontWeight; var family: FontFamily = .text }
+    struct FaceKey: Hashable { var quarterPixels: Int; var weight: FontWeight; var family: FontFamily = .text }
     private struct FallbackKey: Hashable { var face: FaceKey; var index: Int }
 
     private var primaryFaces: [FaceKey: UnsafeMutablePointer<XftFont>] = [:]
@@ -70,18 +70,26 @@ public final class FontCache: TextMeasuring {
         package var font: UnsafeMutablePointer<XftFont>
     }
 
-    private struct ClusterKey: Hashable { var face: FaceKey; var cluster: Character }
+    struct ClusterKey: Hashable { var face: FaceKey; var cluster: Character }
     /// Advances of clusters already measured: typing mostly repeats a few dozen of them.
-    private var clusterAdvances: [ClusterKey: Double] = [:]
+    var clusterAdvances: [ClusterKey: Double] = [:]
     /// Per face, the advance of each ASCII character: most text is ASCII, and a table lookup per
     /// byte keeps a 10 MB paste from hashing ten million clusters.
     private var asciiAdvances: [FaceKey: [Double]] = [:]
-    private static let clusterCacheLimit = 8192
+    static let clusterCacheLimit = 8192
 
     /// Every face opened so far, each once, in the order they were first opened: the primary face
     /// of each size and weight, fallback faces and the icon face. Kept after `close()`: it says
     /// what a rendering used.
     public private(set) var fontsUsed: [FontRecord] = []
+
+    /// HarfBuzz's font for each Xft face, made on the FreeType face Xft had locked for it.
+    var harfBuzzFonts: [UnsafeMutablePointer<XftFont>: HarfBuzzFont] = [:]
+    /// Shaped items by text, face and direction: typing re-shapes only the word it changed, and
+    /// the label's animation sizes are shaped once each.
+    var shapedItems: [ShapeKey: ShapedItem] = [:]
+    /// One buffer, cleared for each shaping.
+    var shapingBuffer: OpaquePointer?
     private struct OpenedFaceKey: Hashable { var file: String; var index: Int32 }
     private var recordedFaces: Set<OpenedFaceKey> = []
 
@@ -121,6 +129,7 @@ public final class FontCache: TextMeasuring {
         for font in primaryFaces.values { XftFontClose(display, font) }
         for font in fallbackFaces.values { XftFontClose(display, font) }
         for set in fallbackSets.values { FcFontSetDestroy(set) }
+        releaseShaping()
         primaryFaces = [:]
         fallbackFaces = [:]
         fallbackSets = [:]
@@ -129,7 +138,7 @@ public final class FontCache: TextMeasuring {
         asciiAdvances = [:]
     }
 
-    private static func key(for spec: FontSpec) -> FaceKey {
+    static func key(for spec: FontSpec) -> FaceKey {
         let quarterPixels = max(1, Int((spec.pixelSize * 4).rounded()))
         switch spec.family {
         case .text: return FaceKey(quarterPixels: quarterPixels, weight: spec.weight, family: .text)
@@ -194,7 +203,7 @@ public final class FontCache: TextMeasuring {
                                     version: version, fileSize: fileSize))
     }
 
-    private func font(for key: FaceKey) -> UnsafeMutablePointer<XftFont> {
+    func font(for key: FaceKey) -> UnsafeMutablePointer<XftFont> {
         if let font = primaryFaces[key] { return font }
         guard let opened = openFace(for: key) else {
             if key.family == .icons { noteIconFace(nil) }
@@ -276,7 +285,7 @@ public final class FontCache: TextMeasuring {
 
     /// The face for one grapheme cluster: the main face when it has every scalar, otherwise the
     /// first fallback that has the cluster's base character.
-    private func face(for character: Character, key: FaceKey, primary: UnsafeMutablePointer<XftFont>) -> UnsafeMutablePointer<XftFont> {
+    func face(for character: Character, key: FaceKey, primary: UnsafeMutablePointer<XftFont>) -> UnsafeMutablePointer<XftFont> {
         let scalars = character.unicodeScalars
         if scalars.allSatisfy({ XftCharExists(display, primary, $0.value) == FcTrue || Self.isFollower($0) }) {
             return primary
@@ -322,32 +331,73 @@ public final class FontCache: TextMeasuring {
 
     // MARK: TextMeasuring
 
+    /// A paragraph's width: its runs of one direction, each shaped as it is drawn.
     public func advance(of text: Substring, font spec: FontSpec) -> Double {
-        runs(of: text, font: spec).reduce(0) { $0 + advance(of: $1) }
+        paragraphRuns(of: text).reduce(0) { $0 + runAdvance(of: $1.text, font: spec, rightToLeft: $1.rightToLeft) }
     }
 
-    /// Each cluster measured on its own (Xft does no shaping, so nothing joins across clusters)
-    /// and cached, so re-measuring after an edit costs a lookup per cluster.
+    /// Every cluster left to right: text in simple scripts measured a cluster at a time (each
+    /// cached, as Xft draws it glyph by glyph), the rest shaped by HarfBuzz a word at a time.
     public func caretStops(of text: Substring, font spec: FontSpec) -> [Double] {
         let key = Self.key(for: spec)
         if let stops = asciiCaretStops(of: text, face: key, font: spec) { return stops }
-        var stops = [0.0]
-        stops.reserveCapacity(text.count + 1)
-        var x = 0.0
-        for cluster in text {
-            let cacheKey = ClusterKey(face: key, cluster: cluster)
-            let width: Double
-            if let cached = clusterAdvances[cacheKey] {
-                width = cached
-            } else {
-                width = advance(of: Substring(String(cluster)), font: spec)
-                if clusterAdvances.count >= Self.clusterCacheLimit { clusterAdvances.removeAll(keepingCapacity: true) }
-                clusterAdvances[cacheKey] = width
+        return Self.stops(from: clusterAdvances(of: text, font: spec, rightToLeft: false))
+    }
+
+    /// Each run of one direction shaped in it.
+    public func caretStops(of text: Substring, font spec: FontSpec, levels: [UInt8]) -> [Double] {
+        guard levels.contains(where: { $0 & 1 == 1 }) else { return caretStops(of: text, font: spec) }
+        var advances: [Double] = []
+        advances.reserveCapacity(levels.count)
+        var runStart = text.startIndex, index = text.startIndex, cluster = 0
+        var runIsRightToLeft = (levels.first ?? 0) & 1 == 1
+        while index < text.endIndex {
+            let rightToLeft = cluster < levels.count ? levels[cluster] & 1 == 1 : runIsRightToLeft
+            if rightToLeft != runIsRightToLeft {
+                advances += clusterAdvances(of: text[runStart..<index], font: spec, rightToLeft: runIsRightToLeft)
+                runStart = index
+                runIsRightToLeft = rightToLeft
             }
-            x += width
+            index = text.index(after: index)
+            cluster += 1
+        }
+        advances += clusterAdvances(of: text[runStart..<text.endIndex], font: spec, rightToLeft: runIsRightToLeft)
+        return Self.stops(from: advances)
+    }
+
+    private static func stops(from advances: [Double]) -> [Double] {
+        var stops = [0.0]
+        stops.reserveCapacity(advances.count + 1)
+        var x = 0.0
+        for advance in advances {
+            x += advance
             stops.append(x)
         }
         return stops
+    }
+
+    /// The advance of every cluster of a run of one direction, in storage order.
+    func clusterAdvances(of text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Double] {
+        let key = Self.key(for: spec)
+        var advances: [Double] = []
+        for item in items(of: text, font: spec, rightToLeft: rightToLeft) {
+            if item.isShaped {
+                advances += shape(item, rightToLeft: rightToLeft).clusterAdvances
+                continue
+            }
+            for cluster in item.text {
+                let cacheKey = ClusterKey(face: key, cluster: cluster)
+                if let cached = clusterAdvances[cacheKey] {
+                    advances.append(cached)
+                    continue
+                }
+                let width = advance(of: Run(text: Substring(String(cluster)), font: item.font))
+                if clusterAdvances.count >= Self.clusterCacheLimit { clusterAdvances.removeAll(keepingCapacity: true) }
+                clusterAdvances[cacheKey] = width
+                advances.append(width)
+            }
+        }
+        return advances
     }
 
     /// The stops of a text that is all ASCII, where every byte is a cluster (but CR LF, so a CR

@@ -69,34 +69,83 @@ package final class XftCanvas: Canvas {
                          0, 0, 0, 0, Int32(mask.x), Int32(mask.y), UInt32(mask.width), UInt32(mask.height))
     }
 
+    /// A paragraph: a host with bidi puts its runs of one direction in visual order first.
     package func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
+        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty else { return }
+        let runs = fonts.paragraphRuns(of: text[...])
+        var x = origin.x
+        for (index, run) in runs.enumerated() {
+            drawRun(run.text, at: Point(x: x, y: origin.y), font: font, color: color, rightToLeft: run.rightToLeft)
+            if index + 1 < runs.count { x += fonts.runAdvance(of: run.text, font: font, rightToLeft: run.rightToLeft) }
+        }
+    }
+
+    package func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection) {
+        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty else { return }
+        drawRun(text[...], at: origin, font: font, color: color, rightToLeft: direction == .rightToLeft)
+    }
+
+    /// A run of one direction from its left end: its items left to right (a right-to-left run's
+    /// last item leftmost), shaped items as positioned glyphs, simple text as Xft strings.
+    private func drawRun(_ text: Substring, at origin: Point, font: FontSpec, color: Color, rightToLeft: Bool) {
         let clip = currentClip
-        guard color.alpha > 0, !text.isEmpty, !clip.isEmpty, origin.x.isFinite, origin.y.isFinite,
-              abs(origin.y) < Self.coordinateLimit else { return }
+        guard origin.x.isFinite, origin.y.isFinite, abs(origin.y) < Self.coordinateLimit else { return }
         var xftColor = XftColor(pixel: 0, color: Self.renderColor(color))
         var x = origin.x.rounded()
-        let y = Int32(origin.y.rounded())
-        let runs = fonts.runs(of: text[...], font: font)
-        // Glyph positions on the wire are 16-bit and a long run overflows them: send the text in
-        // pieces, only those that meet the clip, each from its own origin.
-        for (runIndex, run) in runs.enumerated() {
-            var start = run.text.startIndex
-            while start < run.text.endIndex {
-                if x > clip.maxX + Self.overhang { return }
-                let end = run.text.index(start, offsetBy: Self.piece, limitedBy: run.text.endIndex) ?? run.text.endIndex
-                let piece = FontCache.Run(text: run.text[start..<end], font: run.font)
-                // The last piece of short text in view, the common case, is drawn unmeasured.
-                let isLast = end == run.text.endIndex && runIndex == runs.count - 1
-                let isMeasured = !isLast || x < clip.minX - Self.overhang
-                let advance = isMeasured ? fonts.advance(of: piece) : 0
-                if (!isMeasured || x + advance >= clip.minX - Self.overhang) && abs(x) < Self.coordinateLimit {
-                    var bytes = Array(piece.text.utf8)
-                    XftDrawStringUtf8(draw, &xftColor, piece.font, Int32(x), y, &bytes, Int32(bytes.count))
+        let y = origin.y.rounded()
+        let items = fonts.items(of: text, font: font, rightToLeft: rightToLeft)
+        let ordered = rightToLeft ? Array(items.reversed()) : items
+        for (index, item) in ordered.enumerated() {
+            if x > clip.maxX + Self.overhang { return }
+            if item.isShaped {
+                let shaped = fonts.shape(item, rightToLeft: rightToLeft)
+                if x + shaped.width >= clip.minX - Self.overhang, abs(x) < Self.coordinateLimit - shaped.width {
+                    drawGlyphs(shaped, item: item, at: x, baseline: y, color: &xftColor)
                 }
-                x += advance
-                start = end
+                x += shaped.width
+            } else {
+                x = drawSimple(item, from: x, baseline: Int32(y), color: &xftColor, isLast: index == ordered.count - 1, clip: clip)
             }
         }
+    }
+
+    private func drawGlyphs(_ shaped: ShapedItem, item: FontCache.Item, at x: Double, baseline y: Double,
+                            color: inout XftColor) {
+        guard !shaped.glyphs.isEmpty else {
+            // A face FreeType could not lend is drawn by Xft as plain text.
+            var bytes = Array(item.text.utf8)
+            XftDrawStringUtf8(draw, &color, item.font, Int32(x), Int32(y), &bytes, Int32(bytes.count))
+            return
+        }
+        let originX = Int(x), originY = Int(y)
+        var glyphs = shaped.glyphs.map { glyph in
+            XftGlyphSpec(glyph: glyph.glyph, x: Int16(clamping: originX + Int(glyph.x)), y: Int16(clamping: originY + Int(glyph.y)))
+        }
+        XftDrawGlyphSpec(draw, &color, item.font, &glyphs, Int32(glyphs.count))
+    }
+
+    /// Simple text glyph by glyph. Glyph positions on the wire are 16-bit and a long run
+    /// overflows them: the text goes in pieces, only those that meet the clip, each from its own
+    /// origin. Returns the x after it (not measured for the last piece of the last item in view).
+    private func drawSimple(_ item: FontCache.Item, from startX: Double, baseline y: Int32, color: inout XftColor,
+                            isLast: Bool, clip: Rect) -> Double {
+        var x = startX
+        var start = item.text.startIndex
+        while start < item.text.endIndex {
+            if x > clip.maxX + Self.overhang { return x }
+            let end = item.text.index(start, offsetBy: Self.piece, limitedBy: item.text.endIndex) ?? item.text.endIndex
+            let piece = FontCache.Run(text: item.text[start..<end], font: item.font)
+            // The last piece of short text in view, the common case, is drawn unmeasured.
+            let isMeasured = !(isLast && end == item.text.endIndex) || x < clip.minX - Self.overhang
+            let advance = isMeasured ? fonts.advance(of: piece) : 0
+            if (!isMeasured || x + advance >= clip.minX - Self.overhang) && abs(x) < Self.coordinateLimit {
+                var bytes = Array(piece.text.utf8)
+                XftDrawStringUtf8(draw, &color, piece.font, Int32(x), y, &bytes, Int32(bytes.count))
+            }
+            x += advance
+            start = end
+        }
+        return x
     }
 
     /// Clusters sent to the server in one request.

@@ -123,10 +123,11 @@ public enum AutocapitalizationType: String, Sendable, Codable, CaseIterable {
 /// UIKit's `NSTextAlignment`: where text, placeholder and hint sit in the field's text band.
 public enum TextAlignment: String, Sendable, Codable, CaseIterable {
     case left, center, right
-    /// The writing direction's start: left for the left-to-right text this build draws.
+    /// The start of the text's direction: left, or right for right-to-left text.
     case natural
 
-    /// 0 for the left edge, 0.5 centred, 1 the right edge.
+    /// 0 for the left edge, 0.5 centred, 1 the right edge (`natural` as left; a field resolves
+    /// it by its text's direction).
     public var factor: Double {
         switch self {
         case .left, .natural: return 0

@@ -119,9 +119,39 @@ public final class TextField {
     public var clearsOnInsertion = false {
         didSet { clearsAtNextInsertion = clearsOnInsertion && isFocused }
     }
-    /// Where text, placeholder and hint sit in the text band (`natural` is left for the
-    /// left-to-right text drawn today). Text wider than the band scrolls as left-aligned text does.
+    /// Where text, placeholder and hint sit in the text band: `natural` is the start of the
+    /// text's direction (`textDirection`), so right-to-left text sits at the right. Text wider
+    /// than the band scrolls.
     public var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { invalidateLayout() } } }
+    /// The field's layout direction (UIKit's semantic content attribute). Right to left mirrors
+    /// it as Material does: label, text and caret start at the right, the leading icon and the
+    /// prefix go right, the trailing icon, clear button and suffix left, the outline's notch opens
+    /// at the right, helper text sits at the right and the counter at the left. An empty field
+    /// reads in it unless its placeholder or label has a direction of its own.
+    public var layoutDirection: WritingDirection = .leftToRight {
+        didSet { if layoutDirection != oldValue { invalidateLayout() } }
+    }
+    /// The direction the text is read in, as UIKit's natural direction: its first strong
+    /// character's; with none, the placeholder's or the label's; with none there either, the
+    /// layout direction. A secure field's dots have no direction: it reads in the layout direction.
+    public var textDirection: WritingDirection {
+        if isSecureTextEntry { return layoutDirection }
+        // The first strong character is nearly always among the first few; a text of a million
+        // digits and no letter is looked at no further than this.
+        let probe = editor.characters.prefix(4_096)
+        if let direction = directionOfFirstStrong(String(probe)) { return direction }
+        return directionOfFirstStrong(placeholder) ?? directionOfFirstStrong(label) ?? layoutDirection
+    }
+
+    private func directionOfFirstStrong(_ text: String) -> WritingDirection? {
+        guard !text.isEmpty else { return nil }
+        return measurer?.firstStrongDirection(of: text[...]) ?? Bidi.firstStrongDirection(of: text)
+    }
+
+    /// `textAlignment` as a factor (0 left, 1 right), `natural` resolved by `textDirection`.
+    private var alignmentFactor: Double {
+        textAlignment == .natural ? (textDirection == .rightToLeft ? 1 : 0) : textAlignment.factor
+    }
     /// A single line's text shrinks to fit the band, never below `minimumFontSize`, and then scrolls.
     public var adjustsFontSizeToFitWidth = false { didSet { if adjustsFontSizeToFitWidth != oldValue { invalidateLayout() } } }
     /// The smallest size, in pixels at scale 1, that `adjustsFontSizeToFitWidth` shrinks text to
@@ -297,7 +327,7 @@ public final class TextField {
 
     /// The frames of every part in field coordinates, once the field was laid out.
     public private(set) var layout: FieldLayout?
-    private(set) var textLayout: TextLayout?
+    public private(set) var textLayout: TextLayout?
 
     /// The scene's hook: `.layout` when the field's height or frames may change, `.appearance`
     /// when only what it shows did. A `FieldScene` sets it: a field belongs to one scene.
@@ -593,7 +623,8 @@ public final class TextField {
         input.placeholder = placeholder
         input.placeholderFont = placeholderFont
         input.textFont = font
-        input.alignment = textAlignment.factor
+        input.alignment = alignmentFactor
+        input.mirrored = layoutDirection == .rightToLeft
         input.assistiveFont = style.family == .rag ? (hintFont ?? font ?? FontSpec(pixelSize: 16)) : hintFont
         if style.family == .rag {
             input.rag = RAGLayoutOptions(placeholderMode: placeholderMode, placeholderScaleWhenEditing: placeholderScaleWhenEditing,
@@ -648,7 +679,7 @@ public final class TextField {
             layoutInput = input
             var newLayout = FieldLayout.compute(input, measurer: measurer)
             layout = newLayout
-            if fontChanged || textLayout == nil {
+            if fontChanged || textLayout == nil || textLayout?.direction != textDirection {
                 rebuildTextLayout(notifying: false)
             } else if kind == .textArea {
                 textLayout?.rewrap(width: newLayout.textLine.width)
@@ -686,7 +717,8 @@ public final class TextField {
         var frames = FieldLayout.compute(input, measurer: measurer)
         if kind == .textArea {
             let wrapped = TextLayout(characters: displayCharacters(editor.characters), font: frames.textFont,
-                                     lineHeight: frames.textLineHeight, measurer: measurer, wrapWidth: frames.textLine.width)
+                                     lineHeight: frames.textLineHeight, measurer: measurer, wrapWidth: frames.textLine.width,
+                                     direction: textDirection)
             input.visibleRows = rows(forLineCount: wrapped.lines.count)
             frames = FieldLayout.compute(input, measurer: measurer)
         }
@@ -709,7 +741,7 @@ public final class TextField {
         if let fittedFontSize { font.pixelSize = fittedFontSize }
         textLayout = TextLayout(characters: displayCharacters(editor.characters), font: font,
                                 lineHeight: layout.textLineHeight, measurer: measurer,
-                                wrapWidth: kind == .textArea ? layout.textLine.width : nil)
+                                wrapWidth: kind == .textArea ? layout.textLine.width : nil, direction: textDirection)
         alignText()
         if !isFittingFont, fitFontToWidth() { return }
         keepCaretInView()
@@ -722,7 +754,7 @@ public final class TextField {
     /// Aligns the text's lines in the band (a single line keeps the caret's width free at the end).
     private func alignText() {
         guard let layout else { return }
-        textLayout?.align(textAlignment.factor, in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics))
+        textLayout?.align(alignmentFactor, in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics))
     }
 
     /// `adjustsFontSizeToFitWidth`: the size at which a single line fits its band, between the
@@ -1261,6 +1293,12 @@ public final class TextField {
             let changed = editor.characters[newClusters]
             textLayout?.replacing(applied.oldClusters, with: isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(changed)[...] : changed,
                                   measurer: measurer)
+            // The first strong character changed direction: the text reads the other way, and
+            // natural alignment moves it to the other side.
+            if textLayout?.direction != textDirection {
+                rebuildTextLayout(notifying: false)
+                relayOutIfNeeded()
+            }
         }
         caretIsUpstream = false
         goalX = nil
@@ -1376,10 +1414,23 @@ public final class TextField {
         var keepsGoal = false
         var upstream = false
         switch key {
-        case .left:
-            if control { editor.moveWordBackward(extending: extending) } else { editor.moveBackward(extending: extending) }
-        case .right:
-            if control { editor.moveWordForward(extending: extending) } else { editor.moveForward(extending: extending) }
+        case .left, .right:
+            let rightward = key == .right
+            if control {
+                // In a right-to-left paragraph the next word is to the left.
+                if rightward != (textLayout?.direction == .rightToLeft) {
+                    editor.moveWordForward(extending: extending)
+                } else {
+                    editor.moveWordBackward(extending: extending)
+                }
+            } else if let textLayout, textLayout.levels != nil {
+                upstream = moveVisually(rightward: rightward, extending: extending, in: textLayout)
+            } else if rightward {
+                // Text that is all left to right reads in storage order, whatever the paragraph.
+                editor.moveForward(extending: extending)
+            } else {
+                editor.moveBackward(extending: extending)
+            }
         case .up, .down:
             if kind == .textArea, !control {
                 upstream = moveVertically(down: key == .down, extending: extending)
@@ -1449,6 +1500,39 @@ public final class TextField {
         lastTime = time
         notify(.returnPressed)
         return delegate?.textFieldShouldReturn(self) ?? true
+    }
+
+    /// Left or Right in text with right-to-left in it: one step as the eye sees it (GTK's visual
+    /// movement), past a line's visual end to the next line in reading order. Without `extending`
+    /// a selection collapses to its edge on that side. Returns whether the caret ends at a
+    /// wrapped line's end.
+    private func moveVisually(rightward: Bool, extending: Bool, in textLayout: TextLayout) -> Bool {
+        let selection = editor.selection
+        let forward = rightward != (textLayout.direction == .rightToLeft)
+        if !extending && !selection.isCaret {
+            let lower = textLayout.lineIndex(of: selection.lowerBound), upper = textLayout.lineIndex(of: selection.upperBound, upstream: true)
+            var edge = forward ? selection.upperBound : selection.lowerBound
+            if lower == upper {
+                let lowerX = textLayout.x(of: selection.lowerBound, onLine: lower)
+                let upperX = textLayout.x(of: selection.upperBound, onLine: upper)
+                edge = (lowerX < upperX) == rightward ? selection.upperBound : selection.lowerBound
+            }
+            editor.select(TextSelection(caret: edge))
+            return false
+        }
+        let line = textLayout.lineIndex(of: selection.head, upstream: caretIsUpstream)
+        if let next = textLayout.offset(visuallyFrom: selection.head, rightward: rightward, onLine: line) {
+            editor.moveHead(to: next, extending: extending)
+            return next == textLayout.lines[line].clusters.upperBound && textLayout.lineIndex(of: next) != line
+        }
+        // Past the line's visual end: a single line stays; a text area goes on into the next
+        // line in reading order.
+        guard kind == .textArea else {
+            editor.moveHead(to: selection.head, extending: extending)
+            return caretIsUpstream
+        }
+        if forward { editor.moveHead(to: selection.head + 1, extending: extending) } else { editor.moveHead(to: selection.head - 1, extending: extending) }
+        return false
     }
 
     /// Up or Down in a text area: the nearest boundary to the goal x on the visual line above or
@@ -1603,8 +1687,13 @@ public final class TextField {
                                color: restingColor.interpolated(to: floatingColor, fraction: float))
             // The label may start left of the text (outlined, beside an icon, before a prefix) and
             // rise above the container; it ends where the text band does.
-            let left = origin.x + min(resting.origin.x, floating.origin.x)
-            let right = max(band.maxX, origin.x + (layout.suffix.map { $0.origin.x + $0.width } ?? layout.textLine.maxX))
+            var left = origin.x + min(resting.origin.x, floating.origin.x)
+            var right = max(band.maxX, origin.x + (layout.suffix.map { $0.origin.x + $0.width } ?? layout.textLine.maxX))
+            if layout.isMirrored {
+                // Mirrored: it starts right of the text and ends where the band (or the suffix) does.
+                right = origin.x + max(resting.origin.x + resting.width, floating.origin.x + floating.width)
+                left = min(band.minX, origin.x + (layout.suffix?.origin.x ?? layout.textLine.minX))
+            }
             labelClip = Rect(x: left, y: container.minY - layout.overhangTop, width: right - left,
                              height: container.height + layout.overhangTop)
             if style.family == .rag {
@@ -1646,23 +1735,18 @@ public final class TextField {
         }
         var textRuns: [TextRun] = []
         for line in visibleLines {
-            let visible = textLayout.clusters(onLine: line, meeting: textLayout.scrollX, textLayout.scrollX + band.width)
-            guard !visible.isEmpty else { continue }
-            // Only the clusters that meet the band, from a small origin: X carries 16-bit positions.
-            let x = textLeft + textLayout.x(of: visible.lowerBound, onLine: line)
             let baseline = textTop + textLayout.top(ofLine: line) + textLayout.baselineInLine
-            textRuns.append(TextRun(text: String(textLayout.characters[visible]), origin: Point(x: x.rounded(), y: baseline.rounded()),
-                                    font: textLayout.font, color: colors.inputText))
+            // Only the clusters that meet the band, from a small origin: X carries 16-bit positions.
+            // A line with right-to-left text in it is a run per direction, in visual order.
+            for run in textLayout.visualRuns(onLine: line, meeting: textLayout.scrollX, textLayout.scrollX + band.width) {
+                let x = textLeft + run.x
+                textRuns.append(TextRun(text: String(textLayout.characters[run.clusters]), origin: Point(x: x.rounded(), y: baseline.rounded()),
+                                        font: textLayout.font, color: colors.inputText, direction: run.direction))
+            }
         }
         var caret: ShapeFill?
-        if showsCaret && state == .editing && editorSelection.isCaret {
-            let rect = textLayout.caretRect(at: editorSelection.head, width: metrics.caretWidth, upstream: caretIsUpstream)
-            // Keep the caret inside the band even at the very end of a scrolled or full line.
-            let x = min(textLeft + rect.minX, textClip.maxX - metrics.caretWidth).rounded()
-            let y = (textTop + rect.minY).rounded()
-            if y + rect.height > textClip.minY && y < textClip.maxY {
-                caret = ShapeFill(path: .rectangle(Rect(x: x, y: y, width: metrics.caretWidth, height: rect.height)), color: colors.caret)
-            }
+        if showsCaret && state == .editing && editorSelection.isCaret, let rect = caretFrame(origin: origin) {
+            caret = ShapeFill(path: .rectangle(rect), color: colors.caret)
         }
 
         // A 4 px fade at an edge with more text beyond it: strips of the background, opaque at the edge.
@@ -1692,7 +1776,7 @@ public final class TextField {
             if let hintColor, hint != nil, !isInError, state != .disabled { leadingColor = hintColor }
             leadingColor = leadingColor.withAlpha(leadingColor.alpha * leadingOpacity)
             // The hint follows the text's alignment; beside trailing text it stays at the start.
-            let alignment = displayedTrailingAssistiveText.isEmpty ? layout.alignment : 0
+            let alignment = displayedTrailingAssistiveText.isEmpty ? layout.alignment : (layout.isMirrored ? 1 : 0)
             for (index, line) in leadingAssistiveLines.enumerated() where !line.isEmpty {
                 let lineWidth = index < leadingAssistiveLineWidths.count ? leadingAssistiveLineWidths[index] : 0
                 let x = assistiveClip.minX + max(0, assistiveClip.width - lineWidth) * alignment
@@ -1705,7 +1789,8 @@ public final class TextField {
                 if state == .disabled { color = colors.trailingAssistiveText }
                 color = color.withAlpha(color.alpha * trailingAssistiveFade.value(at: time))
                 assistive.append(TextRun(text: trailing,
-                                         origin: Point(x: (assistiveClip.maxX - trailingAssistiveWidth).rounded(), y: baseline),
+                                         origin: Point(x: (layout.isMirrored ? assistiveClip.minX
+                                                           : assistiveClip.maxX - trailingAssistiveWidth).rounded(), y: baseline),
                                          font: layout.assistiveFont, color: color))
             }
         }
@@ -1714,6 +1799,23 @@ public final class TextField {
                                label: labelRun, labelClip: labelClip, affixes: affixes, affixClip: container,
                                textClip: textClip, placeholder: placeholderRun, selection: selection, textRuns: textRuns,
                                caret: caret, fades: fades, assistive: assistive, assistiveClip: assistiveClip)
+    }
+
+    /// Where the caret at the selection's head is drawn with the container's top-left at
+    /// `origin`, on whole pixels; nil when it is scrolled out of the band.
+    public func caretFrame(origin: Point) -> Rect? {
+        guard let layout, let textLayout else { return nil }
+        let metrics = layout.metrics
+        let band = layout.textLine.offsetBy(dx: origin.x, dy: origin.y)
+        let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
+        let textClip = kind == .textArea ? band
+            : Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
+        let rect = textLayout.caretRect(at: editor.selection.head, width: metrics.caretWidth, upstream: caretIsUpstream)
+        // Keep the caret inside the band even at the very end of a scrolled or full line.
+        let x = max(band.minX, min(band.minX - textLayout.scrollX + rect.minX, textClip.maxX - metrics.caretWidth)).rounded()
+        let y = (band.minY - textLayout.scrollY + rect.minY).rounded()
+        guard y + rect.height > textClip.minY && y < textClip.maxY else { return nil }
+        return Rect(x: x, y: y, width: metrics.caretWidth, height: rect.height)
     }
 
     /// The app's `placeholderColor`, or the scheme's; a disabled field's is always the scheme's.

@@ -44,6 +44,8 @@ public struct FieldLayoutInput: Equatable, Sendable {
     public var assistiveFont: FontSpec?
     /// RAGTextField's layout options; nil for the other families.
     public var rag: RAGLayoutOptions?
+    /// Laid out right to left: every part mirrored across the container (`layoutDirection`).
+    public var mirrored = false
 
     public init(style: FieldStyle, kind: FieldKind = .textField, density: Double = 0, label: String = "",
                 labelBehavior: LabelBehavior = .floats, hasLeadingIcon: Bool = false, hasTrailingIcon: Bool = false,
@@ -101,6 +103,8 @@ public struct FieldLayout: Equatable, Sendable {
     public var alignment: Double = 0
     /// One line of input text: Material's 24 px, or taller for a larger `font`.
     public var textLineHeight: Double = 0
+    /// Every part is mirrored across the container: the field is laid out right to left.
+    public var isMirrored = false
 
     /// Height the field needs: the container plus its assistive row (and a RAG background's
     /// padding below the hint).
@@ -162,6 +166,43 @@ public struct FieldLayout: Equatable, Sendable {
     }
 
     public static func compute(_ input: FieldLayoutInput, measurer: TextMeasuring) -> FieldLayout {
+        let alignment = input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0
+        guard input.mirrored else { return computeLeftToRight(input, measurer: measurer) }
+        // Laid out left to right with the alignment mirrored too, then every part flipped: what
+        // sat at the right of the text band (right-aligned) then sits at its right again.
+        var flipped = input
+        flipped.alignment = 1 - alignment
+        var layout = computeLeftToRight(flipped, measurer: measurer)
+        layout.mirror()
+        layout.alignment = alignment
+        return layout
+    }
+
+    /// Flips every part across the container's vertical centre line.
+    private mutating func mirror() {
+        let axis = container.minX + container.maxX
+        func flip(_ rect: Rect) -> Rect { Rect(x: axis - rect.maxX, y: rect.minY, width: rect.width, height: rect.height) }
+        func flip(_ placement: LabelPlacement) -> LabelPlacement {
+            var flipped = placement
+            flipped.origin.x = (axis - placement.origin.x - placement.width).rounded()
+            return flipped
+        }
+        textLine = flip(textLine)
+        restingLabel = restingLabel.map(flip)
+        floatingLabel = floatingLabel.map(flip)
+        notch = notch.map { (axis - $0.upperBound)...(axis - $0.lowerBound) }
+        leadingIcon = leadingIcon.map(flip)
+        trailingIcon = trailingIcon.map(flip)
+        clearButton = clearButton.map(flip)
+        prefix = prefix.map(flip)
+        suffix = suffix.map(flip)
+        assistiveRow = assistiveRow.map(flip)
+        placeholder = placeholder.map(flip)
+        textBackground = textBackground.map(flip)
+        isMirrored = true
+    }
+
+    private static func computeLeftToRight(_ input: FieldLayoutInput, measurer: TextMeasuring) -> FieldLayout {
         if input.style.family == .rag { return computeRAG(input, measurer: measurer) }
         let metrics = input.metrics
         let scale = metrics.scale

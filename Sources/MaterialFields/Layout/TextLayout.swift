@@ -35,6 +35,11 @@ public struct TextLayout: Equatable, Sendable {
     /// band's left edge, shift included, so caret, hit testing, selection and drawing agree.
     public private(set) var alignment: Double = 0
     public private(set) var alignmentWidth: Double = 0
+    /// The direction every paragraph is read in.
+    public private(set) var direction: WritingDirection = .leftToRight
+    /// The embedding level (UAX #9) of every cluster, or nil when every level is even: then every
+    /// line reads in storage order, as nearly all text does, and no query pays for bidi.
+    public private(set) var levels: [UInt8]?
 
     /// Aligns lines in a band `width` wide (`factor` as `TextAlignment.factor`).
     public mutating func align(_ factor: Double, in width: Double) {
@@ -57,9 +62,10 @@ public struct TextLayout: Equatable, Sendable {
     }
 
     public init(characters: [Character], font: FontSpec, lineHeight: Double, measurer: TextMeasuring,
-                wrapWidth: Double? = nil) {
+                wrapWidth: Double? = nil, direction: WritingDirection = .leftToRight) {
         self.font = font
         self.characters = characters
+        self.direction = direction
         self.lineHeight = lineHeight
         let metrics = measurer.lineMetrics(for: font)
         // Not rounded here: a line's top may be fractional, and the renderer rounds the sum once.
@@ -67,15 +73,50 @@ public struct TextLayout: Equatable, Sendable {
         caretInset = baselineInLine - metrics.ascent
         caretHeight = metrics.ascent + metrics.descent
         self.wrapWidth = wrapWidth.map { $0.isFinite ? max(0, $0) : 0 }
-        caretStops = Self.measure(characters[...], font: font, measurer: measurer)
+        let string = Self.joined(characters[...])
+        levels = Self.resolveLevels(characters, string: string, direction: direction, measurer: measurer)
+        caretStops = Self.measure(characters[...], string: string, levels: levels, font: font, measurer: measurer)
         lines = []
         lines = wrappedLines(in: 0..<characters.count)
     }
 
-    private static func measure(_ clusters: ArraySlice<Character>, font: FontSpec, measurer: TextMeasuring) -> [Double] {
+    /// Levels for every paragraph, or nil when all are even (see `levels`). Text with no
+    /// right-to-left character in a left-to-right paragraph is not handed to the measurer at all.
+    private static func resolveLevels(_ characters: [Character], string: String, direction: WritingDirection,
+                                      measurer: TextMeasuring) -> [UInt8]? {
+        guard direction == .rightToLeft || (!isASCII(string) && characters.contains(where: Bidi.mayBeRightToLeft)) else {
+            return nil
+        }
+        var levels: [UInt8] = []
+        levels.reserveCapacity(characters.count)
+        var start = 0
+        while start <= characters.count {
+            var end = start
+            while end < characters.count && !characters[end].isNewline { end += 1 }
+            if end > start {
+                let paragraph = characters[start..<end]
+                var resolved = measurer.bidiLevels(of: Substring(joined(paragraph)), base: direction)
+                // A measurer's wrong count is repaired, not trusted.
+                if resolved.count != end - start { resolved = Bidi.simplifiedLevels(of: paragraph, base: direction) }
+                levels += resolved
+            }
+            if end < characters.count { levels.append(direction.baseLevel) }
+            start = end + 1
+        }
+        return levels.contains { $0 & 1 == 1 } ? levels : nil
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+
+    private static func measure(_ clusters: ArraySlice<Character>, string: String? = nil, levels: [UInt8]? = nil,
+                                font: FontSpec, measurer: TextMeasuring) -> [Double] {
         guard !clusters.isEmpty else { return [0] }
-        let string = joined(clusters)
-        let stops = measurer.caretStops(of: Substring(string), font: font)
+        let string = string ?? joined(clusters)
+        let stops = levels.map { measurer.caretStops(of: Substring(string), font: font, levels: $0) }
+            ?? measurer.caretStops(of: Substring(string), font: font)
         // The bytes are checked first because a paste can bring millions of clusters, and a
         // scan of Characters costs far more than one of bytes (most of all in a debug build).
         let hasBreaks = mayContainLineBreak(string) && clusters.contains(where: \.isNewline)
@@ -219,7 +260,42 @@ public struct TextLayout: Equatable, Sendable {
     /// the paragraphs they touch; the rest keep their widths and breaks. `range` comes from
     /// `AppliedEdit.oldClusters`.
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
-        let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        var lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        // Bidi levels reach across a paragraph (one strong letter turns the numbers and spaces
+        // around it), so text with right-to-left in it is laid out again whole; the measurer's
+        // shaping cache keeps that to the edited run's cost in the host.
+        if levels != nil || direction == .rightToLeft || newCharacters.contains(where: Bidi.mayBeRightToLeft) {
+            var all = characters
+            all.replaceSubrange(lower..<upper, with: newCharacters)
+            var rebuilt = TextLayout(characters: all, font: font, lineHeight: lineHeight, measurer: measurer,
+                                     wrapWidth: wrapWidth, direction: direction)
+            rebuilt.scrollX = scrollX
+            rebuilt.scrollY = scrollY
+            rebuilt.align(alignment, in: alignmentWidth)
+            self = rebuilt
+            return
+        }
+        // A shaper joins neighbouring clusters (Indic conjuncts, emoji sequences, marks, Arabic
+        // forms): the unchanged rest of the words either side is measured again with the edit.
+        if !newCharacters.allSatisfy(\.isASCII) || (lower > 0 && !characters[lower - 1].isASCII)
+            || (upper < count && !characters[upper].isASCII) {
+            let reach = 32
+            var before = lower, after = upper
+            while before > 0, lower - before < reach, !characters[before - 1].isWhitespace { before -= 1 }
+            while after < count, after - upper < reach, !characters[after].isWhitespace { after += 1 }
+            if before < lower || after > upper {
+                let widened = characters[before..<lower] + newCharacters + characters[upper..<after]
+                lower = before
+                upper = after
+                replacingMeasured(lower..<upper, with: widened[...], measurer: measurer)
+                return
+            }
+        }
+        replacingMeasured(lower..<upper, with: newCharacters, measurer: measurer)
+    }
+
+    private mutating func replacingMeasured(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
+        let lower = range.lowerBound, upper = range.upperBound
         let local = Self.measure(newCharacters, font: font, measurer: measurer)
         let start = caretStops[lower]
         let delta = start + (local.last ?? 0) - caretStops[upper]
@@ -290,6 +366,7 @@ public struct TextLayout: Equatable, Sendable {
 
     /// x of the caret stop `offset` on line `index`, from the line's start.
     public func x(of offset: Int, onLine index: Int) -> Double {
+        if let visual = visualLine(index) { return visual.caretX(of: offset) }
         let clusters = lines[index].clusters
         return caretStops[min(max(offset, clusters.lowerBound), clusters.upperBound)] - caretStops[clusters.lowerBound]
             + shift(ofLine: index)
@@ -298,6 +375,7 @@ public struct TextLayout: Equatable, Sendable {
     /// The boundary on line `index` nearest to `x` (from the line's start).
     public func offset(nearestTo x: Double, onLine index: Int) -> Int {
         let line = min(max(index, 0), lines.count - 1)
+        if let visual = visualLine(line) { return visual.offset(nearestTo: x) }
         let clusters = lines[line].clusters
         guard x.isFinite else { return x > 0 ? clusters.upperBound : clusters.lowerBound }
         let target = caretStops[clusters.lowerBound] + x - shift(ofLine: line)
@@ -324,6 +402,7 @@ public struct TextLayout: Equatable, Sendable {
         let clusters = lines[line].clusters
         guard !clusters.isEmpty else { return min(clusters.lowerBound, max(0, count - 1)) }
         guard point.x.isFinite else { return point.x > 0 ? clusters.upperBound - 1 : clusters.lowerBound }
+        if let visual = visualLine(line) { return visual.cluster(at: point.x) }
         let target = caretStops[clusters.lowerBound] + point.x - shift(ofLine: line)
         return min(max(clusters.lowerBound, firstStop(atOrAfter: target.nextUp, in: clusters) - 1), clusters.upperBound - 1)
     }
@@ -342,6 +421,13 @@ public struct TextLayout: Equatable, Sendable {
     public func clusters(onLine index: Int, meeting x0: Double, _ x1: Double) -> Range<Int> {
         let clusters = lines[index].clusters
         guard !clusters.isEmpty, x1 > x0 else { return clusters.lowerBound..<clusters.lowerBound }
+        if visualLine(index) != nil {
+            let runs = visualRuns(onLine: index, meeting: x0, x1)
+            guard let first = runs.map(\.clusters.lowerBound).min(), let last = runs.map(\.clusters.upperBound).max() else {
+                return clusters.lowerBound..<clusters.lowerBound
+            }
+            return first..<last
+        }
         let base = caretStops[clusters.lowerBound] - shift(ofLine: index)
         let first = min(max(clusters.lowerBound, firstStop(atOrAfter: (base + x0).nextUp, in: clusters) - 1), clusters.upperBound)
         let last = min(firstStop(atOrAfter: base + x1, in: clusters), clusters.upperBound)
@@ -374,12 +460,23 @@ public struct TextLayout: Equatable, Sendable {
             last = min(last, shown.upperBound - 1)
         }
         guard first <= last else { return [] }
-        return (first...last).map { index in
+        return (first...last).flatMap { index -> [Rect] in
             let clusters = lines[index].clusters
+            if let visual = visualLine(index) {
+                let top = top(ofLine: index) + caretInset
+                var spans = visual.spans(covering: lower..<upper)
+                // A selection running on past the line's end shows a sliver at the line's end.
+                if upper > clusters.upperBound && index < selectionLast {
+                    let edge = visual.endEdge
+                    let sliver = caretHeight / 4
+                    spans.append(direction == .rightToLeft ? (edge - sliver)..<edge : edge..<(edge + sliver))
+                }
+                return spans.map { Rect(x: $0.lowerBound, y: top, width: $0.upperBound - $0.lowerBound, height: caretHeight) }
+            }
             let x0 = x(of: max(lower, clusters.lowerBound), onLine: index)
             var x1 = x(of: min(upper, clusters.upperBound), onLine: index)
             if upper > clusters.upperBound && index < selectionLast { x1 += caretHeight / 4 }
-            return Rect(x: x0, y: top(ofLine: index) + caretInset, width: max(0, x1 - x0), height: caretHeight)
+            return [Rect(x: x0, y: top(ofLine: index) + caretInset, width: max(0, x1 - x0), height: caretHeight)]
         }
     }
 
@@ -391,7 +488,8 @@ public struct TextLayout: Equatable, Sendable {
             return
         }
         let visible = max(0, visibleWidth)
-        let caretX = caretStops[min(max(offset, 0), count)]
+        let clamped = min(max(offset, 0), count)
+        let caretX = levels == nil ? caretStops[clamped] : x(of: clamped, onLine: 0) - shift(ofLine: 0)
         if caretX - scrollX > visible { scrollX = caretX - visible }
         if caretX < scrollX { scrollX = caretX }
         scrollX = min(max(0, scrollX), max(0, width - visible))
@@ -410,5 +508,213 @@ public struct TextLayout: Equatable, Sendable {
 
     public mutating func clampScrollY(visibleHeight: Double) {
         scrollY = min(max(0, scrollY.isFinite ? scrollY : 0), max(0, height - max(0, visibleHeight)))
+    }
+
+    // MARK: Bidirectional lines
+
+    /// A run of clusters of one direction in a line's visual order, for drawing: the clusters in
+    /// storage order, the x of its left end (from the line's start) and the direction it is
+    /// shaped in.
+    public struct VisualRun: Equatable, Sendable {
+        public var clusters: Range<Int>
+        public var x: Double
+        public var direction: WritingDirection
+    }
+
+    /// The runs of line `index` that meet the band [x0, x1), left to right, each cut to what
+    /// shows (with a few clusters either side, so shaping at the cut matches the whole line's).
+    public func visualRuns(onLine index: Int, meeting x0: Double, _ x1: Double) -> [VisualRun] {
+        guard let visual = visualLine(index) else {
+            let shown = clusters(onLine: index, meeting: x0, x1)
+            guard !shown.isEmpty else { return [] }
+            return [VisualRun(clusters: shown, x: x(of: shown.lowerBound, onLine: index), direction: .leftToRight)]
+        }
+        return visual.runs(meeting: x0, x1)
+    }
+
+    /// Whether the cluster at `index` reads right to left (its level is odd).
+    public func isRightToLeft(cluster index: Int) -> Bool {
+        guard let levels, levels.indices.contains(index) else { return false }
+        return levels[index] & 1 == 1
+    }
+
+    /// The boundary one step left or right of `offset` on line `index`, as the eye sees it
+    /// (GTK's visual movement): boundaries in order of where their caret stands, ties by storage
+    /// order so every boundary can be reached; nil at the line's visual end.
+    public func offset(visuallyFrom offset: Int, rightward: Bool, onLine index: Int) -> Int? {
+        let clusters = lines[index].clusters
+        let offsets = Array(clusters.lowerBound...clusters.upperBound)
+        let sorted = offsets.map { (x: x(of: $0, onLine: index), offset: $0) }
+            .sorted { $0.x != $1.x ? $0.x < $1.x : $0.offset < $1.offset }
+        guard let position = sorted.firstIndex(where: { $0.offset == min(max(offset, clusters.lowerBound), clusters.upperBound) })
+        else { return nil }
+        let next = position + (rightward ? 1 : -1)
+        return sorted.indices.contains(next) ? sorted[next].offset : nil
+    }
+
+    /// A line with right-to-left text in it, in visual order; nil for a line that reads in
+    /// storage order.
+    private func visualLine(_ index: Int) -> VisualLine? {
+        guard let levels, lines.indices.contains(index) else { return nil }
+        let clusters = lines[index].clusters
+        var lineLevels = Array(levels[clusters])
+        // Rule L1: spaces at a line's end take the paragraph's level.
+        var end = lineLevels.count
+        while end > 0, characters[clusters.lowerBound + end - 1].isWhitespace {
+            end -= 1
+            lineLevels[end] = direction.baseLevel
+        }
+        guard lineLevels.contains(where: { $0 & 1 == 1 }) else { return nil }
+        // The spaces a wrapped line breaks after hang past its edge (`shift` leaves them out):
+        // right to left they end the line at its left.
+        var start = shift(ofLine: index)
+        if direction == .rightToLeft && wrapWidth != nil {
+            start -= caretStops[clusters.upperBound] - caretStops[clusters.lowerBound + end]
+        }
+        return VisualLine(layout: self, clusters: clusters, levels: lineLevels, shift: start)
+    }
+}
+
+/// One line's clusters in visual order with where each stands: the geometry of bidi queries.
+private struct VisualLine {
+    let clusters: Range<Int>
+    /// Cluster indices (the text's) left to right.
+    let order: [Int]
+    /// Left edge and width of each, in the same order.
+    let lefts: [Double]
+    let widths: [Double]
+    /// Each cluster's position in `order`, indexed from the line's first cluster.
+    let position: [Int]
+    /// Each cluster's level, indexed from the line's first cluster (after rule L1).
+    let levels: [UInt8]
+    let direction: WritingDirection
+    let start: Double
+    let characters: [Character]
+
+    init(layout: TextLayout, clusters: Range<Int>, levels: [UInt8], shift: Double) {
+        self.clusters = clusters
+        characters = layout.characters
+        self.levels = levels
+        direction = layout.direction
+        start = shift
+        order = Bidi.visualOrder(levels[...]).map { $0 + clusters.lowerBound }
+        var position = [Int](repeating: 0, count: clusters.count)
+        var lefts: [Double] = [], widths: [Double] = []
+        lefts.reserveCapacity(order.count)
+        widths.reserveCapacity(order.count)
+        var x = shift
+        for (index, cluster) in order.enumerated() {
+            position[cluster - clusters.lowerBound] = index
+            let width = layout.caretStops[cluster + 1] - layout.caretStops[cluster]
+            lefts.append(x)
+            widths.append(width)
+            x += width
+        }
+        self.position = position
+        self.lefts = lefts
+        self.widths = widths
+    }
+
+    private func isRightToLeft(_ cluster: Int) -> Bool { levels[cluster - clusters.lowerBound] & 1 == 1 }
+    private func level(_ cluster: Int) -> UInt8 { levels[cluster - clusters.lowerBound] }
+    private func left(_ cluster: Int) -> Double { lefts[position[cluster - clusters.lowerBound]] }
+    private func right(_ cluster: Int) -> Double {
+        let index = position[cluster - clusters.lowerBound]
+        return lefts[index] + widths[index]
+    }
+    /// Where text before a cluster ends and the cluster begins, in its own direction.
+    private func leadingEdge(_ cluster: Int) -> Double { isRightToLeft(cluster) ? right(cluster) : left(cluster) }
+    private func trailingEdge(_ cluster: Int) -> Double { isRightToLeft(cluster) ? left(cluster) : right(cluster) }
+
+    var endEdge: Double {
+        guard let last = lefts.last, let width = widths.last else { return start }
+        return direction == .rightToLeft ? start : last + width
+    }
+
+    /// The caret at a boundary stands by the cluster on its side with the lower level (the
+    /// paragraph's own direction wins: where a character of it typed there would appear), the
+    /// one before it when both are level.
+    func caretX(of offset: Int) -> Double {
+        let offset = min(max(offset, clusters.lowerBound), clusters.upperBound)
+        let before = offset > clusters.lowerBound ? offset - 1 : nil
+        let after = offset < clusters.upperBound ? offset : nil
+        switch (before, after) {
+        case let (before?, after?): return level(before) <= level(after) ? trailingEdge(before) : leadingEdge(after)
+        case let (before?, nil): return trailingEdge(before)
+        case let (nil, after?): return leadingEdge(after)
+        case (nil, nil): return start
+        }
+    }
+
+    /// The visual index of the cluster under `x`, clamped to the line.
+    private func visualIndex(at x: Double) -> Int {
+        var low = 0, high = lefts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lefts[mid] <= x { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    func cluster(at x: Double) -> Int { order[visualIndex(at: x)] }
+
+    /// The boundary nearest to `x`: the edge of the cluster under it on the side `x` is nearer,
+    /// in the cluster's own direction (GTK's rule: where runs of two directions meet, the caret
+    /// of that boundary may then stand by the other cluster it touches).
+    func offset(nearestTo x: Double) -> Int {
+        guard !order.isEmpty else { return clusters.lowerBound }
+        let index = visualIndex(at: x)
+        let cluster = order[index]
+        let leftHalf = x < lefts[index] + widths[index] / 2
+        return leftHalf != isRightToLeft(cluster) ? cluster : cluster + 1
+    }
+
+    /// Spans of x covering the clusters of `range` on this line, one per visually contiguous stretch.
+    func spans(covering range: Range<Int>) -> [Range<Double>] {
+        var spans: [Range<Double>] = []
+        var current: Range<Double>?
+        for (index, cluster) in order.enumerated() {
+            guard range.contains(cluster) else {
+                if let span = current { spans.append(span) }
+                current = nil
+                continue
+            }
+            let right = lefts[index] + widths[index]
+            current = current.map { $0.lowerBound..<right } ?? lefts[index]..<right
+        }
+        if let span = current { spans.append(span) }
+        return spans
+    }
+
+    func runs(meeting x0: Double, _ x1: Double) -> [TextLayout.VisualRun] {
+        // Clusters this far outside the band still go with their run: a shaper joins them to
+        // what shows (Arabic forms), and glyphs may reach a little outside their advance.
+        let margin = 64.0
+        var runs: [TextLayout.VisualRun] = []
+        var index = 0
+        while index < order.count {
+            let rightToLeft = isRightToLeft(order[index])
+            var end = index + 1
+            while end < order.count, isRightToLeft(order[end]) == rightToLeft,
+                  order[end] == order[end - 1] + (rightToLeft ? -1 : 1) {
+                end += 1
+            }
+            var first = index, last = end - 1
+            while first <= last, lefts[first] + widths[first] < x0 - margin { first += 1 }
+            while last >= first, lefts[last] > x1 + margin { last -= 1 }
+            // A cut goes between words, where a shaper joins nothing: the visible glyphs then
+            // stand where the whole line's shaping put them.
+            var reach = 32
+            while first > index, reach > 0, !characters[order[first - 1]].isWhitespace { first -= 1; reach -= 1 }
+            reach = 32
+            while last < end - 1, reach > 0, !characters[order[last + 1]].isWhitespace { last += 1; reach -= 1 }
+            if first <= last {
+                let a = order[first], b = order[last]
+                runs.append(TextLayout.VisualRun(clusters: min(a, b)..<(max(a, b) + 1), x: lefts[first],
+                                                 direction: rightToLeft ? .rightToLeft : .leftToRight))
+            }
+            index = end
+        }
+        return runs
     }
 }

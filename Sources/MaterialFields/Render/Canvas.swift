@@ -41,10 +41,31 @@ public protocol TextMeasuring: AnyObject {
     /// cluster `i`, so there are `text.count + 1` stops starting at 0. A shaping host answers with
     /// shaped advances, so caret, hit testing and drawing agree.
     func caretStops(of text: Substring, font: FontSpec) -> [Double]
+    /// The same stops for text whose clusters have the bidi embedding levels `levels` (one per
+    /// cluster): each run of one direction is shaped in that direction, and the stops are
+    /// the clusters' advances summed in storage order.
+    func caretStops(of text: Substring, font: FontSpec, levels: [UInt8]) -> [Double]
+    /// The embedding level (UAX #9) of every grapheme cluster of one paragraph, with no line
+    /// break inside, read in `base` direction: even levels are left to right, odd right to left.
+    func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8]
+    /// The direction of the first strong character of `text`, nil when it has none.
+    func firstStrongDirection(of text: Substring) -> WritingDirection?
 }
 
 extension TextMeasuring {
     public func advance(of text: String, font: FontSpec) -> Double { advance(of: text[...], font: font) }
+
+    /// Without a shaper, direction changes no advance.
+    public func caretStops(of text: Substring, font: FontSpec, levels: [UInt8]) -> [Double] {
+        caretStops(of: text, font: font)
+    }
+
+    /// Without a bidi library: `Bidi.simplifiedLevels`.
+    public func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8] {
+        Bidi.simplifiedLevels(of: paragraph, base: base)
+    }
+
+    public func firstStrongDirection(of text: Substring) -> WritingDirection? { Bidi.firstStrongDirection(of: text) }
 }
 
 /// Where the field renderer draws. Implemented by the Xft canvas on screen and by a recording
@@ -52,8 +73,13 @@ extension TextMeasuring {
 public protocol Canvas: AnyObject {
     /// Fills the non-zero-winding interior of `path`, antialiased, blending `color` over what is there.
     func fill(_ path: Path, color: Color)
-    /// Draws one line of text with its baseline starting at `origin`.
+    /// Draws one line of text with its baseline starting at `origin` (its left end): a paragraph,
+    /// which a host with a bidi library reorders for display.
     func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color)
+    /// Draws a run of one direction the model has already put in place (its left end at
+    /// `origin`): shaped in `direction`, never reordered, so right-to-left text reads from its
+    /// right end.
+    func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection)
     /// Restricts drawing to `rect` (intersected with any enclosing clip) until the matching `popClip`.
     func pushClip(_ rect: Rect)
     func popClip()
@@ -61,4 +87,9 @@ public protocol Canvas: AnyObject {
 
 extension Canvas {
     public func fill(_ rect: Rect, color: Color) { fill(.rectangle(rect), color: color) }
+
+    /// A canvas that does not shape draws a run as any other text.
+    public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection) {
+        drawText(text, at: origin, font: font, color: color)
+    }
 }

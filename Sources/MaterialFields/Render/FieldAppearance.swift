@@ -4,9 +4,12 @@ public struct TextRun: Equatable, Sendable {
     public var origin: Point
     public var font: FontSpec
     public var color: Color
+    /// For a run of the input text the layout has put in visual order: the direction it is shaped
+    /// in. Nil for a paragraph (a label, a placeholder, assistive text), which the canvas reorders.
+    public var direction: WritingDirection?
 
-    public init(text: String, origin: Point, font: FontSpec, color: Color) {
-        self.text = text; self.origin = origin; self.font = font; self.color = color
+    public init(text: String, origin: Point, font: FontSpec, color: Color, direction: WritingDirection? = nil) {
+        self.text = text; self.origin = origin; self.font = font; self.color = color; self.direction = direction
     }
 }
 
@@ -90,7 +93,13 @@ public enum FieldRenderer {
             canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
         }
         for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
-        for run in appearance.textRuns { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }
+        for run in appearance.textRuns {
+            if let direction = run.direction {
+                canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color, direction: direction)
+            } else {
+                canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color)
+            }
+        }
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
         for fade in appearance.fades { canvas.fill(fade.path, color: fade.color) }
         canvas.popClip()

@@ -1,0 +1,204 @@
+import XCTest
+@testable import MaterialFields
+
+/// Bidirectional text in the model, with the fake measurer (every cluster 8 px wide) and the
+/// model's own simplified levels: visual order, the caret, hit testing, selection, movement and
+/// the natural direction of a field.
+final class BidiTests: XCTestCase {
+    private let font = FontSpec(pixelSize: 16)
+    private let hebrew = "אבג"
+
+    private func layout(_ text: String, direction: WritingDirection = .leftToRight, wrap: Double? = nil) -> TextLayout {
+        TextLayout(characters: Array(text), font: font, lineHeight: 24, measurer: FakeMeasurer(), wrapWidth: wrap,
+                   direction: direction)
+    }
+
+    // MARK: Levels and order
+
+    func testSimplifiedLevelsFollowStrongLettersNumbersAndNeutrals() {
+        XCTAssertEqual(Bidi.simplifiedLevels(of: "ab אב", base: .leftToRight), [0, 0, 0, 1, 1])
+        // A space between two Hebrew letters is Hebrew; digits after Hebrew go one level up.
+        XCTAssertEqual(Bidi.simplifiedLevels(of: "א ב 12", base: .leftToRight), [1, 1, 1, 1, 2, 2])
+        // Latin in a right-to-left paragraph is level 2; the space before it is the paragraph's.
+        XCTAssertEqual(Bidi.simplifiedLevels(of: "א ab", base: .rightToLeft), [1, 1, 2, 2])
+    }
+
+    func testVisualOrderReversesRightToLeftRunsOnly() {
+        XCTAssertEqual(Bidi.visualOrder([0, 0, 1, 1, 1]), [0, 1, 4, 3, 2])
+        XCTAssertEqual(Bidi.visualOrder([1, 1, 2, 2, 1]), [4, 2, 3, 1, 0])
+        // Left-to-right text in a right-to-left paragraph (all level 2) keeps its order.
+        XCTAssertEqual(Bidi.visualOrder([2, 2, 2]), [0, 1, 2])
+        XCTAssertEqual(Bidi.visualOrder([0, 2, 2, 0]), [0, 1, 2, 3])
+    }
+
+    func testLatinOnlyTextHasNoLevelsAndPaysNothingForBidi() {
+        XCTAssertNil(layout("plain text, 123").levels)
+        XCTAssertNotNil(layout("abc" + hebrew).levels)
+    }
+
+    // MARK: Caret and hit testing
+
+    func testHebrewAfterLatinReadsRightToLeftToTheRightOfIt() {
+        let text = layout("abc" + hebrew)
+        // "abc" at 0...24; the Hebrew run at 24...48 with its first letter rightmost.
+        let runs = text.visualRuns(onLine: 0, meeting: 0, 1000)
+        XCTAssertEqual(runs.map(\.direction), [.leftToRight, .rightToLeft])
+        XCTAssertEqual(runs.map(\.x), [0, 24])
+        XCTAssertEqual(runs.last?.clusters, 3..<6)
+        // After "abc" the caret stays by "c"; after the first Hebrew letter it stands at that
+        // letter's left edge, the right end of the line less one letter.
+        XCTAssertEqual(text.x(of: 3, onLine: 0), 24)
+        XCTAssertEqual(text.x(of: 4, onLine: 0), 40)
+        XCTAssertEqual(text.x(of: 5, onLine: 0), 32)
+        // At the end of the text the caret follows the last Hebrew letter: its left edge.
+        XCTAssertEqual(text.x(of: 6, onLine: 0), 24)
+    }
+
+    func testRightToLeftParagraphStartsAtTheRightAndEndsAtTheLeft() {
+        var text = layout(hebrew, direction: .rightToLeft)
+        text.align(1, in: 200)
+        XCTAssertEqual(text.x(of: 0, onLine: 0), 200)
+        XCTAssertEqual(text.x(of: 3, onLine: 0), 176)
+        XCTAssertEqual(text.caretRect(at: 0, width: 2).minX, 200)
+    }
+
+    func testHitTestingInARightToLeftRunPicksTheNearerEdge() {
+        let text = layout("abc" + hebrew)
+        // The first Hebrew letter (offset 3) covers x 40...48: its right half is before it, its
+        // left half after it.
+        XCTAssertEqual(text.offset(nearestTo: 46, onLine: 0), 3)
+        XCTAssertEqual(text.offset(nearestTo: 42, onLine: 0), 4)
+        // The last Hebrew letter covers 24...32: its left half is the end of the text.
+        XCTAssertEqual(text.offset(nearestTo: 25, onLine: 0), 6)
+        XCTAssertEqual(text.offset(nearestTo: 1_000, onLine: 0), 3)
+        XCTAssertEqual(text.offset(before: Point(x: 45, y: 5)), 3)
+    }
+
+    func testEveryClickLandsOnAnEdgeOfTheClusterUnderIt() {
+        let text = layout("ab " + hebrew + " 12 cd")
+        for x in stride(from: 0.5, to: Double(text.count * 8), by: 1) {
+            let offset = text.offset(nearestTo: x, onLine: 0)
+            let cluster = text.offset(before: Point(x: x, y: 5))
+            let nearerRight = x.truncatingRemainder(dividingBy: 8) >= 4
+            // The right edge of a left-to-right cluster is after it; of a right-to-left one, before it.
+            let expected = nearerRight != text.isRightToLeft(cluster: cluster) ? cluster + 1 : cluster
+            XCTAssertEqual(offset, expected, "x \(x) over cluster \(cluster)")
+        }
+    }
+
+    // MARK: Selection
+
+    func testSelectionAcrossADirectionChangeIsSeveralRectangles() {
+        let text = layout("abc" + hebrew)
+        // "c" and the first Hebrew letter: 16...24 and 40...48, not one span over the letters between.
+        let rects = text.rects(for: 2..<4)
+        XCTAssertEqual(rects.map(\.minX), [16, 40])
+        XCTAssertEqual(rects.map(\.width), [8, 8])
+        // All of it is one span.
+        XCTAssertEqual(text.rects(for: 0..<6).map(\.width), [48])
+    }
+
+    // MARK: Movement
+
+    func testRightArrowWalksVisuallyAndReachesEveryBoundaryOnce() {
+        let text = layout("ab" + hebrew + "cd")
+        var offset = text.offset(nearestTo: -1, onLine: 0)
+        var visited = [offset]
+        var lastX = text.x(of: offset, onLine: 0)
+        while let next = text.offset(visuallyFrom: offset, rightward: true, onLine: 0) {
+            XCTAssertGreaterThanOrEqual(text.x(of: next, onLine: 0), lastX)
+            lastX = text.x(of: next, onLine: 0)
+            offset = next
+            visited.append(offset)
+        }
+        XCTAssertEqual(Set(visited), Set(0...7))
+        XCTAssertEqual(visited.count, 8)
+        // Left goes back the same way.
+        var back = [offset]
+        while let previous = text.offset(visuallyFrom: offset, rightward: false, onLine: 0) {
+            offset = previous
+            back.append(offset)
+        }
+        XCTAssertEqual(back, visited.reversed())
+    }
+
+    func testArrowKeysInAHebrewFieldMoveTheCaretOnScreen() {
+        let field = makeField(.filled, label: "", text: hebrew)
+        field.focus(at: 0)
+        _ = field.handle(.end, modifiers: [], at: 0)
+        let end = field.caretFrame(origin: .zero)!.minX
+        _ = field.handle(.right, modifiers: [], at: 0)
+        // Right in right-to-left text goes back toward its start, which is on the right.
+        XCTAssertEqual(field.editor.selection.head, 2)
+        XCTAssertGreaterThan(field.caretFrame(origin: .zero)!.minX, end)
+        _ = field.handle(.home, modifiers: [], at: 0)
+        XCTAssertEqual(field.editor.selection.head, 0)
+        XCTAssertGreaterThan(field.caretFrame(origin: .zero)!.minX, end)
+        // Left from the start moves into the text (forward in storage order).
+        _ = field.handle(.left, modifiers: [], at: 0)
+        XCTAssertEqual(field.editor.selection.head, 1)
+    }
+
+    // MARK: Natural direction and alignment
+
+    func testNaturalDirectionFollowsTheFirstStrongCharacter() {
+        XCTAssertEqual(makeField(.filled, text: "שלום").textDirection, .rightToLeft)
+        XCTAssertEqual(makeField(.filled, text: "123 שלום").textDirection, .rightToLeft)
+        XCTAssertEqual(makeField(.filled, text: "hello שלום").textDirection, .leftToRight)
+        // Empty: the placeholder, then the label, then the field's layout direction.
+        XCTAssertEqual(makeField(.filled, label: "", placeholder: "חיפוש").textDirection, .rightToLeft)
+        XCTAssertEqual(makeField(.filled, label: "שם").textDirection, .rightToLeft)
+        XCTAssertEqual(makeField(.filled, label: "Name").textDirection, .leftToRight)
+        let mirrored = makeField(.filled, label: "", text: "123")
+        mirrored.layoutDirection = .rightToLeft
+        XCTAssertEqual(mirrored.textDirection, .rightToLeft)
+    }
+
+    func testNaturalAlignmentPutsRightToLeftTextAtTheRight() {
+        let field = makeField(.filled, label: "", text: hebrew, width: 300)
+        let band = field.layout!.textLine
+        XCTAssertEqual(field.textLayout!.x(of: 0, onLine: 0), band.width - 2, accuracy: 0.001)
+        // Typing a Latin first letter turns it around.
+        field.focus(at: 0)
+        _ = field.handle(.home, modifiers: [], at: 0)
+        field.insert("a", at: 0)
+        XCTAssertEqual(field.textDirection, .leftToRight)
+        XCTAssertEqual(field.textLayout!.x(of: 0, onLine: 0), 0)
+        // An explicit alignment is not turned around.
+        let left = makeField(.filled, label: "", text: hebrew)
+        left.textAlignment = .left
+        XCTAssertEqual(left.textLayout!.visualRuns(onLine: 0, meeting: 0, 1000).first?.x, 0)
+    }
+
+    // MARK: Mirrored layout
+
+    func testRightToLeftLayoutMirrorsTheField() {
+        let field = makeField(.outlined, label: "Name", text: "", width: 300)
+        field.leadingIcon = .person
+        field.clearButtonMode = .always
+        field.helperText = "Helper"
+        field.maximumLength = 10
+        let ltr = field.layout!
+        field.layoutDirection = .rightToLeft
+        let rtl = field.layout!
+        XCTAssertEqual(rtl.leadingIcon!.maxX, 300 - ltr.leadingIcon!.minX)
+        XCTAssertEqual(rtl.clearButton!.minX, 300 - ltr.clearButton!.maxX)
+        XCTAssertEqual(rtl.textLine.maxX, 300 - ltr.textLine.minX)
+        XCTAssertEqual(rtl.floatingLabel!.origin.x + rtl.floatingLabel!.width, 300 - ltr.floatingLabel!.origin.x, accuracy: 0.5)
+        XCTAssertEqual(rtl.notch!.upperBound, 300 - ltr.notch!.lowerBound)
+        XCTAssertTrue(rtl.isMirrored)
+        // Helper text at the right, the counter at the left.
+        let appearance = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!
+        let helper = appearance.assistive.first { $0.text == "Helper" }!
+        let counter = appearance.assistive.first { $0.text.contains("/") }!
+        XCTAssertGreaterThan(helper.origin.x, counter.origin.x)
+        XCTAssertEqual(counter.origin.x, rtl.assistiveRow!.minX)
+    }
+
+    func testRendererDrawsEachRunInItsDirection() {
+        let field = makeField(.filled, label: "", text: "abc" + hebrew)
+        let appearance = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!
+        XCTAssertEqual(appearance.textRuns.map(\.text), ["abc", hebrew])
+        XCTAssertEqual(appearance.textRuns.map(\.direction), [.leftToRight, .rightToLeft])
+    }
+}
