@@ -41,6 +41,8 @@ final class FuzzWorld {
         let notes = TextField(identifier: "notes", style: .outlined, kind: .textArea, label: "Notes", placeholder: "Write")
         notes.maximumNumberOfVisibleRows = 3.5
         notes.leadingIcon = .person
+        // Mirrored: the icon, label and notch at the right, lines wrapping right to left.
+        notes.layoutDirection = .rightToLeft
         // A plain UIKit field whose font shrinks to fit.
         let amount = TextField(identifier: "amount", style: .plain(.roundedRect), label: "Amount", text: "12", isEnabled: false)
         amount.suffixText = "kg"

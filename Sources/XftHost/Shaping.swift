@@ -20,6 +20,8 @@ struct ShapeKey: Hashable {
 /// them stands inside the ligature as in GTK).
 struct ShapedItem {
     var glyphs: [XftGlyphSpec]
+    /// The grapheme cluster (index in the item) each glyph belongs to.
+    var glyphClusters: [Int] = []
     var clusterAdvances: [Double]
     var width: Double
 }
@@ -147,6 +149,7 @@ extension FontCache {
         let isBitmapFace = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
         var glyphs: [XftGlyphSpec] = []
         glyphs.reserveCapacity(Int(count))
+        var glyphClusters: [Int] = []
         var advances26 = [Int](repeating: 0, count: starts.count)
         var owns = [Bool](repeating: false, count: starts.count)
         var pen = 0
@@ -161,6 +164,7 @@ extension FontCache {
                                                var: position.var)
             }
             let owner = grapheme(containing: info.cluster)
+            glyphClusters.append(owner)
             advances26[owner] += Int(position.x_advance)
             owns[owner] = true
             let x = Self.pixels(pen + Int(position.x_offset)), y = Self.pixels(-Int(position.y_offset))
@@ -189,7 +193,8 @@ extension FontCache {
             clusterAdvances.append(Double(rounded - previous))
             previous = rounded
         }
-        return ShapedItem(glyphs: glyphs, clusterAdvances: clusterAdvances, width: Double(Self.pixels(pen)))
+        return ShapedItem(glyphs: glyphs, glyphClusters: glyphClusters, clusterAdvances: clusterAdvances,
+                          width: Double(Self.pixels(pen)))
     }
 
     /// 26.6 fixed point to whole pixels, to nearest.

@@ -201,4 +201,64 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(appearance.textRuns.map(\.text), ["abc", hebrew])
         XCTAssertEqual(appearance.textRuns.map(\.direction), [.leftToRight, .rightToLeft])
     }
+
+    // MARK: Incremental layout
+
+    /// Widths that depend on direction and on the cluster before (as a shaper's do): a
+    /// right-to-left cluster is 2 px wider, and a non-ASCII letter after another 3 px narrower
+    /// (ASCII stays context-free, as the host sets it glyph by glyph).
+    private final class ShapingLikeMeasurer: TextMeasuring {
+        func advance(of text: Substring, font: FontSpec) -> Double { caretStops(of: text, font: font).last ?? 0 }
+        func lineMetrics(for font: FontSpec) -> LineMetrics { LineMetrics(ascent: 12, descent: 4) }
+        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
+            caretStops(of: text, font: font, levels: [UInt8](repeating: 0, count: text.count))
+        }
+        func caretStops(of text: Substring, font: FontSpec, levels: [UInt8]) -> [Double] {
+            var stops = [0.0], previous: Character?
+            for (index, cluster) in text.enumerated() {
+                var width = 8.0
+                if index < levels.count, levels[index] & 1 == 1 { width += 2 }
+                if cluster.isLetter, !cluster.isASCII, let previous, previous.isLetter, !previous.isASCII { width -= 3 }
+                stops.append(stops.last! + width)
+                previous = cluster
+            }
+            return stops
+        }
+    }
+
+    func testEditsInBidiTextLeaveTheLayoutAFreshOneWouldHave() {
+        let measurer = ShapingLikeMeasurer()
+        let pieces = ["ab", "שלום", "مرحبا", " ", "12", ".", "\n", "x", "א", "(", ")", "\u{200F}"]
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for direction in WritingDirection.allCases {
+            for wrap in [nil, 60.0] as [Double?] {
+                var characters: [Character] = []
+                var layout = TextLayout(characters: characters, font: font, lineHeight: 24, measurer: measurer, wrapWidth: wrap,
+                                        direction: direction)
+                for step in 0..<300 {
+                    let lower = next(characters.count + 1)
+                    let upper = min(characters.count, lower + next(4))
+                    var replacement = next(3) == 0 ? "" : pieces[next(pieces.count)]
+                    if wrap == nil { replacement = replacement.replacingOccurrences(of: "\n", with: " ") }
+                    characters.replaceSubrange(lower..<upper, with: Array(replacement))
+                    // Clusters of the new text, as the field hands them over.
+                    let fresh = TextLayout(characters: characters, font: font, lineHeight: 24, measurer: measurer,
+                                           wrapWidth: wrap, direction: direction)
+                    let oldCount = layout.count
+                    let newCount = characters.count
+                    let changed = (newCount - (oldCount - (upper - lower)))
+                    layout.replacing(lower..<upper, with: characters[lower..<(lower + changed)], measurer: measurer)
+                    XCTAssertEqual(layout.characters, fresh.characters, "step \(step)")
+                    XCTAssertEqual(layout.levels, fresh.levels, "step \(step) \(direction)")
+                    XCTAssertEqual(layout.lines, fresh.lines, "step \(step) \(direction) \(String(describing: wrap))")
+                    XCTAssertEqual(layout.caretStops, fresh.caretStops, "step \(step) \(direction): \(String(characters))")
+                    if layout != fresh { return }
+                }
+            }
+        }
+    }
 }

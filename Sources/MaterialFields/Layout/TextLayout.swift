@@ -262,21 +262,37 @@ public struct TextLayout: Equatable, Sendable {
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         var lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
         // Bidi levels reach across a paragraph (one strong letter turns the numbers and spaces
-        // around it), so text with right-to-left in it is laid out again whole; the measurer's
-        // shaping cache keeps that to the edited run's cost in the host.
+        // around it): they are resolved again for the new text, and every cluster whose
+        // direction changed is measured again with the edit.
         if levels != nil || direction == .rightToLeft || newCharacters.contains(where: Bidi.mayBeRightToLeft) {
             var all = characters
             all.replaceSubrange(lower..<upper, with: newCharacters)
-            var rebuilt = TextLayout(characters: all, font: font, lineHeight: lineHeight, measurer: measurer,
-                                     wrapWidth: wrapWidth, direction: direction)
-            rebuilt.scrollX = scrollX
-            rebuilt.scrollY = scrollY
-            rebuilt.align(alignment, in: alignmentWidth)
-            self = rebuilt
+            let newLevels = Self.resolveLevels(all, string: Self.joined(all[...]), direction: direction, measurer: measurer)
+            let shift = newCharacters.count - (upper - lower)
+            func isRightToLeft(_ levels: [UInt8]?, _ index: Int) -> Bool { levels.map { $0[index] & 1 == 1 } ?? false }
+            var first = lower, last = upper
+            var index = 0
+            while index < lower {
+                if isRightToLeft(levels, index) != isRightToLeft(newLevels, index) { first = index; break }
+                index += 1
+            }
+            index = count - 1
+            while index >= upper {
+                if isRightToLeft(levels, index) != isRightToLeft(newLevels, index + shift) { last = index + 1; break }
+                index -= 1
+            }
+            levels = newLevels
+            replacingShaped(first..<last, with: all[first..<(last + shift)], measurer: measurer)
             return
         }
-        // A shaper joins neighbouring clusters (Indic conjuncts, emoji sequences, marks, Arabic
-        // forms): the unchanged rest of the words either side is measured again with the edit.
+        replacingShaped(lower..<upper, with: newCharacters, measurer: measurer)
+    }
+
+    /// Replaces clusters `range` (`levels` already describe the new text), measuring the edit
+    /// with the rest of the words either side: a shaper joins neighbouring clusters (Indic
+    /// conjuncts, emoji sequences, marks, Arabic forms).
+    private mutating func replacingShaped(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
+        var lower = range.lowerBound, upper = range.upperBound
         if !newCharacters.allSatisfy(\.isASCII) || (lower > 0 && !characters[lower - 1].isASCII)
             || (upper < count && !characters[upper].isASCII) {
             let reach = 32
@@ -296,7 +312,8 @@ public struct TextLayout: Equatable, Sendable {
 
     private mutating func replacingMeasured(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         let lower = range.lowerBound, upper = range.upperBound
-        let local = Self.measure(newCharacters, font: font, measurer: measurer)
+        let local = Self.measure(newCharacters, levels: levels.map { Array($0[lower..<(lower + newCharacters.count)]) },
+                                 font: font, measurer: measurer)
         let start = caretStops[lower]
         let delta = start + (local.last ?? 0) - caretStops[upper]
         // In place: the stops after the edit move by the change in width, nothing is re-measured.

@@ -662,7 +662,7 @@ public final class FieldScene: Scene {
             let frame = self.frame(of: field) ?? .zero
             let height = field.preferredHeight ?? frame.height
             func visibility(_ exists: Bool, _ visible: Bool) -> String? { exists ? (visible ? "visible" : "hidden") : nil }
-            return FieldSnapshot(
+            var snapshot = FieldSnapshot(
                 id: field.identifier, style: field.style.name, kind: field.kind, label: field.label,
                 // A secure field's text as it shows: a bullet per grapheme (line breaks kept), so
                 // QA can still count and select in it.
@@ -682,6 +682,11 @@ public final class FieldScene: Scene {
                 revealed: field.isSecureTextEntry ? field.isSecureTextRevealed : nil,
                 frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
                 outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
+            snapshot.direction = field.textDirection
+            if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
+                snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
+            }
+            return snapshot
         }
     }
 }
@@ -728,6 +733,11 @@ public struct FieldSnapshot: Codable, Equatable {
     /// A secure field's eye shows its text on screen (the `text` key stays dots); absent for
     /// other fields.
     public var revealed: Bool?
+    /// The direction the text reads in (`ltr` or `rtl`, `TextField.textDirection`).
+    public var direction: WritingDirection = .leftToRight
+    /// Where the caret is drawn, [x, y, width, height] in window pixels, while the field is
+    /// focused (blink phase aside); null otherwise.
+    public var caretRect: [Double]?
     /// The container.
     public var frame: [Double]
     /// The container and the assistive row below it.
@@ -736,7 +746,7 @@ public struct FieldSnapshot: Codable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
-        case family, alignment, keyboardType, placeholderMode, hint, revealed
+        case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -769,6 +779,8 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(placeholderMode, forKey: .placeholderMode)
         try container.encode(hint, forKey: .hint)
         try container.encodeIfPresent(revealed, forKey: .revealed)
+        try container.encode(direction, forKey: .direction)
+        try container.encode(caretRect, forKey: .caretRect)
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
     }

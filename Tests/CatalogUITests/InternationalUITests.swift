@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+import TestHarness
+
+/// Right-to-left fields in the real catalog, typed with real keys: where the caret is drawn
+/// (QA `caretRect`) as Hebrew goes in, Home, and the arrows moving as the text shows.
+final class InternationalUITests: XCTestCase {
+    private struct View: Decodable {
+        struct Field: Decodable {
+            var id: String, text: String, focused: Bool, direction: String, caretRect: [Double]?
+            var selection: [Int], frame: [Double]
+        }
+        var fields: [Field]
+        func field(_ id: String) -> Field { fields.first { $0.id == id }! }
+    }
+
+    /// The whole catalog in one tall window, so the international rows need no scrolling.
+    private func tallCatalog() throws -> CatalogApp {
+        try CatalogApp(arguments: ["--size", "760x4600"], screenSize: (800, 4600))
+    }
+
+    func testHebrewTypedIntoTheRightToLeftFieldPutsTheCaretAtTheLeftEndAndHomeAtTheRight() throws {
+        let app = try tallCatalog()
+        try app.click(field: "intl-hebrew")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("intl-hebrew").focused })
+        try app.key("ctrl+a", "BackSpace")
+        let empty = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("intl-hebrew").text.isEmpty }).field("intl-hebrew")
+        XCTAssertEqual(empty.direction, "rtl")
+        let emptyCaret = try XCTUnwrap(empty.caretRect, "a focused field reports its caret")
+        // Empty, the caret waits at the right of the mirrored field (left of its icon).
+        XCTAssertGreaterThan(emptyCaret[0], empty.frame[0] + empty.frame[2] / 2)
+
+        try app.type("שלום")
+        let typed = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("intl-hebrew").text == "שלום" },
+                                  "got \(String(describing: try? app.state(as: View.self).field("intl-hebrew").text))")
+            .field("intl-hebrew")
+        XCTAssertEqual(typed.direction, "rtl")
+        XCTAssertEqual(typed.selection, [4, 4])
+        let end = try XCTUnwrap(typed.caretRect)
+        // Four letters went in to the left of where the caret started: it is at the text's left end.
+        XCTAssertLessThan(end[0], emptyCaret[0] - 24)
+        XCTAssertGreaterThan(end[0], typed.frame[0])
+
+        try app.key("Home")
+        let home = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("intl-hebrew").selection == [0, 0] }).field("intl-hebrew")
+        let start = try XCTUnwrap(home.caretRect)
+        XCTAssertEqual(start[0], emptyCaret[0], accuracy: 1, "Home is the right end of right-to-left text")
+
+        // Left from the start walks into the text, leftward on screen.
+        try app.key("Left")
+        let left = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("intl-hebrew").selection == [1, 1] }).field("intl-hebrew")
+        XCTAssertLessThan(try XCTUnwrap(left.caretRect)[0], start[0])
+        XCTAssertGreaterThan(try XCTUnwrap(left.caretRect)[0], end[0])
+        try app.key("End")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("intl-hebrew").selection == [4, 4] })
+    }
+
+    func testCaretRectIsNullForAFieldWithoutFocusAndTheDirectionFollowsTheText() throws {
+        let app = try tallCatalog()
+        let state = try app.state(as: View.self)
+        XCTAssertNil(state.field("intl-arabic").caretRect)
+        XCTAssertEqual(state.field("intl-arabic").direction, "rtl")
+        XCTAssertEqual(state.field("intl-mixed").direction, "ltr")
+        XCTAssertEqual(state.field("filled-label").direction, "ltr")
+        // Hebrew typed into an empty left-to-right field turns it right to left.
+        try app.click(field: "filled-label")
+        try app.type("אב")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("filled-label").direction == "rtl" },
+                        "got \(String(describing: try? app.state(as: View.self).field("filled-label")))")
+    }
+}
