@@ -13,6 +13,14 @@ final class ShapingTests: XCTestCase {
     private let font = FontSpec(pixelSize: 24)
 
     override func setUpWithError() throws {
+        // The scripts these tests shape, and the packages `./run.sh` installs for them.
+        for (language, package) in [("he", "fonts-noto-core"), ("ar", "fonts-noto-core"), ("hi", "fonts-noto-core")] {
+            let list = findExecutable("fc-list").flatMap { try? runCommand($0, [":lang=\(language)", "family"]).stdout } ?? ""
+            try XCTSkipIf(list.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                          "no font for the \(language) script is installed (Debian: apt-get install \(package))")
+        }
+        let emoji = findExecutable("fc-list").flatMap { try? runCommand($0, [":color=true", "family"]).stdout } ?? ""
+        try XCTSkipIf(!emoji.contains("Emoji"), "no colour emoji font is installed (Debian: apt-get install fonts-noto-color-emoji)")
         server = try XvfbServer()
         host = try WindowHost(displayName: server.displayName) { _ in }
     }
