@@ -247,7 +247,8 @@ extension FontCache {
         return result
     }
 
-    public func firstStrongDirection(of text: Substring) -> WritingDirection? {
+    /// FriBidi's rule P2: the direction of the first strong character, nil when there is none.
+    func firstStrongDirection(of text: Substring) -> WritingDirection? {
         let scalars = text.unicodeScalars.map { FriBidiChar($0.value) }
         guard !scalars.isEmpty else { return nil }
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)

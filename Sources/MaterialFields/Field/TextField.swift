@@ -136,16 +136,10 @@ public final class TextField {
     /// layout direction. A secure field's dots have no direction: it reads in the layout direction.
     public var textDirection: WritingDirection {
         if isSecureTextEntry { return layoutDirection }
-        // The first strong character is nearly always among the first few; a text of a million
-        // digits and no letter is looked at no further than this.
-        let probe = editor.characters.prefix(4_096)
-        if let direction = directionOfFirstStrong(String(probe)) { return direction }
-        return directionOfFirstStrong(placeholder) ?? directionOfFirstStrong(label) ?? layoutDirection
-    }
-
-    private func directionOfFirstStrong(_ text: String) -> WritingDirection? {
-        guard !text.isEmpty else { return nil }
-        return measurer?.firstStrongDirection(of: text[...]) ?? Bidi.firstStrongDirection(of: text)
+        // The first strong character is nearly always among the first few (this runs after every
+        // edit); a text of a million digits and no letter is looked at no further than this.
+        if let direction = Bidi.firstStrongDirection(of: editor.characters.prefix(4_096)) { return direction }
+        return Bidi.firstStrongDirection(of: placeholder) ?? Bidi.firstStrongDirection(of: label) ?? layoutDirection
     }
 
     /// `textAlignment` as a factor (0 left, 1 right), `natural` resolved by `textDirection`.

@@ -84,7 +84,7 @@ public struct TextLayout: Equatable, Sendable {
     /// right-to-left character in a left-to-right paragraph is not handed to the measurer at all.
     private static func resolveLevels(_ characters: [Character], string: String, direction: WritingDirection,
                                       measurer: TextMeasuring) -> [UInt8]? {
-        guard direction == .rightToLeft || (!isASCII(string) && characters.contains(where: Bidi.mayBeRightToLeft)) else {
+        guard direction == .rightToLeft || (!isASCII(string) && mayBeRightToLeft(characters[...])) else {
             return nil
         }
         var levels: [UInt8] = []
@@ -106,9 +106,31 @@ public struct TextLayout: Equatable, Sendable {
         return levels.contains { $0 & 1 == 1 } ? levels : nil
     }
 
+    /// Whether any cluster may make text right to left; a buffer scan, as a paste of millions of
+    /// ASCII clusters comes through here.
+    private static func mayBeRightToLeft(_ clusters: ArraySlice<Character>) -> Bool {
+        clusters.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var index = 0
+            while index < buffer.count {
+                if !base[index].isASCII && Bidi.mayBeRightToLeft(base[index]) { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
     private static func isASCII(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            var index = 0
+            while index < bytes.count {
+                if base[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     private static func measure(_ clusters: ArraySlice<Character>, string: String? = nil, levels: [UInt8]? = nil,
@@ -264,7 +286,7 @@ public struct TextLayout: Equatable, Sendable {
         // Bidi levels reach across a paragraph (one strong letter turns the numbers and spaces
         // around it): they are resolved again for the new text, and every cluster whose
         // direction changed is measured again with the edit.
-        if levels != nil || direction == .rightToLeft || newCharacters.contains(where: Bidi.mayBeRightToLeft) {
+        if levels != nil || direction == .rightToLeft || Self.mayBeRightToLeft(newCharacters) {
             var all = characters
             all.replaceSubrange(lower..<upper, with: newCharacters)
             let newLevels = Self.resolveLevels(all, string: Self.joined(all[...]), direction: direction, measurer: measurer)

@@ -48,8 +48,6 @@ public protocol TextMeasuring: AnyObject {
     /// The embedding level (UAX #9) of every grapheme cluster of one paragraph, with no line
     /// break inside, read in `base` direction: even levels are left to right, odd right to left.
     func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8]
-    /// The direction of the first strong character of `text`, nil when it has none.
-    func firstStrongDirection(of text: Substring) -> WritingDirection?
 }
 
 extension TextMeasuring {
@@ -64,8 +62,6 @@ extension TextMeasuring {
     public func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8] {
         Bidi.simplifiedLevels(of: paragraph, base: base)
     }
-
-    public func firstStrongDirection(of text: Substring) -> WritingDirection? { Bidi.firstStrongDirection(of: text) }
 }
 
 /// Where the field renderer draws. Implemented by the Xft canvas on screen and by a recording
