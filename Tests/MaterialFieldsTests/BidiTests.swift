@@ -195,6 +195,19 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(counter.origin.x, rtl.assistiveRow!.minX)
     }
 
+    func testARAGUnderlineGrowingInTheInterfaceDirectionStartsAtTheRightWhenMirrored() {
+        let field = makeField(.rag, label: "", placeholder: "שם")
+        field.textBackground = .underline(UnderlineBackground(expandMode: .expandsInUserInterfaceDirection))
+        field.layoutDirection = .rightToLeft
+        field.focus(at: 0)
+        // Partway through the growth, the focused line hugs the right end.
+        let appearance = field.appearance(at: 0.05, origin: .zero, scheme: .light, showsCaret: false)!
+        let lines = appearance.shapes.map(\.path.bounds).filter { $0.height <= 3 && $0.width > 0 }
+        let right = field.layout!.textBackground!.maxX
+        XCTAssertTrue(lines.contains { abs($0.maxX - right) < 0.5 && $0.width < field.layout!.textBackground!.width - 1 },
+                      "\(lines)")
+    }
+
     func testRendererDrawsEachRunInItsDirection() {
         let field = makeField(.filled, label: "", text: "abc" + hebrew)
         let appearance = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!

@@ -65,7 +65,7 @@ public enum UnderlineExpandMode: String, Sendable, Codable, CaseIterable {
     case expandsFromCenter
     case expandsFromLeft
     case expandsFromRight
-    /// From the start of the reading direction (left, for the left-to-right text drawn today).
+    /// From the start of the field's layout direction: the left, or the right for `layoutDirection = .rightToLeft`.
     case expandsInUserInterfaceDirection
     /// The focused line shows at once, without growing.
     case notExpanding

@@ -1876,6 +1876,7 @@ public final class TextField {
             let left: Double
             switch underline.expandMode {
             case .expandsFromCenter: left = rect.midX - grown / 2
+            case .expandsInUserInterfaceDirection where layoutDirection == .rightToLeft: left = rect.maxX - grown
             case .expandsFromLeft, .expandsInUserInterfaceDirection, .notExpanding: left = rect.minX
             case .expandsFromRight: left = rect.maxX - grown
             }
