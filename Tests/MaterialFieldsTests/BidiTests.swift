@@ -208,6 +208,17 @@ final class BidiTests: XCTestCase {
                       "\(lines)")
     }
 
+    func testALongRightToLeftLineShowsItsStartAtTheRightWhenNotEdited() {
+        let field = makeField(.filled, label: "", text: String(repeating: "שלום ", count: 40), width: 200)
+        let text = field.textLayout!
+        XCTAssertGreaterThan(text.width, 1_000)
+        // The first cluster's right edge is in view: the text's start, at the band's right.
+        let band = field.layout!.textLine.width
+        let startX = text.x(of: 0, onLine: 0) - text.scrollX
+        XCTAssertGreaterThan(startX, band - 10)
+        XCTAssertLessThanOrEqual(startX, band)
+    }
+
     func testRendererDrawsEachRunInItsDirection() {
         let field = makeField(.filled, label: "", text: "abc" + hebrew)
         let appearance = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!

@@ -832,7 +832,11 @@ public final class TextField {
         } else if isFocused {
             textLayout?.reveal(offset: editor.selection.head, visibleWidth: layout.textLine.width - layout.metrics.caretWidth)
         } else {
+            // Unfocused, a line shows its start: right-to-left text's is at its right end.
             textLayout?.scrollX = 0
+            if textLayout?.direction == .rightToLeft {
+                textLayout?.reveal(offset: 0, visibleWidth: layout.textLine.width - layout.metrics.caretWidth)
+            }
         }
     }
 
