@@ -19,9 +19,18 @@ struct ShapeKey: Hashable {
 /// over several clusters, such as lam-alef, shares its advance among them, so a caret between
 /// them stands inside the ligature as in GTK).
 struct ShapedItem {
-    var glyphs: [XftGlyphSpec]
+    /// A glyph and where it stands from the item's left end and baseline, in whole pixels (not
+    /// clamped: an item may be wider than X's 16-bit coordinates).
+    struct Glyph {
+        var id: UInt32
+        var x: Int
+        var y: Int
+    }
+    var glyphs: [Glyph]
     /// The grapheme cluster (index in the item) each glyph belongs to.
     var glyphClusters: [Int] = []
+    /// Exact (unrounded) advances: a word measured again after an edit adds up to what the whole
+    /// line's measuring gave, wherever rounding would have fallen.
     var clusterAdvances: [Double]
     var width: Double
 }
@@ -57,8 +66,12 @@ extension FontCache {
     }
 
     /// `text` (one direction) cut where the face changes and, left to right, where shaping starts
-    /// or stops being needed. Right-to-left text is always shaped, so that neutral characters in
-    /// it (spaces, punctuation) come out in its order. Icons are never shaped or substituted.
+    /// or stops being needed; shaped items also end after a space, so a word is shaped alike
+    /// whatever surrounds it (the model re-measures an edit's words alone). Right-to-left text is
+    /// always shaped, so that neutral characters in it (spaces, punctuation) come out in its
+    /// order. Icons are never shaped or substituted. A cluster stays in the fallback face of the
+    /// one before when that face has it, so a word is not split between faces (Arabic letters
+    /// join only within one).
     func items(of text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Item] {
         let key = Self.key(for: spec)
         let primary = font(for: key)
@@ -66,15 +79,21 @@ extension FontCache {
         var items: [Item] = []
         var start = text.startIndex, index = text.startIndex
         var current: (font: UnsafeMutablePointer<XftFont>, shaped: Bool)?
+        var afterSpace = false
         while index < text.endIndex {
             let cluster = text[index]
-            let face = face(for: cluster, key: key, primary: primary)
+            var face = face(for: cluster, key: key, primary: primary)
             let shaped = rightToLeft || Self.needsShaping(cluster)
-            if let open = current, open.font != face || open.shaped != shaped {
+            if shaped, let open = current, open.shaped, open.font != primary, face != open.font, !cluster.isWhitespace,
+               cluster.unicodeScalars.allSatisfy({ XftCharExists(display, open.font, $0.value) == FcTrue }) {
+                face = open.font
+            }
+            if let open = current, open.font != face || open.shaped != shaped || (shaped && afterSpace) {
                 items.append(Item(text: text[start..<index], font: open.font, isShaped: open.shaped))
                 start = index
             }
-            if current?.font != face || current?.shaped != shaped { current = (face, shaped) }
+            current = (face, shaped)
+            afterSpace = cluster.isWhitespace
             index = text.index(after: index)
         }
         if let open = current, start < text.endIndex {
@@ -147,7 +166,7 @@ extension FontCache {
         // A bitmap face (Noto Color Emoji) has one strike, which Xft scales to the size asked
         // for and HarfBuzz does not: its glyphs advance as Xft measures them.
         let isBitmapFace = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
-        var glyphs: [XftGlyphSpec] = []
+        var glyphs: [ShapedItem.Glyph] = []
         glyphs.reserveCapacity(Int(count))
         var glyphClusters: [Int] = []
         var advances26 = [Int](repeating: 0, count: starts.count)
@@ -167,8 +186,8 @@ extension FontCache {
             glyphClusters.append(owner)
             advances26[owner] += Int(position.x_advance)
             owns[owner] = true
-            let x = Self.pixels(pen + Int(position.x_offset)), y = Self.pixels(-Int(position.y_offset))
-            glyphs.append(XftGlyphSpec(glyph: FT_UInt(info.codepoint), x: Int16(clamping: x), y: Int16(clamping: y)))
+            glyphs.append(ShapedItem.Glyph(id: info.codepoint, x: Self.pixels(pen + Int(position.x_offset)),
+                                           y: Self.pixels(-Int(position.y_offset))))
             pen += Int(position.x_advance)
         }
         // A glyph over several clusters (a ligature) shares its advance among them.
@@ -183,18 +202,8 @@ extension FontCache {
             }
             first = end
         }
-        // Rounded at each boundary, so the clusters add up to the glyphs' own rounded width.
-        var clusterAdvances: [Double] = []
-        clusterAdvances.reserveCapacity(starts.count)
-        var sum = 0, previous = 0
-        for advance in advances26 {
-            sum += advance
-            let rounded = Self.pixels(sum)
-            clusterAdvances.append(Double(rounded - previous))
-            previous = rounded
-        }
-        return ShapedItem(glyphs: glyphs, glyphClusters: glyphClusters, clusterAdvances: clusterAdvances,
-                          width: Double(Self.pixels(pen)))
+        return ShapedItem(glyphs: glyphs, glyphClusters: glyphClusters, clusterAdvances: advances26.map { Double($0) / 64 },
+                          width: Double(pen) / 64)
     }
 
     /// 26.6 fixed point to whole pixels, to nearest.

@@ -99,28 +99,37 @@ package final class XftCanvas: Canvas {
             if x > clip.maxX + Self.overhang { return }
             if item.isShaped {
                 let shaped = fonts.shape(item, rightToLeft: rightToLeft)
-                if x + shaped.width >= clip.minX - Self.overhang, abs(x) < Self.coordinateLimit - shaped.width {
-                    drawGlyphs(shaped, item: item, at: x, baseline: y, color: &xftColor)
+                if x + shaped.width >= clip.minX - Self.overhang {
+                    drawGlyphs(shaped, item: item, at: x, baseline: y, color: &xftColor, clip: clip)
                 }
                 x += shaped.width
             } else {
-                x = drawSimple(item, from: x, baseline: Int32(y), color: &xftColor, isLast: index == ordered.count - 1, clip: clip)
+                x = drawSimple(item, from: x.rounded(), baseline: Int32(y), color: &xftColor, isLast: index == ordered.count - 1, clip: clip)
             }
         }
     }
 
+    /// Only the glyphs near the clip go to the server: their positions fit X's 16 bits however
+    /// wide the item is.
     private func drawGlyphs(_ shaped: ShapedItem, item: FontCache.Item, at x: Double, baseline y: Double,
-                            color: inout XftColor) {
+                            color: inout XftColor, clip: Rect) {
         guard !shaped.glyphs.isEmpty else {
             // A face FreeType could not lend is drawn by Xft as plain text.
+            guard abs(x) < Self.coordinateLimit else { return }
             var bytes = Array(item.text.utf8)
-            XftDrawStringUtf8(draw, &color, item.font, Int32(x), Int32(y), &bytes, Int32(bytes.count))
+            XftDrawStringUtf8(draw, &color, item.font, Int32(x.rounded()), Int32(y), &bytes, Int32(bytes.count))
             return
         }
-        let originX = Int(x), originY = Int(y)
-        var glyphs = shaped.glyphs.map { glyph in
-            XftGlyphSpec(glyph: glyph.glyph, x: Int16(clamping: originX + Int(glyph.x)), y: Int16(clamping: originY + Int(glyph.y)))
+        guard x.isFinite, abs(x) < 1e9 else { return }
+        let originX = Int(x.rounded()), originY = Int(y)
+        let low = Int(clip.minX - Self.overhang), high = Int(clip.maxX + Self.overhang)
+        var glyphs: [XftGlyphSpec] = []
+        for glyph in shaped.glyphs {
+            let glyphX = originX + glyph.x
+            guard glyphX >= low, glyphX <= high else { continue }
+            glyphs.append(XftGlyphSpec(glyph: FT_UInt(glyph.id), x: Int16(clamping: glyphX), y: Int16(clamping: originY + glyph.y)))
         }
+        guard !glyphs.isEmpty else { return }
         XftDrawGlyphSpec(draw, &color, item.font, &glyphs, Int32(glyphs.count))
     }
 

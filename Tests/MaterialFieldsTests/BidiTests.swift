@@ -50,8 +50,10 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(text.x(of: 3, onLine: 0), 24)
         XCTAssertEqual(text.x(of: 4, onLine: 0), 40)
         XCTAssertEqual(text.x(of: 5, onLine: 0), 32)
-        // At the end of the text the caret follows the last Hebrew letter: its left edge.
-        XCTAssertEqual(text.x(of: 6, onLine: 0), 24)
+        // The line's end is at its right end, as the paragraph reads (GTK's strong caret), so
+        // every visual position can be reached.
+        XCTAssertEqual(text.x(of: 6, onLine: 0), 48)
+        XCTAssertEqual(Set((0...6).map { text.x(of: $0, onLine: 0) }).count, 7)
     }
 
     func testRightToLeftParagraphStartsAtTheRightAndEndsAtTheLeft() {
@@ -70,7 +72,14 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(text.offset(nearestTo: 42, onLine: 0), 4)
         // The last Hebrew letter covers 24...32: its left half is the end of the text.
         XCTAssertEqual(text.offset(nearestTo: 25, onLine: 0), 6)
-        XCTAssertEqual(text.offset(nearestTo: 1_000, onLine: 0), 3)
+        // Past the line's ends: its start and its end.
+        XCTAssertEqual(text.offset(nearestTo: 1_000, onLine: 0), 6)
+        XCTAssertEqual(text.offset(nearestTo: -5, onLine: 0), 0)
+        var rightToLeft = layout(hebrew + " abc", direction: .rightToLeft)
+        rightToLeft.align(1, in: 200)
+        XCTAssertEqual(rightToLeft.offset(nearestTo: 1_000, onLine: 0), 0)
+        XCTAssertEqual(rightToLeft.offset(nearestTo: 0, onLine: 0), 7)
+        XCTAssertEqual(rightToLeft.x(of: 7, onLine: 0), 200 - 56)
         XCTAssertEqual(text.offset(before: Point(x: 45, y: 5)), 3)
     }
 
@@ -157,7 +166,8 @@ final class BidiTests: XCTestCase {
     func testNaturalAlignmentPutsRightToLeftTextAtTheRight() {
         let field = makeField(.filled, label: "", text: hebrew, width: 300)
         let band = field.layout!.textLine
-        XCTAssertEqual(field.textLayout!.x(of: 0, onLine: 0), band.width - 2, accuracy: 0.001)
+        // Right-aligned to the band's edge; the caret's width is kept free at the left end instead.
+        XCTAssertEqual(field.textLayout!.x(of: 0, onLine: 0), band.width, accuracy: 0.001)
         // Typing a Latin first letter turns it around.
         field.focus(at: 0)
         _ = field.handle(.home, modifiers: [], at: 0)
@@ -167,7 +177,7 @@ final class BidiTests: XCTestCase {
         // An explicit alignment is not turned around.
         let left = makeField(.filled, label: "", text: hebrew)
         left.textAlignment = .left
-        XCTAssertEqual(left.textLayout!.visualRuns(onLine: 0, meeting: 0, 1000).first?.x, 0)
+        XCTAssertEqual(left.textLayout!.visualRuns(onLine: 0, meeting: 0, 1000).first?.x, MaterialMetrics().caretWidth)
     }
 
     // MARK: Mirrored layout

@@ -131,18 +131,20 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(columns(paragraph, 0..<runStart), columns(latinAlone, 0..<runStart))
         // The Hebrew's rightmost letter is its first (א), its leftmost its last (ג).
         let first = String(hebrew.first!), last = String(hebrew.last!)
-        let firstWidth = Int(fonts.runAdvance(of: first[...], font: font, rightToLeft: true))
-        let lastWidth = Int(fonts.runAdvance(of: last[...], font: font, rightToLeft: true))
-        let runEnd = runStart + Int(hebrewWidth)
+        let firstExact = fonts.runAdvance(of: first[...], font: font, rightToLeft: true)
+        let firstWidth = Int(firstExact), lastWidth = Int(fonts.runAdvance(of: last[...], font: font, rightToLeft: true))
+        // Where the run's shaping puts its first letter: after the two others, rounded as drawn.
+        let firstX = Double(runStart) + hebrewWidth - firstExact
+        let firstLeft = Int(firstX.rounded())
         let firstAlone = try render {
-            $0.drawText(first, at: Point(x: Double(runEnd - firstWidth), y: origin.y), font: font, color: Color(hex: 0x000000), direction: .rightToLeft)
+            $0.drawText(first, at: Point(x: firstX, y: origin.y), font: font, color: Color(hex: 0x000000), direction: .rightToLeft)
         }
         let lastAlone = try render {
             $0.drawText(last, at: Point(x: Double(runStart), y: origin.y), font: font, color: Color(hex: 0x000000), direction: .rightToLeft)
         }
-        XCTAssertTrue(hasInk(paragraph, (runEnd - firstWidth)..<runEnd))
-        XCTAssertEqual(columns(paragraph, (runEnd - firstWidth + 1)..<(runEnd - 1)), columns(firstAlone, (runEnd - firstWidth + 1)..<(runEnd - 1)),
-                       "the first Hebrew letter is not rightmost")
+        XCTAssertTrue(hasInk(paragraph, firstLeft..<(firstLeft + firstWidth)))
+        XCTAssertEqual(columns(paragraph, (firstLeft + 1)..<(firstLeft + firstWidth - 1)),
+                       columns(firstAlone, (firstLeft + 1)..<(firstLeft + firstWidth - 1)), "the first Hebrew letter is not rightmost")
         XCTAssertEqual(columns(paragraph, (runStart + 1)..<(runStart + lastWidth - 1)), columns(lastAlone, (runStart + 1)..<(runStart + lastWidth - 1)),
                        "the last Hebrew letter is not leftmost")
     }

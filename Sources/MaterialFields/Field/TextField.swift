@@ -619,6 +619,7 @@ public final class TextField {
         input.textFont = font
         input.alignment = alignmentFactor
         input.mirrored = layoutDirection == .rightToLeft
+        input.textIsRightToLeft = textDirection == .rightToLeft
         input.assistiveFont = style.family == .rag ? (hintFont ?? font ?? FontSpec(pixelSize: 16)) : hintFont
         if style.family == .rag {
             input.rag = RAGLayoutOptions(placeholderMode: placeholderMode, placeholderScaleWhenEditing: placeholderScaleWhenEditing,
@@ -745,10 +746,12 @@ public final class TextField {
         }
     }
 
-    /// Aligns the text's lines in the band (a single line keeps the caret's width free at the end).
+    /// Aligns the text's lines in the band (a single line keeps the caret's width free at its end:
+    /// the right, or the left for right-to-left text).
     private func alignText() {
         guard let layout else { return }
-        textLayout?.align(alignmentFactor, in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics))
+        textLayout?.align(alignmentFactor, in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics),
+                          inset: FieldLayout.alignmentInset(kind: kind, rightToLeft: textDirection == .rightToLeft, metrics: layout.metrics))
     }
 
     /// `adjustsFontSizeToFitWidth`: the size at which a single line fits its band, between the
@@ -1523,14 +1526,16 @@ public final class TextField {
             editor.moveHead(to: next, extending: extending)
             return next == textLayout.lines[line].clusters.upperBound && textLayout.lineIndex(of: next) != line
         }
-        // Past the line's visual end: a single line stays; a text area goes on into the next
-        // line in reading order.
-        guard kind == .textArea else {
+        // Past the line's visual end: on into the line after it in reading order (before it, when
+        // going back), entering at the side the caret came from; a single line stays.
+        let target = line + (forward ? 1 : -1)
+        guard kind == .textArea, textLayout.lines.indices.contains(target) else {
             editor.moveHead(to: selection.head, extending: extending)
             return caretIsUpstream
         }
-        if forward { editor.moveHead(to: selection.head + 1, extending: extending) } else { editor.moveHead(to: selection.head - 1, extending: extending) }
-        return false
+        let entry = textLayout.visualEnd(ofLine: target, leftmost: rightward)
+        editor.moveHead(to: entry, extending: extending)
+        return entry == textLayout.lines[target].clusters.upperBound && textLayout.lineIndex(of: entry) != target
     }
 
     /// Up or Down in a text area: the nearest boundary to the goal x on the visual line above or

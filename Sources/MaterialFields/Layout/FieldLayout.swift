@@ -46,6 +46,9 @@ public struct FieldLayoutInput: Equatable, Sendable {
     public var rag: RAGLayoutOptions?
     /// Laid out right to left: every part mirrored across the container (`layoutDirection`).
     public var mirrored = false
+    /// The text (or, empty, what stands for it) reads right to left: the placeholder keeps the
+    /// caret's width free at its left, as the text does.
+    public var textIsRightToLeft = false
 
     public init(style: FieldStyle, kind: FieldKind = .textField, density: Double = 0, label: String = "",
                 labelBehavior: LabelBehavior = .floats, hasLeadingIcon: Bool = false, hasTrailingIcon: Bool = false,
@@ -175,7 +178,21 @@ public struct FieldLayout: Equatable, Sendable {
         var layout = computeLeftToRight(flipped, measurer: measurer)
         layout.mirror()
         layout.alignment = alignment
+        if let placeholder = layout.placeholder, input.style.family != .rag {
+            // Placed again in the mirrored band, as the text is aligned there.
+            layout.placeholder = bandPlaceholder(input, font: placeholder.font, baseline: placeholder.origin.y,
+                                                 band: layout.textLine, measurer: measurer)
+        }
         return layout
+    }
+
+    /// The placeholder in the text band where text would be aligned (the caret's reserve left out).
+    static func bandPlaceholder(_ input: FieldLayoutInput, font: FontSpec, baseline: Double, band: Rect,
+                                measurer: TextMeasuring) -> LabelPlacement? {
+        let left = band.minX + alignmentInset(kind: input.kind, rightToLeft: input.textIsRightToLeft, metrics: input.metrics)
+        return placeholderPlacement(input, font: font, baseline: baseline, left: left,
+                                    right: left + alignmentWidth(band: band.width, kind: input.kind, metrics: input.metrics),
+                                    measurer: measurer)
     }
 
     /// Flips every part across the container's vertical centre line.
@@ -318,9 +335,7 @@ public struct FieldLayout: Equatable, Sendable {
                                          metrics: measurer.lineMetrics(for: assistiveFont))
         }
         let placeholderFont = scaled(input.placeholderFont, default: textFont, metrics: metrics)
-        let placeholder = placeholderPlacement(input, font: placeholderFont, baseline: textBaseline, left: textLine.minX,
-                                               right: textLine.minX + alignmentWidth(band: textLine.width, kind: input.kind, metrics: metrics),
-                                               measurer: measurer)
+        let placeholder = bandPlaceholder(input, font: placeholderFont, baseline: textBaseline, band: textLine, measurer: measurer)
 
         return FieldLayout(container: container, textLine: textLine, textBaseline: textBaseline, textFont: textFont,
                            restingLabel: resting, floatingLabel: floating, notch: notch, leadingIcon: leadingIcon,
@@ -337,6 +352,12 @@ public struct FieldLayout: Equatable, Sendable {
     /// line's end so a caret there stays inside; a text area's lines use the whole band.
     public static func alignmentWidth(band: Double, kind: FieldKind, metrics: MaterialMetrics) -> Double {
         kind == .textField ? band - metrics.caretWidth : band
+    }
+
+    /// Where that width starts in the band: a single line of right-to-left text ends at its left,
+    /// so the caret's width is kept free there.
+    public static func alignmentInset(kind: FieldKind, rightToLeft: Bool, metrics: MaterialMetrics) -> Double {
+        kind == .textField && rightToLeft ? metrics.caretWidth : 0
     }
 
     /// The icon glyph's baseline in its box. Only a field with icons asks for the icon font (a

@@ -35,30 +35,35 @@ public struct TextLayout: Equatable, Sendable {
     /// band's left edge, shift included, so caret, hit testing, selection and drawing agree.
     public private(set) var alignment: Double = 0
     public private(set) var alignmentWidth: Double = 0
+    /// Where the alignment band starts in the text band: a single line of right-to-left text keeps
+    /// the caret's width free at its left end (where its caret ends up), not at the right.
+    public private(set) var alignmentInset: Double = 0
     /// The direction every paragraph is read in.
     public private(set) var direction: WritingDirection = .leftToRight
     /// The embedding level (UAX #9) of every cluster, or nil when every level is even: then every
     /// line reads in storage order, as nearly all text does, and no query pays for bidi.
-    public private(set) var levels: [UInt8]?
+    public private(set) var levels: [UInt8]? { didSet { visualLines = VisualLineCache() } }
+    /// Lines in visual order, made when first asked for and dropped by every change.
+    private var visualLines = VisualLineCache()
 
-    /// Aligns lines in a band `width` wide (`factor` as `TextAlignment.factor`).
-    public mutating func align(_ factor: Double, in width: Double) {
+    /// Aligns lines in a band `width` wide starting `inset` into the text band (`factor` as
+    /// `TextAlignment.factor`).
+    public mutating func align(_ factor: Double, in width: Double, inset: Double = 0) {
         alignment = factor.isFinite ? min(max(factor, 0), 1) : 0
         alignmentWidth = width.isFinite ? max(0, width) : 0
+        alignmentInset = inset.isFinite ? max(0, inset) : 0
+        visualLines = VisualLineCache()
     }
 
     /// How far line `index` is shifted right by the alignment.
     public func shift(ofLine index: Int) -> Double {
-        guard alignment > 0, lines.indices.contains(index) else { return 0 }
+        guard alignment > 0, lines.indices.contains(index) else { return alignmentInset }
         let clusters = lines[index].clusters
         var end = clusters.upperBound
         // A wrapped line's spaces at its break hang past the edge, as UIKit aligns them (looked
         // at up to 1,024 back, so a line of a million spaces costs no more to place).
-        if wrapWidth != nil {
-            let limit = max(clusters.lowerBound, clusters.upperBound - 1_024)
-            while end > limit && isSpace(end - 1) { end -= 1 }
-        }
-        return max(0, alignmentWidth - (caretStops[end] - caretStops[clusters.lowerBound])) * alignment
+        if wrapWidth != nil { end = hangingSpacesStart(of: clusters) }
+        return alignmentInset + max(0, alignmentWidth - (caretStops[end] - caretStops[clusters.lowerBound])) * alignment
     }
 
     public init(characters: [Character], font: FontSpec, lineHeight: Double, measurer: TextMeasuring,
@@ -87,12 +92,19 @@ public struct TextLayout: Equatable, Sendable {
         guard direction == .rightToLeft || (!isASCII(string) && mayBeRightToLeft(characters[...])) else {
             return nil
         }
+        let levels = paragraphLevels(characters[...], direction: direction, measurer: measurer)
+        return levels.contains { $0 & 1 == 1 } ? levels : nil
+    }
+
+    /// The levels of whole paragraphs (a line break takes the paragraph's level).
+    private static func paragraphLevels(_ characters: ArraySlice<Character>, direction: WritingDirection,
+                                        measurer: TextMeasuring) -> [UInt8] {
         var levels: [UInt8] = []
         levels.reserveCapacity(characters.count)
-        var start = 0
-        while start <= characters.count {
+        var start = characters.startIndex
+        while start <= characters.endIndex {
             var end = start
-            while end < characters.count && !characters[end].isNewline { end += 1 }
+            while end < characters.endIndex && !characters[end].isNewline { end += 1 }
             if end > start {
                 let paragraph = characters[start..<end]
                 var resolved = measurer.bidiLevels(of: Substring(joined(paragraph)), base: direction)
@@ -100,10 +112,10 @@ public struct TextLayout: Equatable, Sendable {
                 if resolved.count != end - start { resolved = Bidi.simplifiedLevels(of: paragraph, base: direction) }
                 levels += resolved
             }
-            if end < characters.count { levels.append(direction.baseLevel) }
+            if end < characters.endIndex { levels.append(direction.baseLevel) }
             start = end + 1
         }
-        return levels.contains { $0 & 1 == 1 } ? levels : nil
+        return levels
     }
 
     /// Whether any cluster may make text right to left; a buffer scan, as a paste of millions of
@@ -218,6 +230,16 @@ public struct TextLayout: Equatable, Sendable {
 
     // MARK: Wrapping
 
+    /// Where the spaces a line ends with start (looked at up to 1,024 back, so a line of a million
+    /// spaces costs no more to place). A wrapped line's hang past its edge, as UIKit aligns them,
+    /// and every line's take the paragraph's direction (UAX #9 rule L1).
+    private func hangingSpacesStart(of clusters: Range<Int>) -> Int {
+        var end = clusters.upperBound
+        let limit = max(clusters.lowerBound, clusters.upperBound - 1_024)
+        while end > limit && isSpace(end - 1) { end -= 1 }
+        return end
+    }
+
     /// A space lines may break after: not a line break, and not a no-break space.
     private func isSpace(_ index: Int) -> Bool {
         let character = characters[index]
@@ -276,6 +298,7 @@ public struct TextLayout: Equatable, Sendable {
         guard clamped != wrapWidth else { return }
         wrapWidth = clamped
         lines = wrappedLines(in: 0..<count)
+        visualLines = VisualLineCache()
     }
 
     /// Replaces clusters `range` with `newCharacters`, measuring only those and re-wrapping only
@@ -284,27 +307,31 @@ public struct TextLayout: Equatable, Sendable {
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         var lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
         // Bidi levels reach across a paragraph (one strong letter turns the numbers and spaces
-        // around it): they are resolved again for the new text, and every cluster whose
-        // direction changed is measured again with the edit.
+        // around it): the paragraphs the edit touches are resolved again, and every cluster of
+        // them whose direction changed is measured again with the edit.
         if levels != nil || direction == .rightToLeft || Self.mayBeRightToLeft(newCharacters) {
-            var all = characters
-            all.replaceSubrange(lower..<upper, with: newCharacters)
-            let newLevels = Self.resolveLevels(all, string: Self.joined(all[...]), direction: direction, measurer: measurer)
+            var start = lower, end = upper
+            while start > 0, !characters[start - 1].isNewline { start -= 1 }
+            while end < count, !characters[end].isNewline { end += 1 }
+            let paragraphs = Array(characters[start..<lower]) + newCharacters + characters[upper..<end]
+            let resolved = Self.paragraphLevels(paragraphs[...], direction: direction, measurer: measurer)
             let shift = newCharacters.count - (upper - lower)
-            func isRightToLeft(_ levels: [UInt8]?, _ index: Int) -> Bool { levels.map { $0[index] & 1 == 1 } ?? false }
             var first = lower, last = upper
-            var index = 0
-            while index < lower {
-                if isRightToLeft(levels, index) != isRightToLeft(newLevels, index) { first = index; break }
-                index += 1
+            if var all = levels {
+                func parity(_ level: UInt8) -> Bool { level & 1 == 1 }
+                if let changed = (start..<lower).first(where: { parity(all[$0]) != parity(resolved[$0 - start]) }) { first = changed }
+                if let changed = (upper..<end).last(where: { parity(all[$0]) != parity(resolved[$0 + shift - start]) }) { last = changed + 1 }
+                all.replaceSubrange(start..<end, with: resolved)
+                levels = all.contains { $0 & 1 == 1 } ? all : nil
+            } else if resolved.contains(where: { $0 & 1 == 1 }) {
+                // The first right-to-left text: every other paragraph is left to right.
+                var all = characters
+                all.replaceSubrange(lower..<upper, with: newCharacters)
+                levels = Self.resolveLevels(all, string: Self.joined(all[...]), direction: direction, measurer: measurer)
+                first = start
+                last = end
             }
-            index = count - 1
-            while index >= upper {
-                if isRightToLeft(levels, index) != isRightToLeft(newLevels, index + shift) { last = index + 1; break }
-                index -= 1
-            }
-            levels = newLevels
-            replacingShaped(first..<last, with: all[first..<(last + shift)], measurer: measurer)
+            replacingShaped(first..<last, with: paragraphs[(first - start)..<(last + shift - start)], measurer: measurer)
             return
         }
         replacingShaped(lower..<upper, with: newCharacters, measurer: measurer)
@@ -322,7 +349,7 @@ public struct TextLayout: Equatable, Sendable {
             while before > 0, lower - before < reach, !characters[before - 1].isWhitespace { before -= 1 }
             while after < count, after - upper < reach, !characters[after].isWhitespace { after += 1 }
             if before < lower || after > upper {
-                let widened = characters[before..<lower] + newCharacters + characters[upper..<after]
+                let widened = Array(characters[before..<lower]) + newCharacters + characters[upper..<after]
                 lower = before
                 upper = after
                 replacingMeasured(lower..<upper, with: widened[...], measurer: measurer)
@@ -333,6 +360,7 @@ public struct TextLayout: Equatable, Sendable {
     }
 
     private mutating func replacingMeasured(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
+        visualLines = VisualLineCache()
         let lower = range.lowerBound, upper = range.upperBound
         let local = Self.measure(newCharacters, levels: levels.map { Array($0[lower..<(lower + newCharacters.count)]) },
                                  font: font, measurer: measurer)
@@ -578,44 +606,61 @@ public struct TextLayout: Equatable, Sendable {
     }
 
     /// The boundary one step left or right of `offset` on line `index`, as the eye sees it
-    /// (GTK's visual movement): boundaries in order of where their caret stands, ties by storage
-    /// order so every boundary can be reached; nil at the line's visual end.
+    /// (GTK's visual movement): boundaries in order of where their caret stands, ties in storage
+    /// order so every boundary is reached once; nil at the line's visual end.
     public func offset(visuallyFrom offset: Int, rightward: Bool, onLine index: Int) -> Int? {
+        guard lines.indices.contains(index) else { return nil }
         let clusters = lines[index].clusters
-        let offsets = Array(clusters.lowerBound...clusters.upperBound)
-        let sorted = offsets.map { (x: x(of: $0, onLine: index), offset: $0) }
-            .sorted { $0.x != $1.x ? $0.x < $1.x : $0.offset < $1.offset }
-        guard let position = sorted.firstIndex(where: { $0.offset == min(max(offset, clusters.lowerBound), clusters.upperBound) })
-        else { return nil }
-        let next = position + (rightward ? 1 : -1)
-        return sorted.indices.contains(next) ? sorted[next].offset : nil
+        let current = min(max(offset, clusters.lowerBound), clusters.upperBound)
+        guard let visual = visualLine(index) else {
+            let next = current + (rightward ? 1 : -1)
+            return clusters.contains(next) || next == clusters.upperBound ? next : nil
+        }
+        return visual.neighbour(of: current, rightward: rightward)
     }
 
-    /// A line with right-to-left text in it, in visual order; nil for a line that reads in
-    /// storage order.
+    /// The boundary at the left (`leftmost`) or right end of line `index` as its carets stand.
+    public func visualEnd(ofLine index: Int, leftmost: Bool) -> Int {
+        let clusters = lines[min(max(index, 0), lines.count - 1)].clusters
+        guard let visual = visualLine(index) else { return leftmost ? clusters.lowerBound : clusters.upperBound }
+        return visual.end(leftmost: leftmost)
+    }
+
+    /// A line with right-to-left text in it, in visual order (made once per change); nil for a
+    /// line that reads in storage order.
     private func visualLine(_ index: Int) -> VisualLine? {
         guard let levels, lines.indices.contains(index) else { return nil }
+        if let cached = visualLines.lines[index] { return cached.line }
         let clusters = lines[index].clusters
         var lineLevels = Array(levels[clusters])
-        // Rule L1: spaces at a line's end take the paragraph's level.
-        var end = lineLevels.count
-        while end > 0, characters[clusters.lowerBound + end - 1].isWhitespace {
-            end -= 1
-            lineLevels[end] = direction.baseLevel
+        // Rule L1: the spaces a line ends with take the paragraph's level.
+        let hanging = hangingSpacesStart(of: clusters)
+        for index in hanging..<clusters.upperBound { lineLevels[index - clusters.lowerBound] = direction.baseLevel }
+        var line: VisualLine?
+        if lineLevels.contains(where: { $0 & 1 == 1 }) {
+            // The spaces a wrapped line breaks after hang past its edge (`shift` leaves them
+            // out): right to left they end the line at its left.
+            var start = shift(ofLine: index)
+            if direction == .rightToLeft && wrapWidth != nil {
+                start -= caretStops[clusters.upperBound] - caretStops[hanging]
+            }
+            line = VisualLine(layout: self, clusters: clusters, levels: lineLevels, shift: start)
         }
-        guard lineLevels.contains(where: { $0 & 1 == 1 }) else { return nil }
-        // The spaces a wrapped line breaks after hang past its edge (`shift` leaves them out):
-        // right to left they end the line at its left.
-        var start = shift(ofLine: index)
-        if direction == .rightToLeft && wrapWidth != nil {
-            start -= caretStops[clusters.upperBound] - caretStops[clusters.lowerBound + end]
-        }
-        return VisualLine(layout: self, clusters: clusters, levels: lineLevels, shift: start)
+        visualLines.lines[index] = VisualLineCache.Entry(line: line)
+        return line
     }
 }
 
+/// The visual lines a layout has made, shared by its copies until one of them changes (a change
+/// gives the layout a new cache). Never part of a layout's value.
+private final class VisualLineCache: Equatable, @unchecked Sendable {
+    struct Entry { var line: VisualLine? }
+    var lines: [Int: Entry] = [:]
+    static func == (lhs: VisualLineCache, rhs: VisualLineCache) -> Bool { true }
+}
+
 /// One line's clusters in visual order with where each stands: the geometry of bidi queries.
-private struct VisualLine {
+private final class VisualLine {
     let clusters: Range<Int>
     /// Cluster indices (the text's) left to right.
     let order: [Int]
@@ -628,7 +673,18 @@ private struct VisualLine {
     let levels: [UInt8]
     let direction: WritingDirection
     let start: Double
+    let end: Double
     let characters: [Character]
+    /// The line's boundaries in order of their caret's x (ties in storage order), and each
+    /// boundary's place in it: made at the first arrow key.
+    private lazy var byCaret: (order: [Int], rank: [Int]) = {
+        let offsets = Array(clusters.lowerBound...clusters.upperBound)
+        let sorted = offsets.map { (x: caretX(of: $0), offset: $0) }
+            .sorted { $0.x != $1.x ? $0.x < $1.x : $0.offset < $1.offset }.map(\.offset)
+        var rank = [Int](repeating: 0, count: offsets.count)
+        for (index, offset) in sorted.enumerated() { rank[offset - clusters.lowerBound] = index }
+        return (sorted, rank)
+    }()
 
     init(layout: TextLayout, clusters: Range<Int>, levels: [UInt8], shift: Double) {
         self.clusters = clusters
@@ -649,6 +705,7 @@ private struct VisualLine {
             widths.append(width)
             x += width
         }
+        end = x
         self.position = position
         self.lefts = lefts
         self.widths = widths
@@ -665,24 +722,18 @@ private struct VisualLine {
     private func leadingEdge(_ cluster: Int) -> Double { isRightToLeft(cluster) ? right(cluster) : left(cluster) }
     private func trailingEdge(_ cluster: Int) -> Double { isRightToLeft(cluster) ? left(cluster) : right(cluster) }
 
-    var endEdge: Double {
-        guard let last = lefts.last, let width = widths.last else { return start }
-        return direction == .rightToLeft ? start : last + width
-    }
+    /// Where the line ends in its paragraph's direction.
+    var endEdge: Double { direction == .rightToLeft ? start : end }
 
-    /// The caret at a boundary stands by the cluster on its side with the lower level (the
-    /// paragraph's own direction wins: where a character of it typed there would appear), the
-    /// one before it when both are level.
+    /// GTK's strong caret: the line's start and end stand at the line's edges in the paragraph's
+    /// direction; between two clusters, by the one of the lower level (the paragraph's own
+    /// direction wins: where a character of it typed there appears), the one before when level.
     func caretX(of offset: Int) -> Double {
         let offset = min(max(offset, clusters.lowerBound), clusters.upperBound)
-        let before = offset > clusters.lowerBound ? offset - 1 : nil
-        let after = offset < clusters.upperBound ? offset : nil
-        switch (before, after) {
-        case let (before?, after?): return level(before) <= level(after) ? trailingEdge(before) : leadingEdge(after)
-        case let (before?, nil): return trailingEdge(before)
-        case let (nil, after?): return leadingEdge(after)
-        case (nil, nil): return start
-        }
+        if offset == clusters.lowerBound { return direction == .rightToLeft ? end : start }
+        if offset == clusters.upperBound { return direction == .rightToLeft ? start : end }
+        let before = offset - 1, after = offset
+        return level(before) <= level(after) ? trailingEdge(before) : leadingEdge(after)
     }
 
     /// The visual index of the cluster under `x`, clamped to the line.
@@ -697,16 +748,25 @@ private struct VisualLine {
 
     func cluster(at x: Double) -> Int { order[visualIndex(at: x)] }
 
-    /// The boundary nearest to `x`: the edge of the cluster under it on the side `x` is nearer,
-    /// in the cluster's own direction (GTK's rule: where runs of two directions meet, the caret
-    /// of that boundary may then stand by the other cluster it touches).
+    /// The boundary nearest to `x`: past either end of the line, the line's start or end (as
+    /// the paragraph reads); over a cluster, its nearer edge in its own direction (GTK's rule:
+    /// where runs of two directions meet, that boundary's caret may stand by its other cluster).
     func offset(nearestTo x: Double) -> Int {
-        guard !order.isEmpty else { return clusters.lowerBound }
+        guard !order.isEmpty, x.isFinite || x.isInfinite else { return clusters.lowerBound }
+        if !(x >= start) { return direction == .rightToLeft ? clusters.upperBound : clusters.lowerBound }
+        if x >= end { return direction == .rightToLeft ? clusters.lowerBound : clusters.upperBound }
         let index = visualIndex(at: x)
         let cluster = order[index]
         let leftHalf = x < lefts[index] + widths[index] / 2
         return leftHalf != isRightToLeft(cluster) ? cluster : cluster + 1
     }
+
+    func neighbour(of offset: Int, rightward: Bool) -> Int? {
+        let next = byCaret.rank[offset - clusters.lowerBound] + (rightward ? 1 : -1)
+        return byCaret.order.indices.contains(next) ? byCaret.order[next] : nil
+    }
+
+    func end(leftmost: Bool) -> Int { leftmost ? byCaret.order.first! : byCaret.order.last! }
 
     /// Spans of x covering the clusters of `range` on this line, one per visually contiguous stretch.
     func spans(covering range: Range<Int>) -> [Range<Double>] {
@@ -725,33 +785,41 @@ private struct VisualLine {
         return spans
     }
 
+    /// The runs of one direction that meet [x0, x1), left to right: only the clusters near the
+    /// band are looked at.
     func runs(meeting x0: Double, _ x1: Double) -> [TextLayout.VisualRun] {
         // Clusters this far outside the band still go with their run: a shaper joins them to
         // what shows (Arabic forms), and glyphs may reach a little outside their advance.
         let margin = 64.0
+        guard !order.isEmpty, x1 > x0 else { return [] }
+        var first = visualIndex(at: x0 - margin)
+        var last = visualIndex(at: x1 + margin)
+        if lefts[first] + widths[first] < x0 - margin { first += 1 }
+        guard first <= last else { return [] }
+        func continues(_ index: Int, from previous: Int) -> Bool {
+            isRightToLeft(order[index]) == isRightToLeft(order[previous])
+                && order[index] == order[previous] + (isRightToLeft(order[previous]) ? -1 : 1)
+        }
+        // A cut goes between words, where a shaper joins nothing: the visible glyphs then stand
+        // where the whole line's shaping put them.
+        var reach = 32
+        while first > 0, reach > 0, continues(first, from: first - 1), !characters[order[first - 1]].isWhitespace {
+            first -= 1
+            reach -= 1
+        }
+        reach = 32
+        while last + 1 < order.count, reach > 0, continues(last + 1, from: last), !characters[order[last + 1]].isWhitespace {
+            last += 1
+            reach -= 1
+        }
         var runs: [TextLayout.VisualRun] = []
-        var index = 0
-        while index < order.count {
-            let rightToLeft = isRightToLeft(order[index])
+        var index = first
+        while index <= last {
             var end = index + 1
-            while end < order.count, isRightToLeft(order[end]) == rightToLeft,
-                  order[end] == order[end - 1] + (rightToLeft ? -1 : 1) {
-                end += 1
-            }
-            var first = index, last = end - 1
-            while first <= last, lefts[first] + widths[first] < x0 - margin { first += 1 }
-            while last >= first, lefts[last] > x1 + margin { last -= 1 }
-            // A cut goes between words, where a shaper joins nothing: the visible glyphs then
-            // stand where the whole line's shaping put them.
-            var reach = 32
-            while first > index, reach > 0, !characters[order[first - 1]].isWhitespace { first -= 1; reach -= 1 }
-            reach = 32
-            while last < end - 1, reach > 0, !characters[order[last + 1]].isWhitespace { last += 1; reach -= 1 }
-            if first <= last {
-                let a = order[first], b = order[last]
-                runs.append(TextLayout.VisualRun(clusters: min(a, b)..<(max(a, b) + 1), x: lefts[first],
-                                                 direction: rightToLeft ? .rightToLeft : .leftToRight))
-            }
+            while end <= last, continues(end, from: end - 1) { end += 1 }
+            let a = order[index], b = order[end - 1]
+            runs.append(TextLayout.VisualRun(clusters: min(a, b)..<(max(a, b) + 1), x: lefts[index],
+                                             direction: isRightToLeft(a) ? .rightToLeft : .leftToRight))
             index = end
         }
         return runs
