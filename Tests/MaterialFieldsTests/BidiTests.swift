@@ -148,6 +148,39 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(field.editor.selection.head, 1)
     }
 
+    // MARK: The caret where two directions meet
+
+    func testAClickAtARunsEdgeShowsTheCaretThereNotAtTheBoundarysOtherPlace() {
+        let field = makeField(.filled, label: "", text: "abc" + hebrew + " de")
+        field.focus(at: 0)
+        let band = field.layout!.textLine
+        // Just inside the left edge of the Hebrew run (its last letter, ג, at 24...32): the
+        // boundary after ג, whose strong caret stands at the run's right end (48).
+        field.pointerDown(at: Point(x: band.minX + 25, y: band.midY), extending: false, time: 0)
+        field.pointerUp()
+        XCTAssertEqual(field.editor.selection.head, 6)
+        XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, band.minX + 24)
+        // Right steps on from where the caret is drawn: over ב, to the boundary after it.
+        _ = field.handle(.right, modifiers: [], at: 0)
+        XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, band.minX + 32)
+        XCTAssertEqual(field.editor.selection.head, 5)
+    }
+
+    func testAfterTypingAHebrewLetterTheCaretStandsWhereTheNextOneGoes() {
+        let field = makeField(.filled, label: "", text: "abc")
+        field.focus(at: 0)
+        _ = field.handle(.end, modifiers: [], at: 0)
+        field.insert("א", at: 0)
+        let band = field.layout!.textLine
+        // Left of the letter just typed, where the next Hebrew letter will appear.
+        XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, band.minX + 24)
+        field.insert("ב", at: 0)
+        XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, band.minX + 24)
+        // An arrow key brings back GTK's strong caret: the line's end, as the paragraph reads.
+        _ = field.handle(.end, modifiers: [], at: 0)
+        XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, band.minX + 40)
+    }
+
     // MARK: Natural direction and alignment
 
     func testNaturalDirectionFollowsTheFirstStrongCharacter() {

@@ -280,6 +280,7 @@ public final class TextField {
             editor.select(newValue)
             goalX = nil
             caretIsUpstream = false
+            caretSide = nil
             undoHistory.closeGroup()
             caretMoved(at: lastTime)
         }
@@ -352,6 +353,9 @@ public final class TextField {
     /// At a soft line break the caret shows at the end of the earlier line (after End, or a click
     /// past a line's end) rather than at the start of the next.
     private var caretIsUpstream = false
+    /// Where two directions meet, which of its two places the caret stands at (`TextLayout`'s
+    /// `after`): where it was clicked, or after what was just typed; nil, GTK's strong caret.
+    private var caretSide: Bool?
     /// The x a run of Up and Down keys keeps to, from the start of the line.
     private var goalX: Double?
     private var isSelectingWithPointer = false
@@ -833,7 +837,8 @@ public final class TextField {
                 textLayout?.clampScrollY(visibleHeight: layout.textLine.height)
             }
         } else if isFocused {
-            textLayout?.reveal(offset: editor.selection.head, visibleWidth: layout.textLine.width - layout.metrics.caretWidth)
+            textLayout?.reveal(offset: editor.selection.head, visibleWidth: layout.textLine.width - layout.metrics.caretWidth,
+                               after: caretSide)
         } else {
             // Unfocused, a line shows its start: right-to-left text's is at its right end.
             textLayout?.scrollX = 0
@@ -880,11 +885,11 @@ public final class TextField {
 
     /// The grapheme boundary nearest to `point` in field coordinates, and whether it is the end
     /// of a wrapped line (where the caret shows at that line's end).
-    private func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool) {
-        guard let textLayout, let local = textPoint(for: point) else { return (editor.count, false) }
+    private func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
+        guard let textLayout, let local = textPoint(for: point) else { return (editor.count, false, nil) }
         let line = kind == .textArea ? textLayout.lineIndex(atY: local.y) : 0
-        let offset = textLayout.offset(nearestTo: local.x, onLine: line)
-        return (offset, textLayout.lineIndex(of: offset) != line)
+        let (offset, side) = textLayout.caretPosition(nearestTo: local.x, onLine: line)
+        return (offset, textLayout.lineIndex(of: offset) != line, side)
     }
 
     /// The part of the field under `point` (field coordinates), or nil outside it.
@@ -920,7 +925,8 @@ public final class TextField {
     /// The caret in field coordinates, blinking or not (where an input method puts its window).
     public var caretRect: Rect? {
         guard let layout, let textLayout else { return nil }
-        let caret = textLayout.caretRect(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: caretIsUpstream)
+        let caret = textLayout.caretRect(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: caretIsUpstream,
+                                         after: caretSide)
             .offsetBy(dx: layout.textLine.x - textLayout.scrollX, dy: layout.textLine.y - textLayout.scrollY)
         // Where the renderer draws it: inside the band, on a whole pixel row.
         let x = min(caret.minX, layout.textLine.maxX - caret.width)
@@ -955,6 +961,7 @@ public final class TextField {
         undoHistory.closeGroup()
         activationOrigin = pointX ?? (layout?.container.midX ?? 0)
         caretIsUpstream = false
+        caretSide = nil
         goalX = nil
         caretBlink.restart(at: time)
         if pointX == nil {
@@ -1128,8 +1135,9 @@ public final class TextField {
             isSelectingWithPointer = false
             return
         }
-        let (offset, upstream) = caretOffset(nearestTo: point)
+        let (offset, upstream, side) = caretOffset(nearestTo: point)
         caretIsUpstream = false
+        caretSide = nil
         goalX = nil
         pointerSelectionUnit = nil
         switch clickCount {
@@ -1145,6 +1153,7 @@ public final class TextField {
         default:
             editor.select(extending ? TextSelection(anchor: editor.selection.anchor, head: offset) : TextSelection(caret: offset))
             caretIsUpstream = upstream
+            caretSide = side
         }
         isSelectingWithPointer = true
         caretMoved(at: time)
@@ -1155,7 +1164,7 @@ public final class TextField {
     @discardableResult
     public func pointerDragged(to point: Point, time: Double) -> Bool {
         guard isSelectingWithPointer, point.x.isFinite, point.y.isFinite else { return false }
-        let (offset, upstream) = caretOffset(nearestTo: point)
+        let (offset, upstream, side) = caretOffset(nearestTo: point)
         if let unit = pointerSelectionUnit {
             // As GTK and Qt do after a double (triple) click: whole words (paragraphs), and the
             // one first clicked stays selected whichever way the pointer goes.
@@ -1166,12 +1175,14 @@ public final class TextField {
             guard selection != editor.selection else { return false }
             editor.select(selection)
             caretIsUpstream = false
+            caretSide = nil
             caretMoved(at: time)
             return true
         }
-        guard offset != editor.selection.head || upstream != caretIsUpstream else { return false }
+        guard offset != editor.selection.head || upstream != caretIsUpstream || side != caretSide else { return false }
         editor.select(TextSelection(anchor: editor.selection.anchor, head: offset))
         caretIsUpstream = upstream
+        caretSide = side
         caretMoved(at: time)
         return true
     }
@@ -1302,6 +1313,8 @@ public final class TextField {
             }
         }
         caretIsUpstream = false
+        // Where two directions meet, the caret stays by what was just typed (where more of it goes).
+        caretSide = Self.insertsText(edit.cause) && textLayout?.levels != nil ? true : nil
         goalX = nil
         // The rows of a text area and the counter follow the text.
         if displayedTrailingAssistiveText != lastTrailingAssistiveText {
@@ -1414,6 +1427,7 @@ public final class TextField {
         let control = modifiers.contains(.control)
         var keepsGoal = false
         var upstream = false
+        var verticalSide: Bool?
         switch key {
         case .left, .right:
             let rightward = key == .right
@@ -1434,7 +1448,7 @@ public final class TextField {
             }
         case .up, .down:
             if kind == .textArea, !control {
-                upstream = moveVertically(down: key == .down, extending: extending)
+                (upstream, verticalSide) = moveVertically(down: key == .down, extending: extending)
                 keepsGoal = true
             } else if key == .up {
                 editor.moveToStart(extending: extending)
@@ -1488,6 +1502,7 @@ public final class TextField {
         }
         if !keepsGoal { goalX = nil }
         caretIsUpstream = upstream
+        caretSide = verticalSide
         if editor.selection != selectionBeforeKey { clearsAtNextInsertion = false }
         undoHistory.closeGroup()
         caretMoved(at: time)
@@ -1522,7 +1537,13 @@ public final class TextField {
             return false
         }
         let line = textLayout.lineIndex(of: selection.head, upstream: caretIsUpstream)
-        if let next = textLayout.offset(visuallyFrom: selection.head, rightward: rightward, onLine: line) {
+        // A caret standing at a boundary's other place (clicked there, or after typing) steps
+        // from where it is drawn.
+        let shown = textLayout.x(of: selection.head, onLine: line, after: caretSide)
+        let next = caretSide != nil && shown != textLayout.x(of: selection.head, onLine: line)
+            ? textLayout.offset(visuallyFrom: shown, rightward: rightward, onLine: line)
+            : textLayout.offset(visuallyFrom: selection.head, rightward: rightward, onLine: line)
+        if let next {
             editor.moveHead(to: next, extending: extending)
             return next == textLayout.lines[line].clusters.upperBound && textLayout.lineIndex(of: next) != line
         }
@@ -1541,23 +1562,24 @@ public final class TextField {
     /// Up or Down in a text area: the nearest boundary to the goal x on the visual line above or
     /// below; past the first or last line, the text's start or end. Returns whether the caret
     /// ends at a wrapped line's end.
-    private func moveVertically(down: Bool, extending: Bool) -> Bool {
-        guard let textLayout else { return false }
+    private func moveVertically(down: Bool, extending: Bool) -> (upstream: Bool, side: Bool?) {
+        guard let textLayout else { return (false, nil) }
         if !extending && !editor.selection.isCaret && goalX == nil {
             // A selection collapses toward the direction of travel first, as in every editor.
             editor.select(TextSelection(caret: down ? editor.selection.upperBound : editor.selection.lowerBound))
         }
         let current = textLayout.lineIndex(of: editor.selection.head, upstream: caretIsUpstream)
-        let goal = goalX ?? textLayout.x(of: editor.selection.head, onLine: current)
+        let goal = goalX ?? textLayout.x(of: editor.selection.head, onLine: current, after: caretSide)
         goalX = goal
         let target = current + (down ? 1 : -1)
         guard target >= 0, target < textLayout.lines.count else {
             editor.moveHead(to: down ? editor.count : 0, extending: extending)
-            return false
+            return (false, nil)
         }
-        let offset = textLayout.offset(nearestTo: goal, onLine: target)
+        // The caret stands where the goal is, even where two directions meet.
+        let (offset, side) = textLayout.caretPosition(nearestTo: goal, onLine: target)
         editor.moveHead(to: offset, extending: extending)
-        return textLayout.lineIndex(of: offset) != target
+        return (textLayout.lineIndex(of: offset) != target, side)
     }
 
     private func caretMoved(at time: Double) {
@@ -1813,7 +1835,7 @@ public final class TextField {
         let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
         let textClip = kind == .textArea ? band
             : Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
-        let rect = textLayout.caretRect(at: editor.selection.head, width: metrics.caretWidth, upstream: caretIsUpstream)
+        let rect = textLayout.caretRect(at: editor.selection.head, width: metrics.caretWidth, upstream: caretIsUpstream, after: caretSide)
         // Keep the caret inside the band even at the very end of a scrolled or full line.
         let x = max(band.minX, min(band.minX - textLayout.scrollX + rect.minX, textClip.maxX - metrics.caretWidth)).rounded()
         let y = (band.minY - textLayout.scrollY + rect.minY).rounded()

@@ -431,9 +431,11 @@ public struct TextLayout: Equatable, Sendable {
 
     public func top(ofLine index: Int) -> Double { Double(index) * lineHeight }
 
-    /// x of the caret stop `offset` on line `index`, from the line's start.
-    public func x(of offset: Int, onLine index: Int) -> Double {
-        if let visual = visualLine(index) { return visual.caretX(of: offset) }
+    /// x of the caret stop `offset` on line `index`, from the line's start. Where two directions
+    /// meet, a boundary has two places: `after` true stands the caret after the cluster before it
+    /// (as after typing that cluster), false before the cluster after it, nil GTK's strong caret.
+    public func x(of offset: Int, onLine index: Int, after: Bool? = nil) -> Double {
+        if let visual = visualLine(index) { return visual.caretX(of: offset, after: after) }
         let clusters = lines[index].clusters
         return caretStops[min(max(offset, clusters.lowerBound), clusters.upperBound)] - caretStops[clusters.lowerBound]
             + shift(ofLine: index)
@@ -450,6 +452,14 @@ public struct TextLayout: Equatable, Sendable {
         if after <= clusters.lowerBound { return clusters.lowerBound }
         if after > clusters.upperBound { return clusters.upperBound }
         return target - caretStops[after - 1] <= caretStops[after] - target ? after - 1 : after
+    }
+
+    /// The boundary nearest to `x` on line `index`, and which of its two places (see `x(of:onLine:after:)`)
+    /// is the one at `x`; nil for a line that reads in storage order or past the line's ends.
+    public func caretPosition(nearestTo x: Double, onLine index: Int) -> (offset: Int, after: Bool?) {
+        let line = min(max(index, 0), lines.count - 1)
+        if let visual = visualLine(line) { return visual.position(nearestTo: x) }
+        return (offset(nearestTo: x, onLine: line), nil)
     }
 
     /// The boundary nearest to `point`: the line under y (clamped to the first and last), then x.
@@ -509,9 +519,9 @@ public struct TextLayout: Equatable, Sendable {
         return first..<(last + 1)
     }
 
-    public func caretRect(at offset: Int, width: Double, upstream: Bool = false) -> Rect {
+    public func caretRect(at offset: Int, width: Double, upstream: Bool = false, after: Bool? = nil) -> Rect {
         let index = lineIndex(of: offset, upstream: upstream)
-        return Rect(x: x(of: offset, onLine: index), y: top(ofLine: index) + caretInset, width: width, height: caretHeight)
+        return Rect(x: x(of: offset, onLine: index, after: after), y: top(ofLine: index) + caretInset, width: width, height: caretHeight)
     }
 
     /// Rectangles covering `range`, one per line it touches (only lines in `shown`, when given,
@@ -549,14 +559,14 @@ public struct TextLayout: Equatable, Sendable {
 
     /// Scrolls as little as possible to show the caret at `offset` in a viewport `visibleWidth`
     /// wide (the caret's own width already taken off), never past either end of a single line.
-    public mutating func reveal(offset: Int, visibleWidth: Double) {
+    public mutating func reveal(offset: Int, visibleWidth: Double, after: Bool? = nil) {
         guard wrapWidth == nil else {
             scrollX = 0
             return
         }
         let visible = max(0, visibleWidth)
         let clamped = min(max(offset, 0), count)
-        let caretX = levels == nil ? caretStops[clamped] : x(of: clamped, onLine: 0) - shift(ofLine: 0)
+        let caretX = levels == nil ? caretStops[clamped] : x(of: clamped, onLine: 0, after: after) - shift(ofLine: 0)
         if caretX - scrollX > visible { scrollX = caretX - visible }
         if caretX < scrollX { scrollX = caretX }
         scrollX = min(max(0, scrollX), max(0, width - visible))
@@ -619,6 +629,13 @@ public struct TextLayout: Equatable, Sendable {
         return visual.neighbour(of: current, rightward: rightward)
     }
 
+    /// The first boundary whose strong caret stands right (left) of `x` on line `index`: a step
+    /// from a caret standing at its other place (`x(of:onLine:after:)`); nil past the line's end.
+    public func offset(visuallyFrom x: Double, rightward: Bool, onLine index: Int) -> Int? {
+        guard let visual = visualLine(index) else { return nil }
+        return visual.neighbour(ofX: x, rightward: rightward)
+    }
+
     /// The boundary at the left (`leftmost`) or right end of line `index` as its carets stand.
     public func visualEnd(ofLine index: Int, leftmost: Bool) -> Int {
         let clusters = lines[min(max(index, 0), lines.count - 1)].clusters
@@ -677,13 +694,13 @@ private final class VisualLine {
     let characters: [Character]
     /// The line's boundaries in order of their caret's x (ties in storage order), and each
     /// boundary's place in it: made at the first arrow key.
-    private lazy var byCaret: (order: [Int], rank: [Int]) = {
+    private lazy var byCaret: (order: [Int], xs: [Double], rank: [Int]) = {
         let offsets = Array(clusters.lowerBound...clusters.upperBound)
         let sorted = offsets.map { (x: caretX(of: $0), offset: $0) }
-            .sorted { $0.x != $1.x ? $0.x < $1.x : $0.offset < $1.offset }.map(\.offset)
+            .sorted { $0.x != $1.x ? $0.x < $1.x : $0.offset < $1.offset }
         var rank = [Int](repeating: 0, count: offsets.count)
-        for (index, offset) in sorted.enumerated() { rank[offset - clusters.lowerBound] = index }
-        return (sorted, rank)
+        for (index, entry) in sorted.enumerated() { rank[entry.offset - clusters.lowerBound] = index }
+        return (sorted.map(\.offset), sorted.map(\.x), rank)
     }()
 
     init(layout: TextLayout, clusters: Range<Int>, levels: [UInt8], shift: Double) {
@@ -728,8 +745,10 @@ private final class VisualLine {
     /// GTK's strong caret: the line's start and end stand at the line's edges in the paragraph's
     /// direction; between two clusters, by the one of the lower level (the paragraph's own
     /// direction wins: where a character of it typed there appears), the one before when level.
-    func caretX(of offset: Int) -> Double {
+    func caretX(of offset: Int, after: Bool? = nil) -> Double {
         let offset = min(max(offset, clusters.lowerBound), clusters.upperBound)
+        if after == true && offset > clusters.lowerBound { return trailingEdge(offset - 1) }
+        if after == false && offset < clusters.upperBound { return leadingEdge(offset) }
         if offset == clusters.lowerBound { return direction == .rightToLeft ? end : start }
         if offset == clusters.upperBound { return direction == .rightToLeft ? start : end }
         let before = offset - 1, after = offset
@@ -761,9 +780,28 @@ private final class VisualLine {
         return leftHalf != isRightToLeft(cluster) ? cluster : cluster + 1
     }
 
+    /// `offset(nearestTo:)` with the place of the boundary the point is at.
+    func position(nearestTo x: Double) -> (offset: Int, after: Bool?) {
+        let offset = offset(nearestTo: x)
+        guard !order.isEmpty, x >= start, x < end else { return (offset, nil) }
+        return (offset, offset != cluster(at: x))
+    }
+
     func neighbour(of offset: Int, rightward: Bool) -> Int? {
         let next = byCaret.rank[offset - clusters.lowerBound] + (rightward ? 1 : -1)
         return byCaret.order.indices.contains(next) ? byCaret.order[next] : nil
+    }
+
+    func neighbour(ofX x: Double, rightward: Bool) -> Int? {
+        let xs = byCaret.xs
+        // The first caret right of x, or the last one left of it.
+        var low = 0, high = xs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if rightward ? xs[mid] <= x : xs[mid] < x { low = mid + 1 } else { high = mid }
+        }
+        let index = rightward ? low : low - 1
+        return xs.indices.contains(index) ? byCaret.order[index] : nil
     }
 
     func end(leftmost: Bool) -> Int { leftmost ? byCaret.order.first! : byCaret.order.last! }
