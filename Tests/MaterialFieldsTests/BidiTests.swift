@@ -262,6 +262,22 @@ final class BidiTests: XCTestCase {
         XCTAssertLessThanOrEqual(startX, band)
     }
 
+    func testTypingAtTheStartOfALongRightToLeftLineKeepsWhatWasTypedInView() {
+        let field = makeField(.filled, label: "", text: String(repeating: "שלום ", count: 40), width: 200)
+        field.focus(at: 0)
+        _ = field.handle(.home, modifiers: [], at: 0)
+        let band = field.layout!.textLine.width
+        for letter in ["א", "ב", "ג"] {
+            field.insert(letter, at: 0)
+            let text = field.textLayout!
+            // The text's start (its right end) stays at the band's right edge, the letters typed
+            // left of it, the caret left of them.
+            XCTAssertEqual(text.x(of: 0, onLine: 0) - text.scrollX, band, accuracy: 0.001)
+            XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, field.layout!.textLine.maxX - Double(field.editor.selection.head) * 8,
+                           accuracy: 0.5)
+        }
+    }
+
     func testRendererDrawsEachRunInItsDirection() {
         let field = makeField(.filled, label: "", text: "abc" + hebrew)
         let appearance = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!

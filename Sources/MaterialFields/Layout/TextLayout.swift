@@ -306,6 +306,10 @@ public struct TextLayout: Equatable, Sendable {
     /// `AppliedEdit.oldClusters`.
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         var lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        // A right-to-left line is scrolled from its right end, where it starts: what it gains or
+        // loses moves the view with it, as a left-to-right line's view stays put at its left.
+        let oldWidth = width
+        defer { if wrapWidth == nil && direction == .rightToLeft { scrollX += width - oldWidth } }
         // Bidi levels reach across a paragraph (one strong letter turns the numbers and spaces
         // around it): the paragraphs the edit touches are resolved again, and every cluster of
         // them whose direction changed is measured again with the edit.
