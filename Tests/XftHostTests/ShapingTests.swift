@@ -170,4 +170,65 @@ final class ShapingTests: XCTestCase {
         XCTAssertFalse(hasInk(image, (12 + Int(width))..<400), "glyphs were drawn past the measured width")
         XCTAssertTrue(hasInk(image, (Int(width) + 10 - 4)..<(Int(width) + 10 + 1)), "the text ends before its measured width")
     }
+
+    // MARK: Typed text keeps a fresh layout's stops
+
+    /// Types an Arabic sentence a character at a time into a right-to-left layout and compares
+    /// the incrementally kept stops with a fresh layout's.
+    private func typeAndCompare(_ fonts: FontCache, _ sentence: String, file: StaticString = #filePath, line: UInt = #line) {
+        var characters: [Character] = []
+        var layout = TextLayout(characters: [], font: font, lineHeight: 24, measurer: fonts, direction: .rightToLeft)
+        var worst = 0.0
+        for character in sentence {
+            layout.replacing(characters.count..<characters.count, with: [character], measurer: fonts)
+            characters.append(character)
+        }
+        let fresh = TextLayout(characters: characters, font: font, lineHeight: 24, measurer: fonts, direction: .rightToLeft)
+        for (a, b) in zip(layout.caretStops, fresh.caretStops) { worst = max(worst, abs(a - b)) }
+        XCTAssertEqual(worst, 0, "typed stops drift from a fresh layout's by up to \(worst) px; width \(layout.width) vs \(fresh.width)",
+                       file: file, line: line)
+    }
+
+    /// With a text family that covers Arabic (one face for letters and spaces), typed text keeps
+    /// the stops of a fresh measurement (and so of the glyphs, drawn from fresh shaping): items end
+    /// at spaces and advances are exact.
+    func testTypedArabicKeepsTheStopsAFreshLayoutHasWithAnArabicTextFamily() throws {
+        let fonts = try FontCache(display: host.display, screen: XDefaultScreen(host.display), family: "DejaVu Sans") { _ in }
+        typeAndCompare(fonts, String(repeating: "مرحبا بالعالم كيف حالك ", count: 4))
+    }
+
+    func testTypedHebrewKeepsTheStopsAFreshLayoutHasWithAHebrewTextFamily() throws {
+        let fonts = try FontCache(display: host.display, screen: XDefaultScreen(host.display), family: "DejaVu Sans") { _ in }
+        typeAndCompare(fonts, String(repeating: "שלום עולם מה שלומך ", count: 4))
+    }
+
+    func testTypedArabicKeepsTheStopsAFreshLayoutHasWithRoboto() throws {
+        typeAndCompare(host.fonts, String(repeating: "مرحبا بالعالم كيف حالك ", count: 4))
+    }
+
+    // MARK: Shaped items wider than X's coordinates
+
+    /// A shaped item wider than 32,767 px (a long right-to-left word) still draws the glyphs
+    /// inside the clip, as simple text drawn in pieces does.
+    func testALongRightToLeftParagraphStillDrawsWhatIsInView() throws {
+        let long = String(repeating: "ש", count: 4_000)
+        let width = host.fonts.advance(of: long[...], font: font)
+        XCTAssertGreaterThan(width, 32_767)
+        let image = try render { $0.drawText(long, at: Point(x: 10, y: 40), font: font, color: Color(hex: 0x000000)) }
+        XCTAssertTrue(hasInk(image, 10..<400), "nothing of a \(width) px right-to-left run was drawn")
+        let latin = String(repeating: "w", count: 4_000)
+        let latinImage = try render { $0.drawText(latin, at: Point(x: 10, y: 40), font: font, color: Color(hex: 0x000000)) }
+        XCTAssertTrue(hasInk(latinImage, 10..<400))
+    }
+
+    /// The same through a run the model placed (`direction:`), starting left of the view as a
+    /// scrolled field would: glyph positions are not clamped to 16 bits before they are placed.
+    func testGlyphPositionsOfALongShapedItemAreNotClamped() throws {
+        let long = String(repeating: "ש", count: 4_000)
+        let item = host.fonts.items(of: long[...], font: font, rightToLeft: true)
+        XCTAssertEqual(item.count, 1)
+        let shaped = host.fonts.shape(item[0], rightToLeft: true)
+        let clamped = shaped.glyphs.filter { $0.x == Int16.max }.count
+        XCTAssertLessThanOrEqual(clamped, 1, "\(clamped) glyphs piled up at x = 32767")
+    }
 }
