@@ -347,21 +347,22 @@ public final class FontCache: TextMeasuring {
     /// Each run of one direction shaped in it.
     public func caretStops(of text: Substring, font spec: FontSpec, levels: [UInt8]) -> [Double] {
         guard levels.contains(where: { $0 & 1 == 1 }) else { return caretStops(of: text, font: spec) }
+        // Runs of one level, as the layout draws them (levels 1 and 3 side by side are two runs).
         var advances: [Double] = []
         advances.reserveCapacity(levels.count)
         var runStart = text.startIndex, index = text.startIndex, cluster = 0
-        var runIsRightToLeft = (levels.first ?? 0) & 1 == 1
+        var runLevel = levels.first ?? 0
         while index < text.endIndex {
-            let rightToLeft = cluster < levels.count ? levels[cluster] & 1 == 1 : runIsRightToLeft
-            if rightToLeft != runIsRightToLeft {
-                advances += clusterAdvances(of: text[runStart..<index], font: spec, rightToLeft: runIsRightToLeft)
+            let level = cluster < levels.count ? levels[cluster] : runLevel
+            if level != runLevel {
+                advances += clusterAdvances(of: text[runStart..<index], font: spec, rightToLeft: runLevel & 1 == 1)
                 runStart = index
-                runIsRightToLeft = rightToLeft
+                runLevel = level
             }
             index = text.index(after: index)
             cluster += 1
         }
-        advances += clusterAdvances(of: text[runStart..<text.endIndex], font: spec, rightToLeft: runIsRightToLeft)
+        advances += clusterAdvances(of: text[runStart..<text.endIndex], font: spec, rightToLeft: runLevel & 1 == 1)
         return Self.stops(from: advances)
     }
 

@@ -80,6 +80,9 @@ extension FontCache {
         var start = text.startIndex, index = text.startIndex
         var current: (font: UnsafeMutablePointer<XftFont>, shaped: Bool)?
         var afterSpace = false
+        // The script of the open item: a shaper handles one at a time (Arabic after Hebrew in
+        // one face must still join).
+        var openScript: hb_script_t?
         while index < text.endIndex {
             let cluster = text[index]
             var face = face(for: cluster, key: key, primary: primary)
@@ -88,11 +91,15 @@ extension FontCache {
                cluster.unicodeScalars.allSatisfy({ XftCharExists(display, open.font, $0.value) == FcTrue }) {
                 face = open.font
             }
-            if let open = current, open.font != face || open.shaped != shaped || (shaped && afterSpace) {
+            let script = shaped ? Self.script(of: cluster) : nil
+            let otherScript = script != nil && openScript != nil && script != openScript
+            if let open = current, open.font != face || open.shaped != shaped || (shaped && (afterSpace || otherScript)) {
                 items.append(Item(text: text[start..<index], font: open.font, isShaped: open.shaped))
                 start = index
+                openScript = nil
             }
             current = (face, shaped)
+            openScript = openScript ?? script
             afterSpace = cluster.isWhitespace
             index = text.index(after: index)
         }
@@ -100,6 +107,17 @@ extension FontCache {
             items.append(Item(text: text[start..<text.endIndex], font: open.font, isShaped: open.shaped))
         }
         return items
+    }
+
+    /// The script of a cluster's first character that has one (nil for digits, punctuation,
+    /// marks alone: they go with their neighbours).
+    private static func script(of cluster: Character) -> hb_script_t? {
+        let functions = hb_unicode_funcs_get_default()
+        for scalar in cluster.unicodeScalars {
+            let script = hb_unicode_script(functions, scalar.value)
+            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN { return script }
+        }
+        return nil
     }
 
     /// The width of a run of one direction, as `XftCanvas` draws it.

@@ -122,7 +122,10 @@ package final class XftCanvas: Canvas {
         }
         guard x.isFinite, abs(x) < 1e9 else { return }
         let originX = Int(x.rounded()), originY = Int(y)
-        let low = Int(clip.minX - Self.overhang), high = Int(clip.maxX + Self.overhang)
+        // A glyph is kept by its origin: one starting a whole glyph's width left of the clip may
+        // still reach into it.
+        let widest = Double(max(0, item.font.pointee.max_advance_width))
+        let low = Int(clip.minX - Self.overhang - widest), high = Int(clip.maxX + Self.overhang)
         var glyphs: [XftGlyphSpec] = []
         for glyph in shaped.glyphs {
             let glyphX = originX + glyph.x

@@ -922,15 +922,16 @@ public final class TextField {
         }
     }
 
-    /// The caret in field coordinates, blinking or not (where an input method puts its window).
+    /// The caret in field coordinates, blinking or not (where an input method puts its window):
+    /// where the renderer draws it, or where it would stand when scrolled out of the band.
     public var caretRect: Rect? {
         guard let layout, let textLayout else { return nil }
+        if let drawn = caretFrame(origin: .zero) { return drawn }
         let caret = textLayout.caretRect(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: caretIsUpstream,
                                          after: caretSide)
             .offsetBy(dx: layout.textLine.x - textLayout.scrollX, dy: layout.textLine.y - textLayout.scrollY)
-        // Where the renderer draws it: inside the band, on a whole pixel row.
-        let x = min(caret.minX, layout.textLine.maxX - caret.width)
-        return Rect(x: x, y: caret.minY.rounded(), width: caret.width, height: caret.height)
+        let x = max(layout.textLine.minX, min(caret.minX, layout.textLine.maxX - caret.width))
+        return Rect(x: x.rounded(), y: caret.minY.rounded(), width: caret.width, height: caret.height)
     }
 
     // MARK: Focus
@@ -1285,6 +1286,8 @@ public final class TextField {
         guard !editor.characters[edit.range].elementsEqual(edit.replacement) else {
             if let selection = edit.selectionAfter, selection != editor.selection {
                 editor.select(selection)
+                caretIsUpstream = false
+                caretSide = nil
                 caretMoved(at: now)
             }
             return nil
@@ -1427,7 +1430,9 @@ public final class TextField {
         let control = modifiers.contains(.control)
         var keepsGoal = false
         var upstream = false
-        var verticalSide: Bool?
+        // The caret's place after the key (see `caretSide`): where Up or Down landed, or kept by
+        // an arrow that could not move.
+        var keptSide: Bool?
         switch key {
         case .left, .right:
             let rightward = key == .right
@@ -1439,7 +1444,7 @@ public final class TextField {
                     editor.moveWordBackward(extending: extending)
                 }
             } else if let textLayout, textLayout.levels != nil {
-                upstream = moveVisually(rightward: rightward, extending: extending, in: textLayout)
+                (upstream, keptSide) = moveVisually(rightward: rightward, extending: extending, in: textLayout)
             } else if rightward {
                 // Text that is all left to right reads in storage order, whatever the paragraph.
                 editor.moveForward(extending: extending)
@@ -1448,7 +1453,7 @@ public final class TextField {
             }
         case .up, .down:
             if kind == .textArea, !control {
-                (upstream, verticalSide) = moveVertically(down: key == .down, extending: extending)
+                (upstream, keptSide) = moveVertically(down: key == .down, extending: extending)
                 keepsGoal = true
             } else if key == .up {
                 editor.moveToStart(extending: extending)
@@ -1502,7 +1507,7 @@ public final class TextField {
         }
         if !keepsGoal { goalX = nil }
         caretIsUpstream = upstream
-        caretSide = verticalSide
+        caretSide = keptSide
         if editor.selection != selectionBeforeKey { clearsAtNextInsertion = false }
         undoHistory.closeGroup()
         caretMoved(at: time)
@@ -1521,8 +1526,8 @@ public final class TextField {
     /// Left or Right in text with right-to-left in it: one step as the eye sees it (GTK's visual
     /// movement), past a line's visual end to the next line in reading order. Without `extending`
     /// a selection collapses to its edge on that side. Returns whether the caret ends at a
-    /// wrapped line's end.
-    private func moveVisually(rightward: Bool, extending: Bool, in textLayout: TextLayout) -> Bool {
+    /// wrapped line's end, and its place (kept when it stays where it is).
+    private func moveVisually(rightward: Bool, extending: Bool, in textLayout: TextLayout) -> (upstream: Bool, side: Bool?) {
         let selection = editor.selection
         let forward = rightward != (textLayout.direction == .rightToLeft)
         if !extending && !selection.isCaret {
@@ -1534,7 +1539,7 @@ public final class TextField {
                 edge = (lowerX < upperX) == rightward ? selection.upperBound : selection.lowerBound
             }
             editor.select(TextSelection(caret: edge))
-            return false
+            return (false, nil)
         }
         let line = textLayout.lineIndex(of: selection.head, upstream: caretIsUpstream)
         // A caret standing at a boundary's other place (clicked there, or after typing) steps
@@ -1545,18 +1550,18 @@ public final class TextField {
             : textLayout.offset(visuallyFrom: selection.head, rightward: rightward, onLine: line)
         if let next {
             editor.moveHead(to: next, extending: extending)
-            return next == textLayout.lines[line].clusters.upperBound && textLayout.lineIndex(of: next) != line
+            return (next == textLayout.lines[line].clusters.upperBound && textLayout.lineIndex(of: next) != line, nil)
         }
         // Past the line's visual end: on into the line after it in reading order (before it, when
         // going back), entering at the side the caret came from; a single line stays.
         let target = line + (forward ? 1 : -1)
         guard kind == .textArea, textLayout.lines.indices.contains(target) else {
             editor.moveHead(to: selection.head, extending: extending)
-            return caretIsUpstream
+            return (caretIsUpstream, caretSide)
         }
         let entry = textLayout.visualEnd(ofLine: target, leftmost: rightward)
         editor.moveHead(to: entry, extending: extending)
-        return entry == textLayout.lines[target].clusters.upperBound && textLayout.lineIndex(of: entry) != target
+        return (entry == textLayout.lines[target].clusters.upperBound && textLayout.lineIndex(of: entry) != target, nil)
     }
 
     /// Up or Down in a text area: the nearest boundary to the goal x on the visual line above or

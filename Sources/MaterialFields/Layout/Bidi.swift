@@ -29,6 +29,10 @@ public enum Bidi {
         switch category {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark:
             return isRightToLeftBlock(value) ? .rightToLeft : .leftToRight
+        case .otherPunctuation, .dashPunctuation, .otherSymbol where isRightToLeftBlock(value):
+            // Hebrew and Arabic punctuation is right to left (bidi classes R and AL), but for the
+            // Arabic comma and the percent and number signs, which are separators and terminators.
+            return [0x0609, 0x060A, 0x060C, 0x066A, 0x066B, 0x066C].contains(value) ? nil : .rightToLeft
         default:
             return nil
         }

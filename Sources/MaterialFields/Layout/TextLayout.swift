@@ -1,3 +1,5 @@
+import Foundation
+
 /// One laid-out line of text: which clusters it shows. A line ends before its paragraph's line
 /// break (the break cluster belongs to no line) or where wrapping broke it.
 public struct TextLine: Equatable, Sendable {
@@ -40,8 +42,9 @@ public struct TextLayout: Equatable, Sendable {
     public private(set) var alignmentInset: Double = 0
     /// The direction every paragraph is read in.
     public private(set) var direction: WritingDirection = .leftToRight
-    /// The embedding level (UAX #9) of every cluster, or nil when every level is even: then every
-    /// line reads in storage order, as nearly all text does, and no query pays for bidi.
+    /// The embedding level (UAX #9) of every cluster, or nil for a left-to-right paragraph with
+    /// no character that can open right-to-left text (a letter or a control): then every line
+    /// reads in storage order, as nearly all text does, and no query pays for bidi.
     public private(set) var levels: [UInt8]? { didSet { visualLines = VisualLineCache() } }
     /// Lines in visual order, made when first asked for and dropped by every change.
     private var visualLines = VisualLineCache()
@@ -85,15 +88,14 @@ public struct TextLayout: Equatable, Sendable {
         lines = wrappedLines(in: 0..<characters.count)
     }
 
-    /// Levels for every paragraph, or nil when all are even (see `levels`). Text with no
-    /// right-to-left character in a left-to-right paragraph is not handed to the measurer at all.
+    /// Levels for every paragraph, or nil (see `levels`): text with no right-to-left character in
+    /// a left-to-right paragraph is not handed to the measurer at all.
     private static func resolveLevels(_ characters: [Character], string: String, direction: WritingDirection,
                                       measurer: TextMeasuring) -> [UInt8]? {
         guard direction == .rightToLeft || (!isASCII(string) && mayBeRightToLeft(characters[...])) else {
             return nil
         }
-        let levels = paragraphLevels(characters[...], direction: direction, measurer: measurer)
-        return levels.contains { $0 & 1 == 1 } ? levels : nil
+        return paragraphLevels(characters[...], direction: direction, measurer: measurer)
     }
 
     /// The levels of whole paragraphs (a line break takes the paragraph's level).
@@ -322,13 +324,21 @@ public struct TextLayout: Equatable, Sendable {
             let shift = newCharacters.count - (upper - lower)
             var first = lower, last = upper
             if var all = levels {
-                func parity(_ level: UInt8) -> Bool { level & 1 == 1 }
-                if let changed = (start..<lower).first(where: { parity(all[$0]) != parity(resolved[$0 - start]) }) { first = changed }
-                if let changed = (upper..<end).last(where: { parity(all[$0]) != parity(resolved[$0 + shift - start]) }) { last = changed + 1 }
+                // A cluster measured in another run (its level changed) is measured again.
+                if let changed = (start..<lower).first(where: { all[$0] != resolved[$0 - start] }) { first = changed }
+                if let changed = (upper..<end).last(where: { all[$0] != resolved[$0 + shift - start] }) { last = changed + 1 }
                 all.replaceSubrange(start..<end, with: resolved)
-                levels = all.contains { $0 & 1 == 1 } ? all : nil
-            } else if resolved.contains(where: { $0 & 1 == 1 }) {
-                // The first right-to-left text: every other paragraph is left to right.
+                levels = all
+                // The last character that could open right-to-left text deleted: no levels again
+                // (the whole text is looked at only after a deletion of such a character).
+                if direction == .leftToRight && Self.mayBeRightToLeft(characters[lower..<upper])
+                    && !Self.mayBeRightToLeft(paragraphs[...]) {
+                    var all = characters
+                    all.replaceSubrange(lower..<upper, with: newCharacters)
+                    if !Self.mayBeRightToLeft(all[...]) { levels = nil }
+                }
+            } else {
+                // The first character that can open right-to-left text: every paragraph gets levels.
                 var all = characters
                 all.replaceSubrange(lower..<upper, with: newCharacters)
                 levels = Self.resolveLevels(all, string: Self.joined(all[...]), direction: direction, measurer: measurer)
@@ -346,9 +356,10 @@ public struct TextLayout: Equatable, Sendable {
     /// conjuncts, emoji sequences, marks, Arabic forms).
     private mutating func replacingShaped(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         var lower = range.lowerBound, upper = range.upperBound
-        if !newCharacters.allSatisfy(\.isASCII) || (lower > 0 && !characters[lower - 1].isASCII)
+        // With levels, every cluster of a right-to-left run is shaped, ASCII punctuation too.
+        if levels != nil || !newCharacters.allSatisfy(\.isASCII) || (lower > 0 && !characters[lower - 1].isASCII)
             || (upper < count && !characters[upper].isASCII) {
-            let reach = 32
+            let reach = Self.shapingReach
             var before = lower, after = upper
             while before > 0, lower - before < reach, !characters[before - 1].isWhitespace { before -= 1 }
             while after < count, after - upper < reach, !characters[after].isWhitespace { after += 1 }
@@ -362,6 +373,10 @@ public struct TextLayout: Equatable, Sendable {
         }
         replacingMeasured(lower..<upper, with: newCharacters, measurer: measurer)
     }
+
+    /// How far an edit's words are looked at either side (a word longer than this is measured
+    /// again from within, which may move what follows by a fraction of a pixel).
+    static let shapingReach = 256
 
     private mutating func replacingMeasured(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         visualLines = VisualLineCache()
@@ -523,9 +538,13 @@ public struct TextLayout: Equatable, Sendable {
         return first..<(last + 1)
     }
 
+    /// The caret's rectangle: from its x rightward, or leftward where right-to-left text writes
+    /// next (so it covers neither the letter before it nor the field's edge).
     public func caretRect(at offset: Int, width: Double, upstream: Bool = false, after: Bool? = nil) -> Rect {
         let index = lineIndex(of: offset, upstream: upstream)
-        return Rect(x: x(of: offset, onLine: index, after: after), y: top(ofLine: index) + caretInset, width: width, height: caretHeight)
+        var x = x(of: offset, onLine: index, after: after)
+        if let visual = visualLine(index), visual.caret(of: offset, after: after).leftward { x -= width }
+        return Rect(x: x, y: top(ofLine: index) + caretInset, width: width, height: caretHeight)
     }
 
     /// Rectangles covering `range`, one per line it touches (only lines in `shown`, when given,
@@ -651,14 +670,16 @@ public struct TextLayout: Equatable, Sendable {
     /// line that reads in storage order.
     private func visualLine(_ index: Int) -> VisualLine? {
         guard let levels, lines.indices.contains(index) else { return nil }
-        if let cached = visualLines.lines[index] { return cached.line }
+        if let cached = visualLines.line(index) { return cached }
         let clusters = lines[index].clusters
         var lineLevels = Array(levels[clusters])
         // Rule L1: the spaces a line ends with take the paragraph's level.
         let hanging = hangingSpacesStart(of: clusters)
         for index in hanging..<clusters.upperBound { lineLevels[index - clusters.lowerBound] = direction.baseLevel }
         var line: VisualLine?
-        if lineLevels.contains(where: { $0 & 1 == 1 }) {
+        // A right-to-left paragraph's line starts at its right even when all of it is left to
+        // right (digits, Latin).
+        if direction == .rightToLeft || lineLevels.contains(where: { $0 & 1 == 1 }) {
             // The spaces a wrapped line breaks after hang past its edge (`shift` leaves them
             // out): right to left they end the line at its left.
             var start = shift(ofLine: index)
@@ -667,21 +688,37 @@ public struct TextLayout: Equatable, Sendable {
             }
             line = VisualLine(layout: self, clusters: clusters, levels: lineLevels, shift: start)
         }
-        visualLines.lines[index] = VisualLineCache.Entry(line: line)
+        visualLines.store(line, for: index)
         return line
     }
 }
 
 /// The visual lines a layout has made, shared by its copies until one of them changes (a change
-/// gives the layout a new cache). Never part of a layout's value.
+/// gives the layout a new cache). Never part of a layout's value. Copies may be read from several
+/// threads: the cache is locked.
 private final class VisualLineCache: Equatable, @unchecked Sendable {
-    struct Entry { var line: VisualLine? }
-    var lines: [Int: Entry] = [:]
+    private struct Entry { var line: VisualLine? }
+    private var lines: [Int: Entry] = [:]
+    private let lock = NSLock()
+
+    /// The line made before (nil inside when the line reads in storage order); nil when none was.
+    func line(_ index: Int) -> VisualLine?? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines[index].map { $0.line }
+    }
+
+    func store(_ line: VisualLine?, for index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        lines[index] = Entry(line: line)
+    }
+
     static func == (lhs: VisualLineCache, rhs: VisualLineCache) -> Bool { true }
 }
 
 /// One line's clusters in visual order with where each stands: the geometry of bidi queries.
-private final class VisualLine {
+private final class VisualLine: @unchecked Sendable {
     let clusters: Range<Int>
     /// Cluster indices (the text's) left to right.
     let order: [Int]
@@ -698,14 +735,26 @@ private final class VisualLine {
     let characters: [Character]
     /// The line's boundaries in order of their caret's x (ties in storage order), and each
     /// boundary's place in it: made at the first arrow key.
-    private lazy var byCaret: (order: [Int], xs: [Double], rank: [Int]) = {
+    /// Made under `lock`: copies of a layout share their visual lines across threads.
+    private var byCaret: (order: [Int], xs: [Double], rank: [Int]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let sorted { return sorted }
+        let made = sortByCaret()
+        sorted = made
+        return made
+    }
+    private var sorted: (order: [Int], xs: [Double], rank: [Int])?
+    private let lock = NSLock()
+
+    private func sortByCaret() -> (order: [Int], xs: [Double], rank: [Int]) {
         let offsets = Array(clusters.lowerBound...clusters.upperBound)
         let sorted = offsets.map { (x: caretX(of: $0), offset: $0) }
             .sorted { $0.x != $1.x ? $0.x < $1.x : $0.offset < $1.offset }
         var rank = [Int](repeating: 0, count: offsets.count)
         for (index, entry) in sorted.enumerated() { rank[entry.offset - clusters.lowerBound] = index }
         return (sorted.map(\.offset), sorted.map(\.x), rank)
-    }()
+    }
 
     init(layout: TextLayout, clusters: Range<Int>, levels: [UInt8], shift: Double) {
         self.clusters = clusters
@@ -749,14 +798,20 @@ private final class VisualLine {
     /// GTK's strong caret: the line's start and end stand at the line's edges in the paragraph's
     /// direction; between two clusters, by the one of the lower level (the paragraph's own
     /// direction wins: where a character of it typed there appears), the one before when level.
-    func caretX(of offset: Int, after: Bool? = nil) -> Double {
+    func caretX(of offset: Int, after: Bool? = nil) -> Double { caret(of: offset, after: after).x }
+
+    /// The caret's x and whether it is drawn to the left of it: over the cluster it belongs to,
+    /// or into what that cluster's direction writes next, which for right-to-left text is on the
+    /// left (at a right-to-left line's end, the space kept free for the caret there).
+    func caret(of offset: Int, after: Bool? = nil) -> (x: Double, leftward: Bool) {
         let offset = min(max(offset, clusters.lowerBound), clusters.upperBound)
-        if after == true && offset > clusters.lowerBound { return trailingEdge(offset - 1) }
-        if after == false && offset < clusters.upperBound { return leadingEdge(offset) }
-        if offset == clusters.lowerBound { return direction == .rightToLeft ? end : start }
-        if offset == clusters.upperBound { return direction == .rightToLeft ? start : end }
+        if after == true && offset > clusters.lowerBound { return (trailingEdge(offset - 1), isRightToLeft(offset - 1)) }
+        if after == false && offset < clusters.upperBound { return (leadingEdge(offset), isRightToLeft(offset)) }
+        let rightToLeft = direction == .rightToLeft
+        if offset == clusters.lowerBound { return (rightToLeft ? end : start, rightToLeft) }
+        if offset == clusters.upperBound { return (rightToLeft ? start : end, rightToLeft) }
         let before = offset - 1, after = offset
-        return level(before) <= level(after) ? trailingEdge(before) : leadingEdge(after)
+        return level(before) <= level(after) ? (trailingEdge(before), isRightToLeft(before)) : (leadingEdge(after), isRightToLeft(after))
     }
 
     /// The visual index of the cluster under `x`, clamped to the line.
@@ -844,12 +899,12 @@ private final class VisualLine {
         }
         // A cut goes between words, where a shaper joins nothing: the visible glyphs then stand
         // where the whole line's shaping put them.
-        var reach = 32
+        var reach = TextLayout.shapingReach
         while first > 0, reach > 0, continues(first, from: first - 1), !characters[order[first - 1]].isWhitespace {
             first -= 1
             reach -= 1
         }
-        reach = 32
+        reach = TextLayout.shapingReach
         while last + 1 < order.count, reach > 0, continues(last + 1, from: last), !characters[order[last + 1]].isWhitespace {
             last += 1
             reach -= 1
