@@ -183,6 +183,49 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, band.minX + 40)
     }
 
+    func testBackspaceWhereTwoDirectionsMeetLeavesTheCaretWhereTheLetterWas() {
+        let field = makeField(.filled, label: "", text: "ab " + hebrew + " cd")
+        field.focus(at: 0)
+        let band = field.layout!.textLine
+        // Just right of "ab ": the end of the Hebrew word, whose last letter ג stands there.
+        field.pointerDown(at: Point(x: band.minX + 25, y: band.midY), extending: false, time: 0)
+        field.pointerUp()
+        XCTAssertEqual(field.editor.selection.head, 6)
+        let before = field.caretFrame(origin: .zero)!.minX
+        _ = field.handle(.backspace, modifiers: [], at: 0)
+        XCTAssertEqual(field.text, "ab אב cd")
+        XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, before, "the caret jumped away from the deleted letter")
+        _ = field.handle(.backspace, modifiers: [], at: 0)
+        XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, before)
+        // Delete removes the space after the Hebrew, at the right of it: the caret goes there, by "cd".
+        _ = field.handle(.delete, modifiers: [], at: 0)
+        XCTAssertEqual(field.text, "ab אcd")
+        XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, band.minX + 32)
+    }
+
+    func testTextTypedAtTheEndOfALongLineInTheOtherDirectionComesIntoView() {
+        let field = makeField(.filled, label: "", text: String(repeating: "a", count: 60), width: 200)
+        field.focus(at: 0)
+        _ = field.handle(.end, modifiers: [], at: 0)
+        field.insert("שלו", at: 0)
+        let text = field.textLayout!
+        let visible = field.layout!.textLine.width
+        // The Hebrew run stands right of the a's: all of it is in view, and the caret at its left.
+        let run = text.visualRuns(onLine: 0, meeting: text.scrollX, text.scrollX + visible).last!
+        XCTAssertEqual(run.direction, .rightToLeft)
+        XCTAssertLessThanOrEqual(run.x + 24 - text.scrollX, visible)
+        XCTAssertGreaterThanOrEqual(field.caretFrame(origin: .zero)!.minX, field.layout!.textLine.minX)
+        // Latin typed at the end of a long Hebrew line grows to the left of its caret: shown too.
+        let hebrewLine = makeField(.filled, label: "", text: String(repeating: "ש", count: 60), width: 200)
+        hebrewLine.focus(at: 0)
+        _ = hebrewLine.handle(.end, modifiers: [], at: 0)
+        hebrewLine.insert("abc", at: 0)
+        let latin = hebrewLine.textLayout!
+        let first = latin.visualRuns(onLine: 0, meeting: latin.scrollX, latin.scrollX + visible).first!
+        XCTAssertEqual(first.direction, .leftToRight)
+        XCTAssertGreaterThanOrEqual(first.x - latin.scrollX, 0)
+    }
+
     // MARK: Natural direction and alignment
 
     func testNaturalDirectionFollowsTheFirstStrongCharacter() {

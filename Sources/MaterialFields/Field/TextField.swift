@@ -1302,6 +1302,16 @@ public final class TextField {
         case .undo, .redo: break
         default: if !isSecureTextEntry { undoHistory.record(applied) }
         }
+        // The direction of what a delete key removed, next to the caret: the caret stays by text
+        // of that direction, where the deletion happened.
+        var deletedRightToLeft: Bool?
+        if let textLayout, textLayout.levels != nil, edit.replacement.isEmpty, !edit.range.isEmpty {
+            switch edit.cause {
+            case .deleteBackward, .deleteWordBackward: deletedRightToLeft = textLayout.isRightToLeft(cluster: edit.range.upperBound - 1)
+            case .deleteForward, .deleteWordForward: deletedRightToLeft = textLayout.isRightToLeft(cluster: edit.range.lowerBound)
+            default: break
+            }
+        }
         if let measurer, textLayout != nil {
             // Mutated in place: a copy would duplicate the whole text's clusters and stops.
             let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
@@ -1316,8 +1326,21 @@ public final class TextField {
             }
         }
         caretIsUpstream = false
-        // Where two directions meet, the caret stays by what was just typed (where more of it goes).
-        caretSide = Self.insertsText(edit.cause) && textLayout?.levels != nil ? true : nil
+        // Where two directions meet, the caret stays by what was just typed (where more of it goes,
+        // also when undo or redo brings text back), or by text of the direction just deleted.
+        caretSide = nil
+        if let textLayout, textLayout.levels != nil {
+            let head = editor.selection.head
+            if let deleted = deletedRightToLeft {
+                if head > 0 && textLayout.isRightToLeft(cluster: head - 1) == deleted {
+                    caretSide = true
+                } else if head < editor.count && textLayout.isRightToLeft(cluster: head) == deleted {
+                    caretSide = false
+                }
+            } else if Self.insertsText(edit.cause) || ((edit.cause == .undo || edit.cause == .redo) && applied.newClusterCount > 0) {
+                caretSide = true
+            }
+        }
         goalX = nil
         // The rows of a text area and the counter follow the text.
         if displayedTrailingAssistiveText != lastTrailingAssistiveText {

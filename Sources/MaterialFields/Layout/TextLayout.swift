@@ -582,6 +582,9 @@ public struct TextLayout: Equatable, Sendable {
 
     /// Scrolls as little as possible to show the caret at `offset` in a viewport `visibleWidth`
     /// wide (the caret's own width already taken off), never past either end of a single line.
+    /// With `after` true (the caret after text just typed), the run of that text's direction
+    /// the caret ends is shown too, as much as fits: Arabic typed at the end of a long Latin line
+    /// grows to the right of the caret.
     public mutating func reveal(offset: Int, visibleWidth: Double, after: Bool? = nil) {
         guard wrapWidth == nil else {
             scrollX = 0
@@ -590,6 +593,18 @@ public struct TextLayout: Equatable, Sendable {
         let visible = max(0, visibleWidth)
         let clamped = min(max(offset, 0), count)
         let caretX = levels == nil ? caretStops[clamped] : x(of: clamped, onLine: 0, after: after) - shift(ofLine: 0)
+        if after == true, clamped > 0, let run = visualLine(0)?.runExtent(of: clamped - 1) {
+            // The text just typed lies on the caret's right when it is right to left, else on its
+            // left: as much of its run as fits beside the caret is shown.
+            let shift = shift(ofLine: 0)
+            if isRightToLeft(cluster: clamped - 1) {
+                let target = min(run.upperBound - shift, caretX + visible)
+                if target - scrollX > visible { scrollX = target - visible }
+            } else {
+                let target = max(run.lowerBound - shift, caretX - visible)
+                if target < scrollX { scrollX = target }
+            }
+        }
         if caretX - scrollX > visible { scrollX = caretX - visible }
         if caretX < scrollX { scrollX = caretX }
         scrollX = min(max(0, scrollX), max(0, width - visible))
@@ -849,6 +864,18 @@ private final class VisualLine: @unchecked Sendable {
     func neighbour(of offset: Int, rightward: Bool) -> Int? {
         let next = byCaret.rank[offset - clusters.lowerBound] + (rightward ? 1 : -1)
         return byCaret.order.indices.contains(next) ? byCaret.order[next] : nil
+    }
+
+    /// The x span of the run of one direction `cluster` is in, looked at up to 256 clusters
+    /// either way.
+    func runExtent(of cluster: Int) -> Range<Double>? {
+        guard clusters.contains(cluster) else { return nil }
+        let index = position[cluster - clusters.lowerBound]
+        let rightToLeft = isRightToLeft(cluster)
+        var first = index, last = index
+        while first > 0, index - first < 256, isRightToLeft(order[first - 1]) == rightToLeft { first -= 1 }
+        while last + 1 < order.count, last - index < 256, isRightToLeft(order[last + 1]) == rightToLeft { last += 1 }
+        return lefts[first]..<(lefts[last] + widths[last])
     }
 
     func neighbour(ofX x: Double, rightward: Bool) -> Int? {
