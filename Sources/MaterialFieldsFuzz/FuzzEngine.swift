@@ -240,7 +240,9 @@ final class FuzzWorld {
                 reference.userEdit(reference.lower..<reference.upper, "")
             }
         case .backspace, .delete:
-            if let range = reference.deletionRange(forward: key == .delete, byWord: control) { reference.userEdit(range, "") }
+            if let deletion = reference.deletion(forward: key == .delete, byWord: control) {
+                reference.userEdit(deletion.range, deletion.replacement)
+            }
         case .enter where control:
             // Ctrl+Return is the app's.
             break

@@ -167,13 +167,28 @@ struct ReferenceField {
     }
 
     /// The range Backspace or Delete removes, or nil when there is nothing.
-    func deletionRange(forward: Bool, byWord: Bool) -> Range<Int>? {
-        if !isCaret { return lower..<upper }
+    /// What a delete key replaces, and with what: Backspace in a cluster of the scripts typed a
+    /// character at a time (Arabic, Hebrew, Indic, ...) leaves the cluster less its last scalar.
+    func deletion(forward: Bool, byWord: Bool) -> (range: Range<Int>, replacement: String)? {
+        if !isCaret { return (lower..<upper, "") }
         if forward {
             guard head < characters.count else { return nil }
-            return head..<(byWord ? wordEnd(after: head) : head + 1)
+            return (head..<(byWord ? wordEnd(after: head) : head + 1), "")
         }
         guard head > 0 else { return nil }
-        return (byWord ? wordStart(before: head) : head - 1)..<head
+        if !byWord, let scalars = Optional(characters[head - 1].unicodeScalars), scalars.count > 1,
+           let base = scalars.first, Self.deletesByCharacter(base) {
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: scalars.dropLast())
+            return ((head - 1)..<head, String(kept))
+        }
+        return ((byWord ? wordStart(before: head) : head - 1)..<head, "")
+    }
+
+    /// The scripts whose clusters Backspace takes apart, written out apart from the model's list.
+    private static func deletesByCharacter(_ base: Unicode.Scalar) -> Bool {
+        let ranges: [ClosedRange<UInt32>] = [0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F,
+                                             0x1780...0x17FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE]
+        return ranges.contains { $0.contains(base.value) }
     }
 }

@@ -226,6 +226,36 @@ final class BidiTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(first.x - latin.scrollX, 0)
     }
 
+    // MARK: Backspace in scripts typed a character at a time
+
+    func testBackspaceTakesTheLastMarkOrSignOfArabicHebrewAndIndicClusters() {
+        func backspace(_ text: String) -> String {
+            let field = makeField(.filled, label: "", text: text)
+            field.focus(at: 0)
+            _ = field.handle(.end, modifiers: [], at: 0)
+            _ = field.handle(.backspace, modifiers: [], at: 0)
+            return field.text
+        }
+        // The fatha goes, the letter stays; then the letter.
+        XCTAssertEqual(backspace("كَتَبَ"), "كَتَب")
+        XCTAssertEqual(backspace("كَتَب"), "كَتَ")
+        XCTAssertEqual(backspace("שָׁלוֹ"), "שָׁלו")
+        XCTAssertEqual(backspace("שָׁלוֹם"), "שָׁלוֹ")
+        // The vowel sign ी goes, then the conjunct comes apart a character at a time.
+        XCTAssertEqual(backspace("हिन्दी"), "हिन्द")
+        XCTAssertEqual(backspace("क्ष"), "क्")
+        XCTAssertEqual(backspace("क्"), "क")
+        // Other clusters go whole: an emoji sequence, a Latin letter with its accent.
+        XCTAssertEqual(backspace("a👨\u{200D}👩\u{200D}👧"), "a")
+        XCTAssertEqual(backspace("ae\u{301}"), "a")
+        // Ctrl+Backspace still takes the word.
+        let field = makeField(.filled, label: "", text: "كَتَبَ")
+        field.focus(at: 0)
+        _ = field.handle(.end, modifiers: [], at: 0)
+        _ = field.handle(.backspace, modifiers: .control, at: 0)
+        XCTAssertEqual(field.text, "")
+    }
+
     // MARK: Natural direction and alignment
 
     func testNaturalDirectionFollowsTheFirstStrongCharacter() {

@@ -98,13 +98,34 @@ public struct EditableText: Equatable, Sendable {
         TextEdit(range: selection.range, replacement: newText, cause: cause)
     }
 
-    /// Backspace: the selection, or the grapheme cluster before the caret. Nil when there is nothing to delete.
+    /// Backspace: the selection, or the grapheme cluster before the caret (or its last character,
+    /// see `clusterAfterBackspace`). Nil when there is nothing to delete.
     public func backwardDeletion(byWord: Bool = false) -> TextEdit? {
         let cause: EditCause = byWord ? .deleteWordBackward : .deleteBackward
         if !selection.isCaret { return TextEdit(range: selection.range, replacement: "", cause: cause) }
         guard selection.head > 0 else { return nil }
+        if !byWord, let kept = Self.clusterAfterBackspace(characters[selection.head - 1]) {
+            return TextEdit(range: (selection.head - 1)..<selection.head, replacement: kept, cause: cause)
+        }
         let start = byWord ? wordBoundary(before: selection.head) : selection.head - 1
         return TextEdit(range: start..<selection.head, replacement: "", cause: cause)
+    }
+
+    /// What Backspace leaves of a cluster typed a character at a time: in Arabic, Hebrew, the
+    /// Indic scripts, Thai, Lao, Tibetan, Myanmar and Khmer the last character goes (a vowel
+    /// sign, a mark, a virama and what follows it), as GTK does (Pango's "backspace deletes
+    /// character"); nil for any other cluster, which goes whole (an emoji sequence, é).
+    public static func clusterAfterBackspace(_ cluster: Character) -> String? {
+        let scalars = cluster.unicodeScalars
+        guard scalars.count > 1, let base = scalars.first else { return nil }
+        switch base.value {
+        case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE:
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: scalars.dropLast())
+            return String(kept)
+        default:
+            return nil
+        }
     }
 
     /// Delete: the selection, or the grapheme cluster after the caret.
