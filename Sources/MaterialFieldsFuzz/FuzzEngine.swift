@@ -240,7 +240,7 @@ final class FuzzWorld {
                 reference.userEdit(reference.lower..<reference.upper, "")
             }
         case .backspace, .delete:
-            if let deletion = reference.deletion(forward: key == .delete, byWord: control) {
+            if let deletion = reference.deletion(forward: key == .delete, byWord: control, secure: fields[index].isSecureTextEntry) {
                 reference.userEdit(deletion.range, deletion.replacement)
             }
         case .enter where control:

@@ -168,19 +168,22 @@ struct ReferenceField {
 
     /// The range Backspace or Delete removes, or nil when there is nothing.
     /// What a delete key replaces, and with what: Backspace in a cluster of the scripts typed a
-    /// character at a time (Arabic, Hebrew, Indic, ...) leaves the cluster less its last scalar.
-    func deletion(forward: Bool, byWord: Bool) -> (range: Range<Int>, replacement: String)? {
+    /// character at a time (Arabic, Hebrew, Indic, ...) leaves the cluster less its last scalar,
+    /// unless the field is secure or what is left would join the next cluster.
+    func deletion(forward: Bool, byWord: Bool, secure: Bool = false) -> (range: Range<Int>, replacement: String)? {
         if !isCaret { return (lower..<upper, "") }
         if forward {
             guard head < characters.count else { return nil }
             return (head..<(byWord ? wordEnd(after: head) : head + 1), "")
         }
         guard head > 0 else { return nil }
-        if !byWord, let scalars = Optional(characters[head - 1].unicodeScalars), scalars.count > 1,
+        if !byWord, !secure, let scalars = Optional(characters[head - 1].unicodeScalars), scalars.count > 1,
            let base = scalars.first, Self.deletesByCharacter(base) {
             var kept = String.UnicodeScalarView()
             kept.append(contentsOf: scalars.dropLast())
-            return ((head - 1)..<head, String(kept))
+            if head == characters.count || (String(kept) + String(characters[head])).count == 2 {
+                return ((head - 1)..<head, String(kept))
+            }
         }
         return ((byWord ? wordStart(before: head) : head - 1)..<head, "")
     }

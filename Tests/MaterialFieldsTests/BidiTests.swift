@@ -203,6 +203,20 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(field.caretFrame(origin: .zero)!.minX, band.minX + 32)
     }
 
+    func testDigitsTypedAfterArabicAtTheEndOfALongLatinLineKeepTheArabicInView() {
+        let field = makeField(.filled, label: "", text: String(repeating: "a", count: 60), width: 200)
+        field.focus(at: 0)
+        _ = field.handle(.end, modifiers: [], at: 0)
+        field.insert(" רקמ", at: 0)
+        field.insert(" 12", at: 0)
+        let text = field.textLayout!
+        let visible = field.layout!.textLine.width
+        // The Hebrew word and the number after it read right to left together: all of it shows.
+        let runs = text.visualRuns(onLine: 0, meeting: text.scrollX, text.scrollX + visible)
+        let hebrew = runs.last { $0.direction == .rightToLeft && $0.clusters.contains(61) }!
+        XCTAssertLessThanOrEqual(hebrew.x + Double(hebrew.clusters.count) * 8 - text.scrollX, visible + 0.001)
+    }
+
     func testTextTypedAtTheEndOfALongLineInTheOtherDirectionComesIntoView() {
         let field = makeField(.filled, label: "", text: String(repeating: "a", count: 60), width: 200)
         field.focus(at: 0)
@@ -248,6 +262,31 @@ final class BidiTests: XCTestCase {
         // Other clusters go whole: an emoji sequence, a Latin letter with its accent.
         XCTAssertEqual(backspace("a👨\u{200D}👩\u{200D}👧"), "a")
         XCTAssertEqual(backspace("ae\u{301}"), "a")
+        // What is left must not join the next cluster: क् before त would, so क्ष goes whole.
+        let conjunct = makeField(.filled, label: "", text: "क्षत्रिय")
+        conjunct.focus(at: 0)
+        _ = conjunct.handle(.home, modifiers: [], at: 0)
+        _ = conjunct.handle(.right, modifiers: [], at: 0)
+        _ = conjunct.handle(.backspace, modifiers: [], at: 0)
+        XCTAssertEqual(conjunct.text, "त्रिय")
+        XCTAssertEqual(conjunct.editor.selection, TextSelection(caret: 0))
+        // A secure field's bullet is a whole letter.
+        let secret = makeField(.filled, label: "", text: "שָׁ")
+        secret.isSecureTextEntry = true
+        secret.focus(at: 0)
+        _ = secret.handle(.end, modifiers: [], at: 0)
+        _ = secret.handle(.backspace, modifiers: [], at: 0)
+        XCTAssertEqual(secret.text, "")
+        // Undo after a run of Backspaces with partial ones brings back exactly what was there.
+        let undone = makeField(.filled, label: "", text: "")
+        undone.focus(at: 0)
+        undone.insert("שָׁלוֹם", at: 0)
+        for _ in 0..<3 { _ = undone.handle(.backspace, modifiers: [], at: 0) }
+        XCTAssertEqual(undone.text, "שָׁל")
+        for _ in 0..<3 { _ = undone.handle(.shortcut("z"), modifiers: .control, at: 0) }
+        XCTAssertEqual(undone.text, "שָׁלוֹם")
+        for _ in 0..<3 { _ = undone.handle(.shortcut("z"), modifiers: [.control, .shift], at: 0) }
+        XCTAssertEqual(undone.text, "שָׁל")
         // Ctrl+Backspace still takes the word.
         let field = makeField(.filled, label: "", text: "كَتَبَ")
         field.focus(at: 0)

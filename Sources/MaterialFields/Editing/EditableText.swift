@@ -104,7 +104,10 @@ public struct EditableText: Equatable, Sendable {
         let cause: EditCause = byWord ? .deleteWordBackward : .deleteBackward
         if !selection.isCaret { return TextEdit(range: selection.range, replacement: "", cause: cause) }
         guard selection.head > 0 else { return nil }
-        if !byWord, let kept = Self.clusterAfterBackspace(characters[selection.head - 1]) {
+        // A secure field's bullet stands for the whole letter; and what is left of a cluster must
+        // not join the one after it (क् before त would take it in), so then the cluster goes whole.
+        if !byWord, !overwritesStorage, let kept = Self.clusterAfterBackspace(characters[selection.head - 1]),
+           selection.head == count || (kept + String(characters[selection.head])).count == 2 {
             return TextEdit(range: (selection.head - 1)..<selection.head, replacement: kept, cause: cause)
         }
         let start = byWord ? wordBoundary(before: selection.head) : selection.head - 1

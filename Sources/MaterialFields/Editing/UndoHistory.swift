@@ -53,7 +53,9 @@ public struct UndoHistory: Equatable, Sendable {
             groupable = (applied.replacedText.isEmpty || !applied.selectionBefore.isCaret)
                 && !edit.replacement.contains { !EditableText.isWordCharacter($0) && !$0.isWhitespace }
         case .deleteBackward, .deleteForward:
-            groupable = edit.range.count == 1 && applied.selectionBefore.isCaret
+            // Backspace that takes only a cluster's last character puts the rest back: a step of
+            // its own, which a run of whole deletes cannot absorb.
+            groupable = edit.range.count == 1 && applied.selectionBefore.isCaret && edit.replacement.isEmpty
         default:
             groupable = false
         }

@@ -1305,7 +1305,7 @@ public final class TextField {
         // The direction of what a delete key removed, next to the caret: the caret stays by text
         // of that direction, where the deletion happened.
         var deletedRightToLeft: Bool?
-        if let textLayout, textLayout.levels != nil, edit.replacement.isEmpty, !edit.range.isEmpty {
+        if let textLayout, textLayout.levels != nil, !edit.range.isEmpty {
             switch edit.cause {
             case .deleteBackward, .deleteWordBackward: deletedRightToLeft = textLayout.isRightToLeft(cluster: edit.range.upperBound - 1)
             case .deleteForward, .deleteWordForward: deletedRightToLeft = textLayout.isRightToLeft(cluster: edit.range.lowerBound)

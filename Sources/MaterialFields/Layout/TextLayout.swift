@@ -594,16 +594,19 @@ public struct TextLayout: Equatable, Sendable {
         let clamped = min(max(offset, 0), count)
         let caretX = levels == nil ? caretStops[clamped] : x(of: clamped, onLine: 0, after: after) - shift(ofLine: 0)
         if after == true, clamped > 0, let run = visualLine(0)?.runExtent(of: clamped - 1) {
-            // The text just typed lies on the caret's right when it is right to left, else on its
-            // left: as much of its run as fits beside the caret is shown.
+            // As much of the run the text just typed belongs to (digits in Arabic included) as
+            // fits beside the caret is shown, the side the typed text lies on last, so it wins:
+            // the caret's right for right-to-left text, else its left.
             let shift = shift(ofLine: 0)
-            if isRightToLeft(cluster: clamped - 1) {
+            func showRight() {
                 let target = min(run.upperBound - shift, caretX + visible)
                 if target - scrollX > visible { scrollX = target - visible }
-            } else {
+            }
+            func showLeft() {
                 let target = max(run.lowerBound - shift, caretX - visible)
                 if target < scrollX { scrollX = target }
             }
+            if isRightToLeft(cluster: clamped - 1) { showLeft(); showRight() } else { showRight(); showLeft() }
         }
         if caretX - scrollX > visible { scrollX = caretX - visible }
         if caretX < scrollX { scrollX = caretX }
@@ -866,15 +869,18 @@ private final class VisualLine: @unchecked Sendable {
         return byCaret.order.indices.contains(next) ? byCaret.order[next] : nil
     }
 
-    /// The x span of the run of one direction `cluster` is in, looked at up to 256 clusters
+    /// The x span of the embedded run `cluster` is in (the clusters above the paragraph's level
+    /// around it, numbers inside Arabic included; or those at it), looked at up to 256 clusters
     /// either way.
     func runExtent(of cluster: Int) -> Range<Double>? {
         guard clusters.contains(cluster) else { return nil }
         let index = position[cluster - clusters.lowerBound]
-        let rightToLeft = isRightToLeft(cluster)
+        let base = direction.baseLevel
+        let embedded = level(cluster) > base
+        func belongs(_ other: Int) -> Bool { (level(other) > base) == embedded }
         var first = index, last = index
-        while first > 0, index - first < 256, isRightToLeft(order[first - 1]) == rightToLeft { first -= 1 }
-        while last + 1 < order.count, last - index < 256, isRightToLeft(order[last + 1]) == rightToLeft { last += 1 }
+        while first > 0, index - first < 256, belongs(order[first - 1]) { first -= 1 }
+        while last + 1 < order.count, last - index < 256, belongs(order[last + 1]) { last += 1 }
         return lefts[first]..<(lefts[last] + widths[last])
     }
 
