@@ -10,24 +10,8 @@ final class BidiSecondReviewTests: XCTestCase {
 
     /// Direction- and context-dependent widths (as a shaper's), and FriBidi's override: after an
     /// RLO (until a PDF) every character is right to left, as `fribidi` resolves it.
-    final class OverrideMeasurer: TextMeasuring {
-        func advance(of text: Substring, font: FontSpec) -> Double { caretStops(of: text, font: font).last ?? 0 }
-        func lineMetrics(for font: FontSpec) -> LineMetrics { LineMetrics(ascent: 12, descent: 4) }
-        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
-            caretStops(of: text, font: font, levels: [UInt8](repeating: 0, count: text.count))
-        }
-        func caretStops(of text: Substring, font: FontSpec, levels: [UInt8]) -> [Double] {
-            var stops = [0.0], previous: Character?
-            for (index, cluster) in text.enumerated() {
-                var width = 8.0
-                if index < levels.count, levels[index] & 1 == 1 { width += 2 }
-                if cluster.isLetter, !cluster.isASCII, let previous, previous.isLetter, !previous.isASCII { width -= 3 }
-                stops.append(stops.last! + width)
-                previous = cluster
-            }
-            return stops
-        }
-        func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8] {
+    final class OverrideMeasurer: ShapingLikeMeasurer {
+        override func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8] {
             var levels = Bidi.simplifiedLevels(of: paragraph, base: base)
             var overriding = false
             for (index, cluster) in paragraph.enumerated() {

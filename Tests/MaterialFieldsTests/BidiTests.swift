@@ -401,28 +401,6 @@ final class BidiTests: XCTestCase {
 
     // MARK: Incremental layout
 
-    /// Widths that depend on direction and on the cluster before (as a shaper's do): a
-    /// right-to-left cluster is 2 px wider, and a non-ASCII letter after another 3 px narrower
-    /// (ASCII stays context-free, as the host sets it glyph by glyph).
-    private final class ShapingLikeMeasurer: TextMeasuring {
-        func advance(of text: Substring, font: FontSpec) -> Double { caretStops(of: text, font: font).last ?? 0 }
-        func lineMetrics(for font: FontSpec) -> LineMetrics { LineMetrics(ascent: 12, descent: 4) }
-        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
-            caretStops(of: text, font: font, levels: [UInt8](repeating: 0, count: text.count))
-        }
-        func caretStops(of text: Substring, font: FontSpec, levels: [UInt8]) -> [Double] {
-            var stops = [0.0], previous: Character?
-            for (index, cluster) in text.enumerated() {
-                var width = 8.0
-                if index < levels.count, levels[index] & 1 == 1 { width += 2 }
-                if cluster.isLetter, !cluster.isASCII, let previous, previous.isLetter, !previous.isASCII { width -= 3 }
-                stops.append(stops.last! + width)
-                previous = cluster
-            }
-            return stops
-        }
-    }
-
     func testEditsInBidiTextLeaveTheLayoutAFreshOneWouldHave() {
         let measurer = ShapingLikeMeasurer()
         let pieces = ["ab", "שלום", "مرحبا", " ", "12", ".", "\n", "x", "א", "(", ")", "\u{200F}"]
