@@ -298,30 +298,6 @@ public final class FontCache: TextMeasuring {
         return font
     }
 
-    /// Splits `text` into runs that each draw with one face.
-    package func runs(of text: Substring, font spec: FontSpec) -> [Run] {
-        let key = Self.key(for: spec)
-        let primary = font(for: key)
-        // Icons: one run in the icon face, never a fallback (see the type's comment).
-        if key.family == .icons { return text.isEmpty ? [] : [Run(text: text, font: primary)] }
-        var runs: [Run] = []
-        var runStart = text.startIndex
-        var runFont: UnsafeMutablePointer<XftFont>?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            let face = face(for: text[index], key: key, primary: primary)
-            if face != runFont {
-                if let runFont, runStart < index { runs.append(Run(text: text[runStart..<index], font: runFont)) }
-                runFont = face
-                runStart = index
-            }
-            index = next
-        }
-        if let runFont, runStart < text.endIndex { runs.append(Run(text: text[runStart..<text.endIndex], font: runFont)) }
-        return runs
-    }
-
     package func advance(of run: Run) -> Double {
         var extents = XGlyphInfo()
         var bytes = Array(run.text.utf8)
@@ -341,7 +317,7 @@ public final class FontCache: TextMeasuring {
     public func caretStops(of text: Substring, font spec: FontSpec) -> [Double] {
         let key = Self.key(for: spec)
         if let stops = asciiCaretStops(of: text, face: key, font: spec) { return stops }
-        return Self.stops(from: clusterAdvances(of: text, font: spec, rightToLeft: false))
+        return Self.stops(from: advancesOfClusters(in: text, font: spec, rightToLeft: false))
     }
 
     /// Each run of one direction shaped in it.
@@ -355,14 +331,14 @@ public final class FontCache: TextMeasuring {
         while index < text.endIndex {
             let level = cluster < levels.count ? levels[cluster] : runLevel
             if level != runLevel {
-                advances += clusterAdvances(of: text[runStart..<index], font: spec, rightToLeft: runLevel & 1 == 1)
+                advances += advancesOfClusters(in: text[runStart..<index], font: spec, rightToLeft: runLevel & 1 == 1)
                 runStart = index
                 runLevel = level
             }
             index = text.index(after: index)
             cluster += 1
         }
-        advances += clusterAdvances(of: text[runStart..<text.endIndex], font: spec, rightToLeft: runLevel & 1 == 1)
+        advances += advancesOfClusters(in: text[runStart..<text.endIndex], font: spec, rightToLeft: runLevel & 1 == 1)
         return Self.stops(from: advances)
     }
 
@@ -378,7 +354,7 @@ public final class FontCache: TextMeasuring {
     }
 
     /// The advance of every cluster of a run of one direction, in storage order.
-    func clusterAdvances(of text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Double] {
+    func advancesOfClusters(in text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Double] {
         let key = Self.key(for: spec)
         var advances: [Double] = []
         for item in items(of: text, font: spec, rightToLeft: rightToLeft) {

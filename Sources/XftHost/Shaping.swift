@@ -38,10 +38,10 @@ struct ShapedItem {
 extension FontCache {
     /// A stretch of a run drawn with one face, shaped by HarfBuzz or (`isShaped` false) set glyph
     /// by glyph by Xft as simple text always was.
-    struct Item {
-        var text: Substring
-        var font: UnsafeMutablePointer<XftFont>
-        var isShaped: Bool
+    package struct Item {
+        package var text: Substring
+        package var font: UnsafeMutablePointer<XftFont>
+        package var isShaped: Bool
     }
 
     /// Whether a cluster needs a shaper to be drawn right: anything but a single character of the
@@ -72,7 +72,7 @@ extension FontCache {
     /// order. Icons are never shaped or substituted. A cluster stays in the fallback face of the
     /// one before when that face has it, so a word is not split between faces (Arabic letters
     /// join only within one).
-    func items(of text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Item] {
+    package func items(of text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Item] {
         let key = Self.key(for: spec)
         let primary = font(for: key)
         if key.family == .icons { return text.isEmpty ? [] : [Item(text: text, font: primary, isShaped: false)] }

@@ -119,8 +119,8 @@ final class XResourceUITests: XCTestCase {
         let regular = FontSpec(pixelSize: 19), medium = FontSpec(pixelSize: 19, weight: .medium)
         _ = fonts.advance(of: "x"[...], font: regular)
         _ = fonts.advance(of: "x"[...], font: medium)
-        let regularFace = try XCTUnwrap(fonts.runs(of: "x"[...], font: regular).first?.font)
-        let mediumFace = try XCTUnwrap(fonts.runs(of: "x"[...], font: medium).first?.font)
+        let regularFace = try XCTUnwrap(fonts.items(of: "x"[...], font: regular, rightToLeft: false).first?.font)
+        let mediumFace = try XCTUnwrap(fonts.items(of: "x"[...], font: medium, rightToLeft: false).first?.font)
         try XCTSkipIf(regularFace != mediumFace, "the stand-in family has a medium face of its own here: nothing is shared")
         // Any XID of the host's connection names its client.
         let probe = XCreatePixmap(display, XDefaultRootWindow(display), 1, 1, UInt32(XDefaultDepth(display, XDefaultScreen(display))))

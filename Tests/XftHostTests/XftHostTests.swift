@@ -41,20 +41,20 @@ final class XftHostTests: XCTestCase {
     func testCharactersRobotoLacksComeFromAFallbackFace() throws {
         try requireFont("Roboto", package: "fonts-roboto")
         let font = FontSpec(pixelSize: 16)
-        let runs = host.fonts.runs(of: "ok ✓ → ok"[...], font: font)
+        let runs = host.fonts.items(of: "ok ✓ → ok"[...], font: font, rightToLeft: false)
         XCTAssertGreaterThanOrEqual(runs.count, 3)
         XCTAssertEqual(runs.map { String($0.text) }.joined(), "ok ✓ → ok")
         // The check mark is drawn by a face that has it, not by Roboto's missing-glyph box.
         let check = try XCTUnwrap(runs.first { $0.text.contains("✓") })
         XCTAssertEqual(XftCharExists(host.display, check.font, 0x2713), FcTrue)
         XCTAssertNotEqual(check.font, runs[0].font)
-        XCTAssertGreaterThan(host.fonts.advance(of: check), 0)
+        XCTAssertGreaterThan(host.fonts.advance(of: FontCache.Run(text: check.text, font: check.font)), 0)
     }
 
     func testEmojiPresentationCharactersPreferAColourFace() throws {
         try requireFont("Noto Color Emoji", package: "fonts-noto-color-emoji")
         // fonts-noto-color-emoji is installed by ./run.sh; DejaVu, which sorts first, has ☕ in black.
-        let runs = host.fonts.runs(of: "a☕"[...], font: FontSpec(pixelSize: 16))
+        let runs = host.fonts.items(of: "a☕"[...], font: FontSpec(pixelSize: 16), rightToLeft: false)
         let cup = try XCTUnwrap(runs.last)
         XCTAssertEqual(String(cup.text), "☕")
         var isColor: FcBool = FcFalse
@@ -64,7 +64,7 @@ final class XftHostTests: XCTestCase {
 
     func testPlainTextIsOneRun() throws {
         try requireFont("Roboto", package: "fonts-roboto")
-        let runs = host.fonts.runs(of: "Lisboa, Mañana"[...], font: FontSpec(pixelSize: 16))
+        let runs = host.fonts.items(of: "Lisboa, Mañana"[...], font: FontSpec(pixelSize: 16), rightToLeft: false)
         XCTAssertEqual(runs.count, 1)
     }
 
@@ -72,7 +72,7 @@ final class XftHostTests: XCTestCase {
         let font = FontSpec(pixelSize: 16)
         let composed = host.fonts.advance(of: "é", font: font)
         let decomposed = host.fonts.advance(of: "e\u{301}", font: font)
-        XCTAssertEqual(host.fonts.runs(of: "e\u{301}"[...], font: font).count, 1)
+        XCTAssertEqual(host.fonts.items(of: "e\u{301}"[...], font: font, rightToLeft: false).count, 1)
         XCTAssertEqual(decomposed, composed, accuracy: 1, "the mark does not advance the pen")
     }
 
@@ -116,7 +116,7 @@ final class XftHostTests: XCTestCase {
     func testIconsAreDrawnWithMaterialIconsOneEmSquareAboveTheBaseline() throws {
         try requireFont("Material Icons", package: "fonts-material-design-icons-iconfont")
         let icons = FontSpec(pixelSize: 24, family: .icons)
-        let runs = host.fonts.runs(of: search[...], font: icons)
+        let runs = host.fonts.items(of: search[...], font: icons, rightToLeft: false)
         XCTAssertEqual(runs.count, 1)
         XCTAssertEqual(runs.first.flatMap { familyName(of: $0.font) }, "Material Icons")
         XCTAssertEqual(host.fonts.resolvedIconFamily, "Material Icons")
@@ -170,12 +170,12 @@ final class XftHostTests: XCTestCase {
         XCTAssertEqual(textStops[1], host.fonts.advance(of: "a", font: text))
         XCTAssertEqual(iconStops[1], host.fonts.advance(of: "a", font: icons))
         XCTAssertNotEqual(textStops, iconStops)
-        let textRun = try XCTUnwrap(host.fonts.runs(of: "a"[...], font: text).first)
-        let iconRun = try XCTUnwrap(host.fonts.runs(of: "a"[...], font: icons).first)
+        let textRun = try XCTUnwrap(host.fonts.items(of: "a"[...], font: text, rightToLeft: false).first)
+        let iconRun = try XCTUnwrap(host.fonts.items(of: "a"[...], font: icons, rightToLeft: false).first)
         XCTAssertNotEqual(textRun.font, iconRun.font)
         XCTAssertNotEqual(host.fonts.lineMetrics(for: text), host.fonts.lineMetrics(for: icons))
         // A medium-weight icon request gets the one icon face.
-        let medium = try XCTUnwrap(host.fonts.runs(of: search[...], font: FontSpec(pixelSize: 24, weight: .medium, family: .icons)).first)
+        let medium = try XCTUnwrap(host.fonts.items(of: search[...], font: FontSpec(pixelSize: 24, weight: .medium, family: .icons), rightToLeft: false).first)
         XCTAssertEqual(medium.font, iconRun.font)
     }
 
@@ -185,7 +185,7 @@ final class XftHostTests: XCTestCase {
         XCTAssertTrue(host.fonts.hasGlyph(search.unicodeScalars.first!, font: icons))
         XCTAssertFalse(host.fonts.hasGlyph(notAnIcon.unicodeScalars.first!, font: icons))
         // "✓" and U+E005 are in other installed faces; as icons they are the icon face's missing glyph.
-        let runs = host.fonts.runs(of: (search + notAnIcon + "✓")[...], font: icons)
+        let runs = host.fonts.items(of: (search + notAnIcon + "✓")[...], font: icons, rightToLeft: false)
         XCTAssertEqual(runs.count, 1)
         XCTAssertEqual(runs.first.flatMap { familyName(of: $0.font) }, "Material Icons")
         XCTAssertEqual(host.fonts.caretStops(of: (search + notAnIcon)[...], font: icons), [0, 24, 48])
@@ -202,7 +202,7 @@ final class XftHostTests: XCTestCase {
         // ...and then one line, however many sizes and calls follow, while every call still answers.
         for size in [18.0, 24, 36, 24] {
             let icons = FontSpec(pixelSize: size, family: .icons)
-            XCTAssertEqual(fonts.runs(of: search[...], font: icons).count, 1)
+            XCTAssertEqual(fonts.items(of: search[...], font: icons, rightToLeft: false).count, 1)
             XCTAssertGreaterThan(fonts.lineMetrics(for: icons).ascent, 0)
             XCTAssertEqual(fonts.caretStops(of: (search + close)[...], font: icons).count, 3)
             _ = fonts.advance(of: search, font: icons)

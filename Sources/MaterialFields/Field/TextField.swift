@@ -142,9 +142,9 @@ public final class TextField {
         return Bidi.firstStrongDirection(of: placeholder) ?? Bidi.firstStrongDirection(of: label) ?? layoutDirection
     }
 
-    /// `textAlignment` as a factor (0 left, 1 right), `natural` resolved by `textDirection`.
-    private var alignmentFactor: Double {
-        textAlignment == .natural ? (textDirection == .rightToLeft ? 1 : 0) : textAlignment.factor
+    /// `textAlignment` as a factor (0 left, 1 right), `natural` resolved by the text's direction.
+    private func alignmentFactor(for direction: WritingDirection) -> Double {
+        textAlignment == .natural ? (direction == .rightToLeft ? 1 : 0) : textAlignment.factor
     }
     /// A single line's text shrinks to fit the band, never below `minimumFontSize`, and then scrolls.
     public var adjustsFontSizeToFitWidth = false { didSet { if adjustsFontSizeToFitWidth != oldValue { invalidateLayout() } } }
@@ -621,9 +621,10 @@ public final class TextField {
         input.placeholder = placeholder
         input.placeholderFont = placeholderFont
         input.textFont = font
-        input.alignment = alignmentFactor
+        let direction = textDirection
+        input.alignment = alignmentFactor(for: direction)
         input.mirrored = layoutDirection == .rightToLeft
-        input.textIsRightToLeft = textDirection == .rightToLeft
+        input.textIsRightToLeft = direction == .rightToLeft
         input.assistiveFont = style.family == .rag ? (hintFont ?? font ?? FontSpec(pixelSize: 16)) : hintFont
         if style.family == .rag {
             input.rag = RAGLayoutOptions(placeholderMode: placeholderMode, placeholderScaleWhenEditing: placeholderScaleWhenEditing,
@@ -754,8 +755,10 @@ public final class TextField {
     /// the right, or the left for right-to-left text).
     private func alignText() {
         guard let layout else { return }
-        textLayout?.align(alignmentFactor, in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics),
-                          inset: FieldLayout.alignmentInset(kind: kind, rightToLeft: textDirection == .rightToLeft, metrics: layout.metrics))
+        let direction = textDirection
+        textLayout?.align(alignmentFactor(for: direction),
+                          in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics),
+                          inset: FieldLayout.alignmentInset(kind: kind, rightToLeft: direction == .rightToLeft, metrics: layout.metrics))
     }
 
     /// `adjustsFontSizeToFitWidth`: the size at which a single line fits its band, between the
@@ -924,15 +927,7 @@ public final class TextField {
 
     /// The caret in field coordinates, blinking or not (where an input method puts its window):
     /// where the renderer draws it, or where it would stand when scrolled out of the band.
-    public var caretRect: Rect? {
-        guard let layout, let textLayout else { return nil }
-        if let drawn = caretFrame(origin: .zero) { return drawn }
-        let caret = textLayout.caretRect(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: caretIsUpstream,
-                                         after: caretSide)
-            .offsetBy(dx: layout.textLine.x - textLayout.scrollX, dy: layout.textLine.y - textLayout.scrollY)
-        let x = max(layout.textLine.minX, min(caret.minX, layout.textLine.maxX - caret.width))
-        return Rect(x: x.rounded(), y: caret.minY.rounded(), width: caret.width, height: caret.height)
-    }
+    public var caretRect: Rect? { caretPlacement(origin: .zero)?.rect }
 
     // MARK: Focus
 
@@ -1857,6 +1852,14 @@ public final class TextField {
     /// Where the caret at the selection's head is drawn with the container's top-left at
     /// `origin`, on whole pixels; nil when it is scrolled out of the band.
     public func caretFrame(origin: Point) -> Rect? {
+        guard let placement = caretPlacement(origin: origin), placement.isInBand else { return nil }
+        return placement.rect
+    }
+
+    /// The caret's rectangle on whole pixels, kept inside the band horizontally even at the very
+    /// end of a scrolled or full line, and whether it is vertically in the band (a text area's
+    /// caret may be scrolled out).
+    private func caretPlacement(origin: Point) -> (rect: Rect, isInBand: Bool)? {
         guard let layout, let textLayout else { return nil }
         let metrics = layout.metrics
         let band = layout.textLine.offsetBy(dx: origin.x, dy: origin.y)
@@ -1864,11 +1867,9 @@ public final class TextField {
         let textClip = kind == .textArea ? band
             : Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
         let rect = textLayout.caretRect(at: editor.selection.head, width: metrics.caretWidth, upstream: caretIsUpstream, after: caretSide)
-        // Keep the caret inside the band even at the very end of a scrolled or full line.
         let x = max(band.minX, min(band.minX - textLayout.scrollX + rect.minX, textClip.maxX - metrics.caretWidth)).rounded()
         let y = (band.minY - textLayout.scrollY + rect.minY).rounded()
-        guard y + rect.height > textClip.minY && y < textClip.maxY else { return nil }
-        return Rect(x: x, y: y, width: metrics.caretWidth, height: rect.height)
+        return (Rect(x: x, y: y, width: metrics.caretWidth, height: rect.height), y + rect.height > textClip.minY && y < textClip.maxY)
     }
 
     /// The app's `placeholderColor`, or the scheme's; a disabled field's is always the scheme's.
