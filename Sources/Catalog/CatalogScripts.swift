@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MaterialFields
 import QATools
 import XftHost
@@ -49,15 +49,15 @@ struct CatalogScripts {
 
     /// A folder of this run's own (runs and users do not share one in /tmp), made with mkdtemp.
     private static func makeFailuresDirectory() -> String {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("textfield-catalog-shots-XXXXXX").path.utf8CString)
+        var template = Array(SystemFiles.join(SystemFiles.temporaryDirectory, "textfield-catalog-shots-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return FileManager.default.temporaryDirectory.path }
+            guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return SystemFiles.temporaryDirectory }
             return String(cString: made)
         }
     }
 
     private var manifestPath: String {
-        URL(fileURLWithPath: goldens?.goldensDirectory ?? ".").appendingPathComponent("fonts.txt").path
+        SystemFiles.join(goldens?.goldensDirectory ?? ".", "fonts.txt")
     }
 
     /// Goldens are rewritten only from a run in which every script passed: half a set, from a
@@ -68,7 +68,7 @@ struct CatalogScripts {
             return Self.failureStatus
         }
         do {
-            try FileManager.default.createDirectory(atPath: goldens.goldensDirectory, withIntermediateDirectories: true)
+            try SystemFiles.createDirectory(goldens.goldensDirectory)
             for shot in shots.taken {
                 print(try goldens.check(shot.name, actual: shot.image, update: true).message)
             }
@@ -121,7 +121,7 @@ struct CatalogScripts {
     /// removed or renamed (or belonging to scripts this run left out). Named, not deleted.
     private func reportGoldensNoShotTook(_ goldens: GoldenSet) {
         let taken = Set(shots.taken.map { "\($0.name).png" })
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: goldens.goldensDirectory)) ?? []
+        let files = (try? SystemFiles.contentsOfDirectory(goldens.goldensDirectory)) ?? []
         let untaken = files.filter { $0.hasSuffix(".png") && !taken.contains($0) }.sorted()
         guard !untaken.isEmpty else { return }
         print("goldens no shot of this run took (stale, or from scripts not run; delete those that are stale): "
@@ -131,15 +131,14 @@ struct CatalogScripts {
     private func run(_ path: String) -> Bool {
         let script: QAScript
         do {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                // FileManager keeps the reason to itself; a failed open names it.
-                let descriptor = open(path, O_RDONLY)
-                let reason = descriptor < 0 ? String(cString: strerror(errno)) : "not a readable file"
-                if descriptor >= 0 { close(descriptor) }
-                report("\(path): cannot read the script: \(reason)")
+            let bytes: [UInt8]
+            do {
+                bytes = try SystemFiles.readBytes(path)
+            } catch {
+                report("\(path): cannot read the script: \((error as? SystemFiles.Failure)?.reason ?? "\(error)")")
                 return false
             }
-            script = try QAScript(file: path, data: data)
+            script = try QAScript(file: path, bytes: bytes)
         } catch {
             report("\(error)")
             return false
@@ -181,6 +180,6 @@ struct CatalogScripts {
     private func report(_ line: String) {
         // Summary lines go to stdout through a buffer: out first, so a log reads in order.
         fflush(stdout)
-        FileHandle.standardError.write(Data("\(line)\n".utf8))
+        SystemFiles.writeToStandardError("\(line)\n")
     }
 }

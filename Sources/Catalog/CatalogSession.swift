@@ -1,4 +1,3 @@
-import Foundation
 import MaterialFields
 import QATools
 
@@ -32,5 +31,5 @@ final class CatalogSession: ScriptableApp {
         if let theme = CatalogControls.Theme(rawValue: name) { controls.setTheme(theme) }
     }
 
-    func qaState() -> Data? { QAStateWriter.encodedState(of: controls) }
+    func qaState() -> JSONValue? { QAStateWriter.state(of: controls) }
 }

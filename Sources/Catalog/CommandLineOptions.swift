@@ -1,5 +1,5 @@
-import Foundation
 import MaterialFields
+import QATools
 
 /// The catalog's command line.
 struct CommandLineOptions {
@@ -158,8 +158,7 @@ struct CommandLineOptions {
             throw UsageError(message: "--qa-state and --focus do not go with --script: check the state with expect steps, focus with a focus step")
         }
         if let goldens = options.goldensDirectory, !options.updatesGoldens {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: goldens, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard SystemFiles.isDirectory(goldens) else {
                 throw UsageError(message: "--goldens: there is no folder '\(goldens)' (--update-goldens makes it and records the goldens)")
             }
         }

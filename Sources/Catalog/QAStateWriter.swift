@@ -1,12 +1,12 @@
-import Foundation
 import MaterialFields
+import QATools
 
 /// Rewrites the `--qa-state` file whenever what it would say changes. The file is replaced
 /// atomically, so a reader never sees half of it.
 final class QAStateWriter {
-    private let url: URL
+    private let path: String
     private let controls: CatalogControls
-    private var lastWritten: Data?
+    private var lastWritten: [UInt8]?
     private var reportedFailure = false
 
     private struct Document: Encodable {
@@ -26,12 +26,12 @@ final class QAStateWriter {
     }
 
     init(path: String, controls: CatalogControls) {
-        self.url = URL(fileURLWithPath: path)
+        self.path = path
         self.controls = controls
     }
 
-    /// The QA state now, as the file holds it.
-    static func encodedState(of controls: CatalogControls) -> Data? {
+    /// The QA state now.
+    static func state(of controls: CatalogControls) -> JSONValue? {
         let scene = controls.scene, theme = controls.theme.rawValue
         let document = Document(
             theme: theme,
@@ -39,36 +39,25 @@ final class QAStateWriter {
                           contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme,
                           inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown),
             fields: scene.snapshot())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try? encoder.encode(document)
+        return try? JSONValue(encoding: document)
     }
 
     func update() {
-        guard let data = Self.encodedState(of: controls), data != lastWritten else { return }
+        guard let state = Self.state(of: controls) else { return }
+        let bytes = Array(state.prettyPrinted.utf8)
+        guard bytes != lastWritten else { return }
         do {
-            try data.write(to: url, options: .atomic)
-            lastWritten = data
+            try SystemFiles.write(bytes, to: path)
+            lastWritten = bytes
         } catch {
             // Once: the window matters more than its QA file, and every later change would fail
             // the same way (each is still tried, so a directory created later starts working).
             if !reportedFailure {
-                FileHandle.standardError.write(Data(
-                    "textfield-catalog: warning: cannot write the QA state to '\(url.path)': \(Self.reason(for: error)); carrying on without it\n".utf8))
+                let reason = (error as? SystemFiles.Failure)?.reason ?? "\(error)"
+                SystemFiles.writeToStandardError(
+                    "textfield-catalog: warning: cannot write the QA state to '\(path)': \(reason); carrying on without it\n")
                 reportedFailure = true
             }
         }
-    }
-
-    /// The operating system's words ("No such file or directory"), which Foundation's own
-    /// description of a failed write hides behind a generic sentence.
-    private static func reason(for error: Error) -> String {
-        let failure = error as NSError
-        // On Linux the underlying error casts to Error, not straight to NSError.
-        if let underlying = (failure.userInfo[NSUnderlyingErrorKey] as? Error).map({ $0 as NSError }),
-           underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return failure.localizedDescription
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MaterialFields
 import QATools
 import XftHost
@@ -12,7 +12,7 @@ func finish(_ status: Int32) -> Never {
 }
 
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("textfield-catalog: \(message)\n".utf8))
+    SystemFiles.writeToStandardError("textfield-catalog: \(message)\n")
     finish(status)
 }
 
@@ -20,7 +20,7 @@ let options: CommandLineOptions
 do {
     options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch let error as CommandLineOptions.UsageError {
-    FileHandle.standardError.write(Data("textfield-catalog: \(error.message)\n\n\(CommandLineOptions.usage)\n".utf8))
+    SystemFiles.writeToStandardError("textfield-catalog: \(error.message)\n\n\(CommandLineOptions.usage)\n")
     exit(2)
 }
 if options.showsHelp {
@@ -48,7 +48,7 @@ if options.isHeadless && wantsPrivateServer {
 let host: WindowHost
 do {
     host = try WindowHost(displayName: displayName, fontFamily: options.fontFamily) { warning in
-        FileHandle.standardError.write(Data("textfield-catalog: \(warning)\n".utf8))
+        SystemFiles.writeToStandardError("textfield-catalog: \(warning)\n")
     }
 } catch {
     fail("\(error)", status: 1)

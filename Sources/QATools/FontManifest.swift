@@ -1,4 +1,3 @@
-import Foundation
 import XftHost
 
 /// The font faces a set of goldens was rendered with, kept beside them (`fonts.txt`): text a
@@ -29,13 +28,12 @@ public struct FontManifest: Equatable {
 
         public init(_ record: FontRecord) {
             self.init(family: record.family, style: record.style, version: record.version,
-                      fileName: (record.file as NSString).lastPathComponent, fileSize: record.fileSize)
+                      fileName: SystemFiles.lastPathComponent(of: record.file), fileSize: record.fileSize)
         }
 
         /// The manifest's separators cannot appear inside a field.
         private static func clean(_ field: String) -> String {
-            field.replacingOccurrences(of: "|", with: "/").components(separatedBy: .newlines).joined(separator: " ")
-                .trimmingCharacters(in: .whitespaces)
+            String(field.map { $0 == "|" ? "/" : $0.isNewline ? " " : $0 }).trimmedOfWhitespace
         }
 
         /// What tells one face from another across machines; the rest is what may have changed.
@@ -83,11 +81,11 @@ public struct FontManifest: Equatable {
     /// Parses `text`; `source` names it in errors.
     public init(text: String, source: String = "font manifest") throws {
         var faces: [Face] = []
-        for (number, line) in text.components(separatedBy: "\n").enumerated() {
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             // A manifest saved with CRLF line ends reads the same.
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = String(line).trimmedOfWhitespace
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let fields = trimmed.components(separatedBy: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let fields = trimmed.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmedOfWhitespace }
             guard fields.count == 5, let size = Int(fields[4]), size >= 0, !fields[0].isEmpty, !fields[3].isEmpty else {
                 throw FontManifestError("\(source), line \(number + 1): expected 'family | style | version | file | bytes', found '\(trimmed)'")
             }
@@ -100,18 +98,18 @@ public struct FontManifest: Equatable {
     public static func read(from path: String) throws -> FontManifest {
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try SystemFiles.readText(path)
         } catch {
-            throw FontManifestError("cannot read the font manifest \(path): \(error.localizedDescription)")
+            throw FontManifestError("cannot read the font manifest: \(error)")
         }
         return try FontManifest(text: text, source: path)
     }
 
     public func write(to path: String) throws {
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try SystemFiles.write(text, to: path)
         } catch {
-            throw FontManifestError("cannot write the font manifest \(path): \(error.localizedDescription)")
+            throw FontManifestError("cannot write the font manifest: \(error)")
         }
     }
 
@@ -162,7 +160,7 @@ public struct FontManifest: Equatable {
     /// rendering did not open is no difference (a run of some of the shots needs fewer faces); a
     /// face changed or added is, and a font this machine lacks shows as the substitute added.
     public static func verdict(manifestAt path: String, fontsUsed: [FontRecord]) -> Verdict {
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard SystemFiles.fileExists(path) else {
             return .noManifest("There is no font manifest at \(path), so nothing says which fonts the goldens were rendered with. "
                 + "Run \(GoldenSet.updateAdvice) to record the goldens and their fonts.")
         }

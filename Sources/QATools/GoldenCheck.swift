@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import XftHost
 
 /// A named set of screenshots and their goldens: `<goldens>/<name>.png`. A failed check leaves
@@ -35,9 +35,8 @@ public struct GoldenSet {
         try Self.validate(name)
         let golden = goldenPath(for: name)
         removeFailureFiles(of: name)
-        let fileManager = FileManager.default
         if update {
-            if fileManager.fileExists(atPath: golden), (try? RGBAImage.readPNG(from: golden)) == actual {
+            if SystemFiles.fileExists(golden), (try? RGBAImage.readPNG(from: golden)) == actual {
                 // Same pixels: leave the bytes alone, so another libpng's encoding is no change to commit.
                 return .updated(name: name, goldenPath: golden, changed: false)
             }
@@ -45,7 +44,7 @@ public struct GoldenSet {
             try writeReplacing(actual, at: golden)
             return .updated(name: name, goldenPath: golden, changed: true)
         }
-        guard fileManager.fileExists(atPath: golden) else {
+        guard SystemFiles.fileExists(golden) else {
             try createDirectory(failuresDirectory)
             try actual.writePNG(to: actualPath(for: name))
             return .missing(name: name, goldenPath: golden, actualPath: actualPath(for: name))
@@ -70,14 +69,14 @@ public struct GoldenSet {
     }
 
     private func removeFailureFiles(of name: String) {
-        for path in [actualPath(for: name), diffPath(for: name)] { try? FileManager.default.removeItem(atPath: path) }
+        for path in [actualPath(for: name), diffPath(for: name)] { SystemFiles.removeFile(path) }
     }
 
     private func createDirectory(_ path: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try SystemFiles.createDirectory(path)
         } catch {
-            throw GoldenCheckError("cannot create the directory \(path): \(error.localizedDescription)")
+            throw GoldenCheckError("\(error)")
         }
     }
 
@@ -87,7 +86,7 @@ public struct GoldenSet {
         try image.writePNG(to: temporary)
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
+            SystemFiles.removeFile(temporary)
             throw GoldenCheckError("cannot replace \(path): \(reason)")
         }
     }

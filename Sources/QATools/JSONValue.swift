@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON value, for reading a QA state and comparing it with what a script expects. Numbers
 /// compare by value (3 equals 3.0), so an expectation need not match the writer's formatting.
 public indirect enum JSONValue: Equatable, Decodable, CustomStringConvertible {
@@ -25,17 +23,6 @@ public indirect enum JSONValue: Equatable, Decodable, CustomStringConvertible {
         } else {
             self = .object(try container.decode([String: JSONValue].self))
         }
-    }
-
-    /// Parses `text` as JSON, or nil when it is not.
-    public init?(parsing text: String) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return nil }
-        self = value
-    }
-
-    public init?(data: Data) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
-        self = value
     }
 
     /// The value at a dotted path (`assistive.trailing`, `frame.2`), or nil.
@@ -69,9 +56,9 @@ public indirect enum JSONValue: Equatable, Decodable, CustomStringConvertible {
         case .number(let value):
             return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .string(let value):
-            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
-            return "\"\(escaped)\""
+            var quoted = ""
+            Self.writeQuoted(value, to: &quoted)
+            return quoted
         case .array(let elements): return "[" + elements.map(\.description).joined(separator: ", ") + "]"
         case .object(let members):
             return "{" + members.keys.sorted().map { "\"\($0)\": \(members[$0]!.description)" }.joined(separator: ", ") + "}"

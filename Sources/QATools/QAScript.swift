@@ -1,4 +1,3 @@
-import Foundation
 import MaterialFields
 import XftHost
 
@@ -103,10 +102,10 @@ public struct QAScript {
 
     /// A script from a file's bytes, which must be UTF-8: a stray Latin-1 byte would otherwise
     /// type a replacement character without a word.
-    public init(file: String, data: Data) throws {
-        guard let text = String(data: data, encoding: .utf8) else {
-            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            let bad = lines.firstIndex { String(data: Data($0), encoding: .utf8) == nil } ?? 0
+    public init(file: String, bytes: [UInt8]) throws {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
             throw Failure(file: file, line: bad + 1, message: "this line is not UTF-8 text (save the script as UTF-8)")
         }
         try self.init(file: file, text: text)
@@ -247,7 +246,7 @@ public struct QAScript {
         case "screenshot":
             try expectCount([1, 5], usage: "screenshot PATH [X Y W H]  (a region of the window, in window pixels)")
             let path = try unescaped(words[0])
-            guard path.lowercased().hasSuffix(".png"), !URL(fileURLWithPath: path).lastPathComponent.lowercased().hasPrefix(".png") else {
+            guard path.lowercased().hasSuffix(".png"), !SystemFiles.lastPathComponent(of: path).lowercased().hasPrefix(".png") else {
                 throw SyntaxError(message: "screenshot: '\(path)' is not a NAME.png (screenshots are PNG files)")
             }
             guard words.count == 5 else { return .screenshot(path: path, region: nil) }

@@ -1,4 +1,3 @@
-import Foundation
 import MaterialFields
 import XftHost
 
@@ -10,8 +9,8 @@ public protocol ScriptableApp: AnyObject {
     func restart(scale: Double)
     /// `light` or `dark`.
     func setTheme(_ name: String)
-    /// The QA state as JSON: an object with `fields` (objects with `id`) and `window`.
-    func qaState() -> Data?
+    /// The QA state: an object with `fields` (objects with `id`) and `window`.
+    func qaState() -> JSONValue?
 }
 
 /// Runs `QAScript`s against an app headless: the scene draws into a pixmap, input goes through
@@ -290,7 +289,7 @@ public final class ScriptRunner {
             let selection: SelectionKind = id == "clipboard" ? .clipboard : .primary
             subject = .object(["text": sceneHost.selections[selection].map(JSONValue.string) ?? .null])
         default:
-            guard let data = app.qaState(), let state = JSONValue(data: data) else {
+            guard let state = app.qaState() else {
                 throw StepFailure(message: "expect: the QA state could not be read")
             }
             if id == "window" {
@@ -350,19 +349,18 @@ public final class ScriptRunner {
     /// Writes a PNG, making its folder first as `mkdir -p` would: a screenshot's folder is
     /// usually a fresh output folder.
     public static func writeScreenshot(_ image: RGBAImage, to path: String) throws {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? SystemFiles.createDirectory(SystemFiles.parentDirectory(of: path))
         try image.writePNG(to: path)
     }
 
     private func resolved(_ path: String) -> String {
         guard !path.hasPrefix("/"), let outputDirectory else { return path }
-        return URL(fileURLWithPath: outputDirectory).appendingPathComponent(path).path
+        return SystemFiles.join(outputDirectory, path)
     }
 
     /// A coordinate for a message, rounded, whatever its size (no conversion to Int that could trap).
     static func pixels(_ value: Double) -> String {
-        value.isFinite ? String(format: "%.0f", value) : "\(value)"
+        value.isFinite && abs(value) < 9e18 ? String(Int64(value.rounded())) : "\(value)"
     }
 
     /// Levenshtein distance, for suggesting the id a typo meant.

@@ -1,5 +1,5 @@
 import CXlib
-import Foundation
+import Glibc
 
 /// An 8-bit RGBA image in memory, as captured from the X server or read from a PNG.
 public struct RGBAImage: Equatable {

@@ -1,5 +1,5 @@
 import CXlib
-import Foundation
+import Glibc
 import MaterialFields
 
 /// CLIPBOARD and PRIMARY for one window, both ways, by the ICCCM selection protocol.

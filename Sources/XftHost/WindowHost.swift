@@ -1,9 +1,9 @@
 import CXlib
-import Foundation
+import Glibc
 import MaterialFields
 
 /// The running program's name, for messages printed from C callbacks that cannot capture context.
-let hostProgramName = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "materialfields"
+let hostProgramName = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "materialfields"
 
 /// What a window shows and how it introduces itself to the window manager.
 public struct WindowOptions {
@@ -53,7 +53,7 @@ public final class WindowHost {
     public init(displayName: String? = nil, fontFamily: String = "Roboto", warn: @escaping (String) -> Void) throws {
         XSetLocaleModifiers("")
         guard let display = XOpenDisplay(displayName) else {
-            throw HostError.cannotOpenDisplay(displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
+            throw HostError.cannotOpenDisplay(displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? "")
         }
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XRenderQueryExtension(display, &eventBase, &errorBase) != 0 else {
@@ -106,7 +106,7 @@ public final class WindowHost {
         var type: UnsafeMutablePointer<CChar>?
         var value = XrmValue()
         guard XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let address = value.addr,
-              let dpi = Double(String(cString: address).trimmingCharacters(in: .whitespaces)), dpi.isFinite, dpi > 0 else {
+              let dpi = Double(String(cString: address).filter { !$0.isWhitespace }), dpi.isFinite, dpi > 0 else {
             return nil
         }
         return min(max(dpi / 96, 0.5), 4)

@@ -1,5 +1,5 @@
 import CXlib
-import Foundation
+import Glibc
 import MaterialFields
 
 /// A mapped window and its event loop. The loop sleeps in poll() until an X event arrives, a

@@ -96,7 +96,7 @@ final class QAScriptParsingTests: XCTestCase {
         var data = Data("focus a\ntype caf".utf8)
         data.append(0xE9)
         data.append(contentsOf: Array("\n".utf8))
-        XCTAssertThrowsError(try QAScript(file: "t.qa", data: data)) { error in
+        XCTAssertThrowsError(try QAScript(file: "t.qa", bytes: Array(data))) { error in
             XCTAssertEqual("\(error)", "t.qa:2: this line is not UTF-8 text (save the script as UTF-8)")
         }
     }
@@ -181,9 +181,9 @@ final class ScriptRunnerTests: XCTestCase {
         }
         func restart(scale: Double) { restartedAt = scale; scene = Self.makeScene(scale: scale) }
         func setTheme(_ name: String) { scene.scheme = name == "dark" ? .dark : .light }
-        func qaState() -> Data? {
+        func qaState() -> JSONValue? {
             struct State: Encodable { var fields: [FieldSnapshot]; var window: [String: Double] }
-            return try? JSONEncoder().encode(State(fields: scene.snapshot(), window: ["width": scene.size.width]))
+            return try? JSONValue(encoding: State(fields: scene.snapshot(), window: ["width": scene.size.width]))
         }
     }
 

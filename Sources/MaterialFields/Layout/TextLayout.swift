@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// One laid-out line of text: which clusters it shows. A line ends before its paragraph's line
 /// break (the break cluster belongs to no line) or where wrapping broke it.
@@ -716,20 +716,15 @@ public struct TextLayout: Equatable, Sendable {
 /// threads: the cache is locked.
 private final class VisualLineCache: Equatable, @unchecked Sendable {
     private struct Entry { var line: VisualLine? }
-    private var lines: [Int: Entry] = [:]
-    private let lock = NSLock()
+    private let lines = Mutex<[Int: Entry]>([:])
 
     /// The line made before (nil inside when the line reads in storage order); nil when none was.
     func line(_ index: Int) -> VisualLine?? {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines[index].map { $0.line }
+        lines.withLock { $0[index].map { $0.line } }
     }
 
     func store(_ line: VisualLine?, for index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        lines[index] = Entry(line: line)
+        lines.withLock { $0[index] = Entry(line: line) }
     }
 
     static func == (lhs: VisualLineCache, rhs: VisualLineCache) -> Bool { true }
@@ -755,15 +750,14 @@ private final class VisualLine: @unchecked Sendable {
     /// boundary's place in it: made at the first arrow key.
     /// Made under `lock`: copies of a layout share their visual lines across threads.
     private var byCaret: (order: [Int], xs: [Double], rank: [Int]) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let sorted { return sorted }
-        let made = sortByCaret()
-        sorted = made
-        return made
+        sorted.withLock { sorted in
+            if let sorted { return sorted }
+            let made = sortByCaret()
+            sorted = made
+            return made
+        }
     }
-    private var sorted: (order: [Int], xs: [Double], rank: [Int])?
-    private let lock = NSLock()
+    private let sorted = Mutex<(order: [Int], xs: [Double], rank: [Int])?>(nil)
 
     private func sortByCaret() -> (order: [Int], xs: [Double], rank: [Int]) {
         let offsets = Array(clusters.lowerBound...clusters.upperBound)
