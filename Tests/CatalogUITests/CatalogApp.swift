@@ -72,6 +72,13 @@ final class CatalogApp {
         String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
     }
 
+    /// Whether the catalog has written anything to stderr yet, asked without waiting and without
+    /// taking it (`standardError` still reads it all).
+    var hasWrittenToStandardError: Bool {
+        var descriptor = pollfd(fd: stderrPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     /// Everything the catalog wrote to stdout (nothing, normally), read as `standardError` is.
     var standardOutput: String {
         String(decoding: stdoutPipe.fileHandleForReading.availableData, as: UTF8.self)

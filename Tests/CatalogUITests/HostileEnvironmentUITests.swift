@@ -191,9 +191,10 @@ final class HostileEnvironmentUITests: XCTestCase {
         let closing = Date().timeIntervalSince(asked)
         let arrived = (try? app.state().field("filled-area").text.count) ?? 0
         print("closed \(Int(closing * 1000)) ms after WM_DELETE_WINDOW, with \(arrived) of 20,000 keystrokes handled")
-        // Typically 0.2 s here; handling the backlog first took 10 to 60 s. The margin is for a
-        // loaded 2-core machine.
-        XCTAssertLessThan(closing, 2, "the close waited behind the backlog of keys")
+        // The close was sent after the whole burst had reached the catalog's queue: a loop that
+        // handles the backlog first ends with every key in the field. How long the close takes
+        // is a figure of `./run.sh bench`, not a pass/fail here.
+        XCTAssertLessThan(arrived, 20_000, "the close waited behind the backlog of keys")
     }
 
     func testABurstOf20000KeystrokesArrivesWholeInSlicesBetweenRedraws() throws {
