@@ -174,11 +174,9 @@ public struct EditableText: Equatable, Sendable {
             // Did the neighbours in the window come out as they went in? A combining mark typed
             // after "e", or a deletion joining two regional indicators, changes a cluster outside
             // the edit.
-            let neighbourBefore = characters[start..<lower], neighbourAfter = characters[upper..<end]
-            func same(_ a: Character, _ b: Character) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
-            let keepsNeighbours = clusters.count >= neighbourBefore.count + neighbourAfter.count
-                && zip(clusters.prefix(neighbourBefore.count), neighbourBefore).allSatisfy(same)
-                && zip(clusters.suffix(neighbourAfter.count), neighbourAfter).allSatisfy(same)
+            // Read by index: a slice of `characters` still alive at `replaceSubrange` would make
+            // the storage shared, and the edit would copy the whole text.
+            let keepsNeighbours = keepsNeighbours(start..<lower, upper..<end, in: clusters)
             result = AppliedEdit(edit: applied, replacedText: String(characters[lower..<upper]), selectionBefore: before,
                                  oldClusters: window, newClusterCount: clusters.count, joinedNeighbours: !keepsNeighbours,
                                  oldClustersText: keepsNeighbours ? "" : String(characters[start..<end]))
@@ -187,6 +185,17 @@ public struct EditableText: Equatable, Sendable {
         let caret = min(max(start + caretOffset, start), start + clusters.count)
         selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
         return result
+    }
+
+    /// Whether `clusters` begin with the clusters `before` and end with those `after`, scalar
+    /// for scalar (the neighbours in a segmentation window came out as they went in).
+    private func keepsNeighbours(_ before: Range<Int>, _ after: Range<Int>, in clusters: [Character]) -> Bool {
+        guard clusters.count >= before.count + after.count else { return false }
+        func same(_ a: Character, _ b: Character) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
+        for (offset, index) in before.enumerated() where !same(clusters[offset], characters[index]) { return false }
+        let tail = clusters.count - after.count
+        for (offset, index) in after.enumerated() where !same(clusters[tail + offset], characters[index]) { return false }
+        return true
     }
 
     /// The text's length in graphemes after `edit`, found without applying it: only the window
