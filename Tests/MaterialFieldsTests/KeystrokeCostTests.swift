@@ -53,4 +53,50 @@ final class KeystrokeCostTests: XCTestCase {
         XCTAssertEqual(storage(field.textLayout!.characters), layoutCharacters, "the layout's clusters were copied")
         XCTAssertEqual(storage(field.textLayout!.caretStops), stops, "the layout's stops were copied")
     }
+
+    func testAKeystrokeInALongParagraphWrapsOnlyTheLinesAroundIt() {
+        let measurer = FakeMeasurer()
+        let text = Array(longText(paragraphs: 1, paragraphLength: 20_000))
+        var layout = TextLayout(characters: text, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer, wrapWidth: 400)
+        XCTAssertGreaterThan(layout.lines.count, 300)
+        for offset in [text.count / 2, 0, layout.count] {
+            layout.replacing(offset..<offset, with: ["w"], measurer: measurer)
+            XCTAssertLessThanOrEqual(layout.lastEditCost.linesWrapped, 6, "a key at \(offset) wrapped the paragraph again")
+            // Deleting what was typed, and a line break typed into the middle of the paragraph.
+            layout.replacing(offset..<(offset + 1), with: [], measurer: measurer)
+            XCTAssertLessThanOrEqual(layout.lastEditCost.linesWrapped, 6)
+        }
+        // A line break starts a paragraph whose lines need not meet the old ones again: the rest
+        // of the paragraph may wrap again, but must come out as a fresh layout's.
+        layout.replacing(5_000..<5_000, with: ["\n"], measurer: measurer)
+        var expected = text
+        expected.insert("\n", at: 5_000)
+        let fresh = TextLayout(characters: expected, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer, wrapWidth: 400)
+        XCTAssertEqual(layout.lines, fresh.lines)
+    }
+
+    /// Wrapping resumes from a line start before the edit and stops where the old lines resume:
+    /// random edits (words, spaces, line breaks, long words broken between graphemes, zero-width
+    /// clusters) of long paragraphs at narrow widths must give a fresh layout's lines.
+    func testIncrementalWrappingMatchesAFreshLayout() {
+        var random = SeededGenerator(seed: 41)
+        let pieces: [[Character]] = [["a"], ["b", "b"], [" "], [" ", " "], ["\n"], ["é"], Array("supercalifragilistic"), ["\u{200B}"],
+                                     Array("word "), ["\u{00A0}"]]
+        let measurer = ShapingLikeMeasurer()
+        for width in [24.0, 57.0, 120.0] {
+            var text = Array(longText(paragraphs: 3, paragraphLength: 200))
+            var layout = TextLayout(characters: text, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer, wrapWidth: width)
+            for _ in 0..<300 {
+                let lower = Int.random(in: 0...text.count, using: &random)
+                let upper = Int.random(in: lower...min(text.count, lower + Int.random(in: 0...12, using: &random)), using: &random)
+                let insert = (0..<Int.random(in: 0...3, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+                text.replaceSubrange(lower..<upper, with: insert)
+                layout.replacing(lower..<upper, with: insert[...], measurer: measurer)
+                let fresh = TextLayout(characters: text, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer, wrapWidth: width)
+                XCTAssertEqual(layout.lines, fresh.lines, "width \(width), after replacing \(lower)..<\(upper) with \(String(insert).debugDescription)")
+                XCTAssertEqual(layout.caretStops, fresh.caretStops)
+                if layout.lines != fresh.lines { return }
+            }
+        }
+    }
 }

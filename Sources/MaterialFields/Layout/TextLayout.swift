@@ -48,6 +48,16 @@ public struct TextLayout: Equatable, Sendable {
     public private(set) var levels: [UInt8]? { didSet { visualLines = VisualLineCache() } }
     /// Lines in visual order, made when first asked for and dropped by every change.
     private var visualLines = VisualLineCache()
+    /// What the last `replacing(_:with:measurer:)` cost, for tests that count work. Never part of
+    /// a layout's value.
+    private(set) var lastEditCost = EditCost()
+
+    /// Work an edit did: lines wrapped, levels resolved.
+    struct EditCost: Equatable, Sendable {
+        var linesWrapped = 0
+        var clustersResolved = 0
+        static func == (lhs: EditCost, rhs: EditCost) -> Bool { true }
+    }
 
     /// Aligns lines in a band `width` wide starting `inset` into the text band (`factor` as
     /// `TextAlignment.factor`).
@@ -254,44 +264,48 @@ public struct TextLayout: Equatable, Sendable {
     private func wrappedLines(in range: Range<Int>) -> [TextLine] {
         guard let limit = wrapWidth else { return [TextLine(clusters: 0..<count)] }
         var result: [TextLine] = []
-        var paragraphStart = range.lowerBound
+        var start = range.lowerBound
         while true {
-            var paragraphEnd = paragraphStart
-            while paragraphEnd < range.upperBound, !characters[paragraphEnd].isNewline { paragraphEnd += 1 }
-            wrapParagraph(paragraphStart..<paragraphEnd, limit: limit, into: &result)
-            guard paragraphEnd < range.upperBound else { break }
-            paragraphStart = paragraphEnd + 1
+            let (end, endsParagraph) = line(from: start, limit: limit)
+            result.append(TextLine(clusters: start..<end))
+            if endsParagraph {
+                guard end < range.upperBound else { break }
+                start = end + 1
+            } else {
+                start = end
+            }
         }
         return result
     }
 
-    private func wrapParagraph(_ paragraph: Range<Int>, limit: Double, into result: inout [TextLine]) {
-        var start = paragraph.lowerBound
-        repeat {
-            // The farthest boundary whose text still fits (binary search over the stops).
-            let maxX = caretStops[start] + limit
-            var low = start, high = paragraph.upperBound
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if caretStops[mid] <= maxX { low = mid } else { high = mid - 1 }
-            }
-            var end = low
-            if end < paragraph.upperBound {
-                // Spaces may hang past the edge; otherwise break after the last space that fits,
-                // and inside a word only when the word alone is wider than the line.
-                var hung = end
-                while hung < paragraph.upperBound, isSpace(hung) { hung += 1 }
-                if hung > end {
-                    end = hung
-                } else {
-                    var candidate = end
-                    while candidate > start, !(isSpace(candidate - 1) && !isSpace(candidate)) { candidate -= 1 }
-                    end = candidate > start ? candidate : max(end, start + 1)
-                }
-            }
-            result.append(TextLine(clusters: start..<end))
-            start = end
-        } while start < paragraph.upperBound
+    /// The wrapped line that starts at `start` (a line's start): where it ends, and whether its
+    /// paragraph ends there (before a line break or at the end of the text). It reads only the
+    /// clusters and stops from `start` to a little past its end, so wrapping from an unchanged
+    /// line start over unchanged text gives the same lines again.
+    private func line(from start: Int, limit: Double) -> (end: Int, endsParagraph: Bool) {
+        // The farthest boundary whose text still fits (binary search over the stops; a line break
+        // is 0 wide, so the search may run past one: the first one in the fit ends the line).
+        let maxX = caretStops[start] + limit
+        var low = start, high = count
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if caretStops[mid] <= maxX { low = mid } else { high = mid - 1 }
+        }
+        var end = start
+        while end < low, !characters[end].isNewline { end += 1 }
+        guard end == low, low < count, !characters[low].isNewline else { return (end, true) }
+        // Spaces may hang past the edge; otherwise break after the last space that fits, and
+        // inside a word only when the word alone is wider than the line.
+        var hung = end
+        while hung < count, isSpace(hung) { hung += 1 }
+        if hung > end {
+            end = hung
+        } else {
+            var candidate = end
+            while candidate > start, !(isSpace(candidate - 1) && !isSpace(candidate)) { candidate -= 1 }
+            end = candidate > start ? candidate : max(end, start + 1)
+        }
+        return (end, end == count || characters[end].isNewline)
     }
 
     /// Wraps again at a new width (nil: one line).
@@ -307,6 +321,7 @@ public struct TextLayout: Equatable, Sendable {
     /// the paragraphs they touch; the rest keep their widths and breaks. `range` comes from
     /// `AppliedEdit.oldClusters`.
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
+        lastEditCost = EditCost()
         var lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
         // A right-to-left line is scrolled from its right end, where it starts: what it gains or
         // loses moves the view with it, as a left-to-right line's view stays put at its left.
@@ -405,29 +420,51 @@ public struct TextLayout: Equatable, Sendable {
             lines = [TextLine(clusters: 0..<count)]
             return
         }
-        // The lines of the paragraphs from the one holding `lower` to the one holding `upper`,
-        // found while lines and characters still describe the old text.
+        // Wrapping starts again two lines before the edit's (a line's end reads the clusters up
+        // to the next line's end, so the edit may pull a word back onto either), from a line start
+        // that is still one, and ends where a new line starts where an old line after the edit
+        // started: from there on the text and its stops' differences are the old ones, so the
+        // old lines follow, shifted. A keystroke in a long paragraph wraps a few lines.
         var firstLine = lineIndex(of: lower, upstream: true)
-        while firstLine > 0, lines[firstLine].clusters.lowerBound > 0,
-              !characters[lines[firstLine].clusters.lowerBound - 1].isNewline {
+        var back = 0
+        while back < 2, firstLine > 0 {
             firstLine -= 1
-        }
-        var lastLine = lineIndex(of: upper)
-        while lastLine + 1 < lines.count, lines[lastLine + 1].clusters.lowerBound == lines[lastLine].clusters.upperBound {
-            lastLine += 1
+            back += 1
         }
         let oldCount = count
         characters.replaceSubrange(lower..<upper, with: newCharacters)
         let shift = count - oldCount
-        let paragraphs = lines[firstLine].clusters.lowerBound..<(lines[lastLine].clusters.upperBound + shift)
-        let rewrapped = wrappedLines(in: paragraphs)
-        if shift != 0 {
-            for index in (lastLine + 1)..<lines.count {
-                let clusters = lines[index].clusters
-                lines[index].clusters = (clusters.lowerBound + shift)..<(clusters.upperBound + shift)
+        let newUpper = lower + newCharacters.count
+        var rewrapped: [TextLine] = []
+        var lineStart = lines[firstLine].clusters.lowerBound
+        // The first old line that may start where a new one does (old coordinates).
+        var oldLine = firstLine + 1
+        var resumeLine = lines.count
+        while true {
+            let (end, endsParagraph) = line(from: lineStart, limit: wrapWidth!)
+            rewrapped.append(TextLine(clusters: lineStart..<end))
+            if endsParagraph && end == count { break }
+            lineStart = endsParagraph ? end + 1 : end
+            guard lineStart >= newUpper else { continue }
+            while oldLine < lines.count, lines[oldLine].clusters.lowerBound < upper
+                    || lines[oldLine].clusters.lowerBound + shift < lineStart {
+                oldLine += 1
+            }
+            if oldLine < lines.count, lines[oldLine].clusters.lowerBound + shift == lineStart {
+                resumeLine = oldLine
+                break
             }
         }
-        lines.replaceSubrange(firstLine...lastLine, with: rewrapped)
+        if shift != 0 {
+            lines.withUnsafeMutableBufferPointer { lines in
+                for index in resumeLine..<lines.count {
+                    let clusters = lines[index].clusters
+                    lines[index].clusters = (clusters.lowerBound + shift)..<(clusters.upperBound + shift)
+                }
+            }
+        }
+        lines.replaceSubrange(firstLine..<resumeLine, with: rewrapped)
+        lastEditCost.linesWrapped = rewrapped.count
     }
 
     // MARK: Queries (text coordinates)
