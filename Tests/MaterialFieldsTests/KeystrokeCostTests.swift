@@ -99,4 +99,104 @@ final class KeystrokeCostTests: XCTestCase {
             }
         }
     }
+
+    /// Counts the clusters whose levels the layout asks for.
+    private final class ResolveCountingMeasurer: ShapingLikeMeasurer {
+        var resolved = 0
+        override func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8] {
+            resolved += paragraph.count
+            return super.bidiLevels(of: paragraph, base: base)
+        }
+    }
+
+    /// A letter, a space, a digit or a deletion in a long single line of Hebrew, Arabic and Latin
+    /// resolves the levels of the text between the letters around it, not of the whole line.
+    func testAKeystrokeInALongMixedLineResolvesLevelsAroundItOnly() {
+        let words = ["שלום", "עולם", "hello", "world", "مرحبا", "بالعالم", "42", "3.5"]
+        let text = Array((0..<4_000).map { words[$0 % words.count] }.joined(separator: " "))
+        XCTAssertGreaterThan(text.count, 20_000)
+        for direction in WritingDirection.allCases {
+            let measurer = ResolveCountingMeasurer()
+            var layout = TextLayout(characters: text, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer, direction: direction)
+            var expected = text
+            let middle = text.count / 2
+            for (range, replacement) in [(middle..<middle, "ש"), (middle..<middle, " "), (middle..<middle, "7"), (middle..<(middle + 1), ""),
+                                         (middle..<(middle + 2), "e"), (0..<0, "א"), (layout.count..<layout.count, "ب")] as [(Range<Int>, String)] {
+                let upper = min(range.upperBound, expected.count)
+                let range = min(range.lowerBound, expected.count)..<upper
+                measurer.resolved = 0
+                layout.replacing(range, with: Array(replacement)[...], measurer: measurer)
+                expected.replaceSubrange(range, with: Array(replacement))
+                XCTAssertLessThan(measurer.resolved, 64, "\(direction): \(replacement.debugDescription) at \(range) resolved \(measurer.resolved) clusters")
+                XCTAssertLessThan(layout.lastEditCost.clustersResolved, 64)
+            }
+            let fresh = TextLayout(characters: expected, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer, direction: direction)
+            XCTAssertEqual(layout.levels, fresh.levels)
+            XCTAssertEqual(layout.caretStops, fresh.caretStops)
+        }
+    }
+
+    /// Text with a bracket or an explicit embedding anywhere resolves the edit's whole paragraph:
+    /// a pair's level depends on what it encloses, however far apart its brackets stand.
+    func testABracketAnywhereMakesAnEditResolveItsWholeParagraph() {
+        let measurer = ResolveCountingMeasurer()
+        let text = Array("(" + String(repeating: "abc ", count: 200) + "שלום)")
+        var layout = TextLayout(characters: text, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer)
+        measurer.resolved = 0
+        layout.replacing(400..<400, with: ["א"], measurer: measurer)
+        XCTAssertEqual(measurer.resolved, text.count + 1)
+        var expected = text
+        expected.insert("א", at: 400)
+        XCTAssertEqual(layout.levels, TextLayout(characters: expected, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer).levels)
+    }
+
+    /// Random edits of long mixed paragraphs with no bracket or explicit embedding (the edits a
+    /// bidi window serves) give the levels and stops of a fresh layout: letters of three scripts,
+    /// marks, digits of both kinds, separators and terminators, tabs, spaces, line breaks, RLM.
+    func testBidiWindowsMatchAFreshLayout() {
+        let pieces = ["ab", "x", "שלום", "א", "בּ", "مرحبا", "ب", " ", "  ", "\t", "12", "٣٤", "1.5", "3,4", "$", "%", "+", "-", ".", "!", ":",
+                      "\n", "\u{200F}", "\u{200E}", "a1", "e\u{301}", "\u{200D}"]
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let measurer = ResolveCountingMeasurer()
+        var windowed = 0
+        for direction in WritingDirection.allCases {
+            for wrap in [nil, 90.0] as [Double?] {
+                var characters = Array((0..<120).map { _ in pieces[next(pieces.count)] }.joined()
+                    .replacingOccurrences(of: "\n", with: wrap == nil ? " " : "\n"))
+                var layout = TextLayout(characters: characters, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer,
+                                        wrapWidth: wrap, direction: direction)
+                for step in 0..<400 {
+                    let lower = next(characters.count + 1)
+                    let upper = min(characters.count, lower + next(4))
+                    var replacement = next(3) == 0 ? "" : (0...next(2)).map { _ in pieces[next(pieces.count)] }.joined()
+                    if wrap == nil { replacement = replacement.replacingOccurrences(of: "\n", with: " ") }
+                    // Whole clusters as the model's edits are (a mark typed alone joins the cluster before it).
+                    let before = characters
+                    characters.replaceSubrange(lower..<upper, with: Array(replacement))
+                    characters = Array(String(characters))
+                    guard characters.count == before.count - (upper - lower) + Array(replacement).count else {
+                        characters = before
+                        continue
+                    }
+                    layout.replacing(lower..<upper, with: Array(replacement)[...], measurer: measurer)
+                    var paragraph = lower..<lower
+                    while paragraph.lowerBound > 0, !characters[paragraph.lowerBound - 1].isNewline { paragraph = (paragraph.lowerBound - 1)..<paragraph.upperBound }
+                    while paragraph.upperBound < characters.count, !characters[paragraph.upperBound].isNewline { paragraph = paragraph.lowerBound..<(paragraph.upperBound + 1) }
+                    if layout.lastEditCost.clustersResolved > 0 && layout.lastEditCost.clustersResolved < paragraph.count { windowed += 1 }
+                    let fresh = TextLayout(characters: characters, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer,
+                                           wrapWidth: wrap, direction: direction)
+                    let context = "\(direction) \(String(describing: wrap)) step \(step): \(lower)..<\(upper) <- \(replacement.debugDescription) in \(String(before).debugDescription)"
+                    XCTAssertEqual(layout.levels, fresh.levels, "levels " + context)
+                    XCTAssertEqual(layout.caretStops, fresh.caretStops, "stops " + context)
+                    XCTAssertEqual(layout.lines, fresh.lines, "lines " + context)
+                    if layout.levels != fresh.levels || layout.caretStops != fresh.caretStops || layout.lines != fresh.lines { return }
+                }
+            }
+        }
+        XCTAssertGreaterThan(windowed, 800, "the edits were not resolved in windows")
+    }
 }

@@ -46,6 +46,9 @@ public struct TextLayout: Equatable, Sendable {
     /// no character that can open right-to-left text (a letter or a control): then every line
     /// reads in storage order, as nearly all text does, and no query pays for bidi.
     public private(set) var levels: [UInt8]? { didSet { visualLines = VisualLineCache() } }
+    /// How many clusters of the text are bidi hazards (`bidiHazardCount`), counted while the text
+    /// has levels; nil without them.
+    private var bidiHazards: Int?
     /// Lines in visual order, made when first asked for and dropped by every change.
     private var visualLines = VisualLineCache()
     /// What the last `replacing(_:with:measurer:)` cost, for tests that count work. Never part of
@@ -93,6 +96,7 @@ public struct TextLayout: Equatable, Sendable {
         self.wrapWidth = wrapWidth.map { $0.isFinite ? max(0, $0) : 0 }
         let string = Self.joined(characters[...])
         levels = Self.resolveLevels(characters, string: string, direction: direction, measurer: measurer)
+        bidiHazards = levels == nil ? nil : Self.bidiHazardCount(characters[...])
         caretStops = Self.measure(characters[...], string: string, levels: levels, font: font, measurer: measurer)
         lines = []
         lines = wrappedLines(in: 0..<characters.count)
@@ -330,12 +334,20 @@ public struct TextLayout: Equatable, Sendable {
         // Bidi levels reach across a paragraph (one strong letter turns the numbers and spaces
         // around it): the paragraphs the edit touches are resolved again, and every cluster of
         // them whose direction changed is measured again with the edit.
+        let hadHazards = bidiHazards != 0
+        if let hazards = bidiHazards {
+            bidiHazards = hazards - Self.bidiHazardCount(characters[lower..<upper]) + Self.bidiHazardCount(newCharacters)
+        }
+        if levels != nil, !hadHazards, bidiHazards == 0, replacingWithinBidiWindow(lower..<upper, with: newCharacters, measurer: measurer) {
+            return
+        }
         if levels != nil || direction == .rightToLeft || Self.mayBeRightToLeft(newCharacters) {
             var start = lower, end = upper
             while start > 0, !characters[start - 1].isNewline { start -= 1 }
             while end < count, !characters[end].isNewline { end += 1 }
             let paragraphs = Array(characters[start..<lower]) + newCharacters + characters[upper..<end]
             let resolved = Self.paragraphLevels(paragraphs[...], direction: direction, measurer: measurer)
+            lastEditCost.clustersResolved = paragraphs.count
             let shift = newCharacters.count - (upper - lower)
             var first = lower, last = upper
             if var all = levels {
@@ -350,13 +362,17 @@ public struct TextLayout: Equatable, Sendable {
                     && !Self.mayBeRightToLeft(paragraphs[...]) {
                     var all = characters
                     all.replaceSubrange(lower..<upper, with: newCharacters)
-                    if !Self.mayBeRightToLeft(all[...]) { levels = nil }
+                    if !Self.mayBeRightToLeft(all[...]) {
+                        levels = nil
+                        bidiHazards = nil
+                    }
                 }
             } else {
                 // The first character that can open right-to-left text: every paragraph gets levels.
                 var all = characters
                 all.replaceSubrange(lower..<upper, with: newCharacters)
                 levels = Self.resolveLevels(all, string: Self.joined(all[...]), direction: direction, measurer: measurer)
+                bidiHazards = levels == nil ? nil : Self.bidiHazardCount(all[...])
                 first = start
                 last = end
             }
@@ -364,6 +380,86 @@ public struct TextLayout: Equatable, Sendable {
             return
         }
         replacingShaped(lower..<upper, with: newCharacters, measurer: measurer)
+    }
+
+    /// The edit resolved again only between the nearest letters either side of it, when that
+    /// gives the levels resolving its whole paragraph would: false (nothing changed) otherwise.
+    ///
+    /// Without explicit embeddings, overrides, isolates and brackets anywhere in the text (UAX #9's
+    /// rules that reach across a paragraph: X1-X10's stack, N0's pairs), a cluster's level depends
+    /// only on the paragraph's level and the text between the strong characters around it: the
+    /// weak rules (W1-W7) look back to the previous strong type, the neutral rules (N1, N2) at the
+    /// strong types either side of a neutral run, and the line-end rule (L1) at what follows
+    /// whitespace up to a segment separator or the paragraph's end. A window from a letter before
+    /// the edit (or its paragraph's start) to a letter after it (or its paragraph's end) is then
+    /// resolved as a paragraph of the same level exactly as inside the whole one, and the levels
+    /// outside it stay what they were. A letter here is one of a few scalars every resolver
+    /// (FriBidi, `Bidi.simplifiedLevels`) agrees is strong: ASCII, Hebrew and Arabic letters.
+    private mutating func replacingWithinBidiWindow(_ range: Range<Int>, with newCharacters: ArraySlice<Character>,
+                                                    measurer: TextMeasuring) -> Bool {
+        let lower = range.lowerBound, upper = range.upperBound
+        guard levels != nil, !characters[lower..<upper].contains(where: \.isNewline), !newCharacters.contains(where: \.isNewline) else {
+            return false
+        }
+        let reach = Self.bidiWindowReach
+        var start = lower
+        while true {
+            if start == 0 || characters[start - 1].isNewline { break }
+            if lower - start >= reach { return false }
+            start -= 1
+            if Self.isWindowEdge(characters[start]) { break }
+        }
+        var end = upper
+        while true {
+            if end == count || characters[end].isNewline { break }
+            if end - upper >= reach { return false }
+            end += 1
+            if Self.isWindowEdge(characters[end - 1]) { break }
+        }
+        let window = Array(characters[start..<lower]) + newCharacters + characters[upper..<end]
+        // The last character that could open right-to-left text deleted from a left-to-right
+        // text: the whole text is looked at (by the paragraph path).
+        if direction == .leftToRight && Self.mayBeRightToLeft(characters[lower..<upper]) && !Self.mayBeRightToLeft(window[...]) {
+            return false
+        }
+        let resolved = window.isEmpty ? [] : measurer.bidiLevels(of: Substring(Self.joined(window[...])), base: direction)
+        guard resolved.count == window.count else { return false }
+        lastEditCost.clustersResolved = window.count
+        let shift = newCharacters.count - (upper - lower)
+        var first = lower, last = upper
+        // A cluster measured in another run (its level changed) is measured again.
+        if let changed = (start..<lower).first(where: { levels![$0] != resolved[$0 - start] }) { first = changed }
+        if let changed = (upper..<end).last(where: { levels![$0] != resolved[$0 + shift - start] }) { last = changed + 1 }
+        levels!.replaceSubrange(start..<end, with: resolved)
+        replacingShaped(first..<last, with: window[(first - start)..<(last + shift - start)], measurer: measurer)
+        return true
+    }
+
+    /// How far a bidi window looks for a letter either side of an edit before the edit's whole
+    /// paragraph is resolved instead.
+    static let bidiWindowReach = 512
+
+    /// Scalars every resolver takes as strong (bidi classes L, R, AL), alone in their cluster.
+    private static func isWindowEdge(_ cluster: Character) -> Bool {
+        let scalars = cluster.unicodeScalars
+        guard let scalar = scalars.first, scalars.count == 1 else { return false }
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x05D0...0x05EA, 0x0620...0x063A, 0x0641...0x064A: return true
+        default: return false
+        }
+    }
+
+    /// Clusters that make bidi levels reach across a paragraph: explicit embeddings, overrides
+    /// and isolates, and brackets (every paired bracket is a mirrored character).
+    private static func bidiHazardCount(_ clusters: ArraySlice<Character>) -> Int {
+        var hazards = 0
+        for cluster in clusters where !cluster.isASCII || !(cluster.isLetter || cluster.isNumber || cluster == " ") {
+            if cluster.unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+                || $0.properties.isBidiMirrored }) {
+                hazards += 1
+            }
+        }
+        return hazards
     }
 
     /// Replaces clusters `range` (`levels` already describe the new text), measuring the edit
