@@ -32,13 +32,13 @@ final class BidiWindowTests: XCTestCase {
         for direction in WritingDirection.allCases {
             for wrap in [nil, 90.0] as [Double?] {
                 var characters = Array((0..<80).map { _ in pieces[next(pieces.count)] }.joined()
-                    .replacingOccurrences(of: "\n", with: wrap == nil ? " " : "\n"))
+                    .map { wrap == nil && $0 == "\n" ? " " : $0 })
                 var layout = TextLayout(characters: characters, font: font, lineHeight: 24, measurer: fonts, wrapWidth: wrap, direction: direction)
                 for step in 0..<300 {
                     let lower = next(characters.count + 1)
                     let upper = min(characters.count, lower + next(4))
                     var replacement = next(3) == 0 ? "" : (0...next(2)).map { _ in pieces[next(pieces.count)] }.joined()
-                    if wrap == nil { replacement = replacement.replacingOccurrences(of: "\n", with: " ") }
+                    if wrap == nil { replacement = String(replacement.map { $0 == "\n" ? " " : $0 }) }
                     var candidate = characters
                     candidate.replaceSubrange(lower..<upper, with: Array(replacement))
                     // Whole clusters, as the model's edits are; words within the shaping reach.
