@@ -24,11 +24,20 @@ public enum CoverageRasterizer {
     }
 
     /// Rasterizes `path` inside `bounds` (whole pixels). Returns nil when nothing is covered.
+    ///
+    /// Every pixel is computed from the path's own whole-pixel origin, whatever part of the path
+    /// `bounds` keeps: a pixel comes out with the same bits clipped or not, so a host that keeps
+    /// whole masks and composites a part of one draws exactly what a clipped rasterization draws.
     public static func rasterize(_ path: Path, within bounds: Rect) -> CoverageMask? {
-        let area = path.bounds.integral.intersection(bounds.integral)
+        let pathArea = path.bounds.integral
+        let area = pathArea.intersection(bounds.integral)
         guard !area.isEmpty else { return nil }
         let originX = Int(area.minX), originY = Int(area.minY)
         let width = Int(area.width), height = Int(area.height)
+        // Columns are counted from the path's left pixel edge (from the area's for a path far
+        // beyond any canvas, where no clip-independence is owed).
+        let reference = abs(pathArea.minX) < 1e9 ? pathArea.minX : area.minX
+        let firstColumn = Int(area.minX - reference)
 
         var edges: [Edge] = []
         for contour in path.contours {
@@ -63,9 +72,11 @@ public enum CoverageRasterizer {
                 for index in 0..<(crossings.count - 1) {
                     winding += crossings[index].direction
                     guard winding != 0 else { continue }
-                    let spanStart = crossings[index].x - Double(originX)
-                    let spanEnd = crossings[index + 1].x - Double(originX)
-                    if addSpan(from: spanStart, to: spanEnd, weight: weight, into: &accumulator) { rowTouched = true }
+                    let spanStart = crossings[index].x - reference
+                    let spanEnd = crossings[index + 1].x - reference
+                    if addSpan(from: spanStart, to: spanEnd, firstColumn: firstColumn, weight: weight, into: &accumulator) {
+                        rowTouched = true
+                    }
                 }
             }
             guard rowTouched else { continue }
@@ -79,20 +90,23 @@ public enum CoverageRasterizer {
         return CoverageMask(x: originX, y: originY, width: width, height: height, coverage: coverage)
     }
 
-    /// Adds `weight` times the overlap of [start, end) with each pixel column.
-    private static func addSpan(from start: Double, to end: Double, weight: Double, into accumulator: inout [Double]) -> Bool {
-        let left = max(0, start), right = min(Double(accumulator.count), end)
+    /// Adds `weight` times the overlap of [start, end) with each pixel column; the accumulator
+    /// holds the columns from `firstColumn` on. A span cut at the accumulator's ends adds to its
+    /// end columns exactly what an uncut span adds to those columns.
+    private static func addSpan(from start: Double, to end: Double, firstColumn low: Int, weight: Double,
+                                into accumulator: inout [Double]) -> Bool {
+        let left = max(Double(low), start), right = min(Double(low + accumulator.count), end)
         guard right > left else { return false }
-        let firstColumn = Int(left), lastColumn = min(Int(right.rounded(.up)) - 1, accumulator.count - 1)
+        let firstColumn = Int(left), lastColumn = min(Int(right.rounded(.up)) - 1, low + accumulator.count - 1)
         if firstColumn == lastColumn {
-            accumulator[firstColumn] += (right - left) * weight
+            accumulator[firstColumn - low] += (right - left) * weight
             return true
         }
-        accumulator[firstColumn] += (Double(firstColumn + 1) - left) * weight
+        accumulator[firstColumn - low] += (Double(firstColumn + 1) - left) * weight
         if lastColumn > firstColumn + 1 {
-            for column in (firstColumn + 1)..<lastColumn { accumulator[column] += weight }
+            for column in (firstColumn + 1)..<lastColumn { accumulator[column - low] += weight }
         }
-        accumulator[lastColumn] += (right - Double(lastColumn)) * weight
+        accumulator[lastColumn - low] += (right - Double(lastColumn)) * weight
         return true
     }
 }
