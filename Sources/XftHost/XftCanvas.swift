@@ -2,7 +2,9 @@ import CXlib
 import MaterialFields
 
 /// A `Canvas` that draws into an X pixmap: shapes are rasterized to coverage masks and
-/// composited with XRender (PictOpOver, so alpha blends), text goes through Xft.
+/// composited with XRender (PictOpOver, so alpha blends), text goes through Xft. Masks are kept
+/// on the server (`MaskCache`), keyed by the shape relative to its whole-pixel origin, so a shape
+/// drawn again costs one composite.
 package final class XftCanvas: Canvas {
     private let display: OpaquePointer
     private let visual: UnsafeMutablePointer<Visual>
@@ -18,6 +20,17 @@ package final class XftCanvas: Canvas {
     private var maskPicture: Picture = 0
     private var maskGC: GC?
     private var maskSize = (width: 0, height: 0)
+    private let masks: MaskCache
+    /// Off: every shape is rasterized within the clip and uploaded, as before the cache (tests
+    /// compare the two).
+    package var cachesMasks = true
+    /// Paths rasterized so far (cached or not): what the cache saves shows here.
+    package private(set) var rasterizations = 0
+    package var maskStatistics: MaskCache.Statistics { masks.statistics }
+    package func resetMaskCounters() {
+        masks.resetCounters()
+        rasterizations = 0
+    }
 
     package init(display: OpaquePointer, drawable: Drawable, width: Int, height: Int, fonts: FontCache) throws {
         self.display = display
@@ -30,6 +43,7 @@ package final class XftCanvas: Canvas {
             throw HostError.missingRenderExtension
         }
         self.maskFormat = format
+        self.masks = MaskCache(display: display, format: format)
         self.draw = draw
         self.size = (width, height)
     }
@@ -37,6 +51,7 @@ package final class XftCanvas: Canvas {
     deinit {
         for picture in solidFills.values { XRenderFreePicture(display, picture) }
         releaseMask()
+        masks.removeAll()
         XftDrawDestroy(draw)
     }
 
@@ -63,10 +78,32 @@ package final class XftCanvas: Canvas {
             fillPixelRectangle(rect, color: color)
             return
         }
-        guard let mask = CoverageRasterizer.rasterize(path, within: currentClip) else { return }
-        uploadMask(mask)
-        XRenderComposite(display, PictOpOver, solidFill(color), maskPicture, picture,
-                         0, 0, 0, 0, Int32(mask.x), Int32(mask.y), UInt32(mask.width), UInt32(mask.height))
+        let clip = currentClip
+        let area = path.bounds.integral
+        let visible = area.intersection(clip)
+        guard !visible.isEmpty else { return }
+        guard cachesMasks, MaskCache.accepts(area) else {
+            rasterizations += 1
+            guard let mask = CoverageRasterizer.rasterize(path, within: clip) else { return }
+            uploadMask(mask)
+            XRenderComposite(display, PictOpOver, solidFill(color), maskPicture, picture,
+                             0, 0, 0, 0, Int32(mask.x), Int32(mask.y), UInt32(mask.width), UInt32(mask.height))
+            return
+        }
+        // The whole shape's mask, cut to the clip as it is composited: the rasterizer gives a
+        // pixel the same coverage clipped or not, so this is exactly the clipped rasterization.
+        let key = MaskKey(path: path, origin: area)
+        let entry: MaskCache.Entry
+        if let cached = masks.lookUp(key) {
+            entry = cached
+        } else {
+            rasterizations += 1
+            entry = masks.insert(CoverageRasterizer.rasterize(path, within: area), for: key)
+        }
+        guard let mask = entry.picture else { return }
+        XRenderComposite(display, PictOpOver, solidFill(color), mask, picture,
+                         0, 0, Int32(visible.minX - area.minX), Int32(visible.minY - area.minY),
+                         Int32(visible.minX), Int32(visible.minY), UInt32(visible.width), UInt32(visible.height))
     }
 
     /// A paragraph: a host with bidi puts its runs of one direction in visual order first.
