@@ -30,9 +30,13 @@ struct CommandLineOptions {
     var goldensDirectory: String?
     var updatesGoldens = false
     var failuresDirectory: String?
+    /// `--repaint-benchmark N`, left out of the usage on purpose (a developer's measurement, see
+    /// `RepaintBenchmark`): draw the whole catalog N times offscreen, then N focus animations,
+    /// print the median cost of a repaint and of a frame, and exit.
+    var repaintBenchmarkCount: Int?
 
     /// Modes that draw into a pixmap instead of a window.
-    var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil }
+    var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil || repaintBenchmarkCount != nil }
 
     struct UsageError: Error { var message: String }
 
@@ -133,6 +137,12 @@ struct CommandLineOptions {
                 options.fontFamily = try value(for: argument)
             case "--display":
                 options.displayName = try value(for: argument)
+            case "--repaint-benchmark":
+                let text = try value(for: argument)
+                guard let count = Int(text), (1...10_000).contains(count) else {
+                    throw UsageError(message: "--repaint-benchmark wants a count from 1 to 10000, not '\(text)'")
+                }
+                options.repaintBenchmarkCount = count
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
@@ -161,6 +171,9 @@ struct CommandLineOptions {
             guard SystemFiles.isDirectory(goldens) else {
                 throw UsageError(message: "--goldens: there is no folder '\(goldens)' (--update-goldens makes it and records the goldens)")
             }
+        }
+        if options.repaintBenchmarkCount != nil && (options.screenshotPath != nil || !options.scriptPaths.isEmpty) {
+            throw UsageError(message: "--repaint-benchmark goes alone: not with --screenshot or --script")
         }
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")

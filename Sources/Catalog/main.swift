@@ -66,6 +66,15 @@ if let id = options.focusedFieldID {
     guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
 }
 
+if let count = options.repaintBenchmarkCount {
+    do {
+        try RepaintBenchmark.run(host: host, session: session, size: options.windowSize(scale: session.scale), count: count)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+    finish(0)
+}
+
 if let screenshotPath = options.screenshotPath {
     do {
         if options.screenshotTime != nil || options.focusedFieldID != nil {

@@ -63,6 +63,17 @@ public final class OffscreenSurface {
         return regions
     }
 
+    /// The canvas's coverage-mask cache: hits, misses, what it holds (for measurements).
+    package var maskStatistics: MaskCache.Statistics { canvas.maskStatistics }
+    /// Paths the canvas has rasterized since the counters were last reset.
+    package var rasterizations: Int { canvas.rasterizations }
+    package func resetMaskCounters() { canvas.resetMaskCounters() }
+    /// Off: every shape is rasterized and uploaded at every draw, as before the cache.
+    package var cachesMasks: Bool {
+        get { canvas.cachesMasks }
+        set { canvas.cachesMasks = newValue }
+    }
+
     /// What the pixmap holds now.
     public func capture() throws -> RGBAImage {
         try capture(x: 0, y: 0, width: width, height: height)

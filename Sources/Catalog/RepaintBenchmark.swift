@@ -1,0 +1,90 @@
+import MaterialFields
+import XftHost
+
+/// `--repaint-benchmark N` (left out of --help; a measurement, never a pass/fail): the catalog's
+/// own rendering cost, drawn into an offscreen pixmap the size of the window.
+///   - a full repaint: the whole catalog invalidated and drawn N times (after one warm-up
+///     repaint that opens the fonts and fills the caches), as a resize or a theme switch draws it;
+///   - a focus animation: focus moved along the Tab order N times, every frame drawn at 60 Hz
+///     until every field has settled, as the window's loop paces them.
+/// Each figure is the median: the process's CPU time, and the wall time including an XSync, so
+/// the X server's compositing is counted there; with the coverage-mask cache's hits and misses.
+/// Everything is measured twice, first with the mask cache off (every shape rasterized and
+/// uploaded at every draw, as before the cache), then on.
+enum RepaintBenchmark {
+    static func run(host: WindowHost, session: CatalogSession, size: Size, count: Int) throws {
+        for caches in [false, true] {
+            print("masks cached: \(caches ? "yes" : "no")")
+            try run(host: host, scene: session.scene, size: size, count: count, cachesMasks: caches)
+        }
+    }
+
+    private static func run(host: WindowHost, scene: FieldScene, size: Size, count: Int, cachesMasks: Bool) throws {
+        let surface = try OffscreenSurface(host: host, size: size)
+        surface.cachesMasks = cachesMasks
+        surface.resize(to: size, scene: scene)
+        scene.settle()
+        var time = 100.0
+        scene.invalidateAll()
+        try surface.render(scene, at: time)
+
+        var repaints: [(cpu: Double, wall: Double)] = []
+        surface.resetMaskCounters()
+        for _ in 0..<count {
+            scene.invalidateAll()
+            repaints.append(try measure { try surface.render(scene, at: time) })
+        }
+        let full = surface.maskStatistics
+        print("  full repaint \(Int(size.width))x\(Int(size.height)), median of \(count): "
+              + "\(milliseconds(median(repaints.map(\.cpu)))) ms CPU, \(milliseconds(median(repaints.map(\.wall)))) ms wall; "
+              + "masks per repaint: \(perRun(full.hits, count)) hits, \(perRun(full.misses, count)) misses, "
+              + "\(perRun(surface.rasterizations, count)) rasterized; cache \(full.entries) masks, \(full.bytes / 1024) KiB")
+
+        let fields = scene.fields.filter(\.isEnabled)
+        guard !fields.isEmpty else { return }
+        var frames: [(cpu: Double, wall: Double)] = []
+        surface.resetMaskCounters()
+        var lastFrame = time
+        for step in 0..<count {
+            time += 1
+            scene.focus(fields[step % fields.count], at: time)
+            try surface.render(scene, at: time)
+            lastFrame = time
+            // Frames while anything animates, then the one at the end; the caret's blink is not a frame here.
+            while scene.fields.contains(where: { $0.isAnimating(at: lastFrame) }) {
+                time = WindowHost.nextFrame(wakeup: lastFrame, lastFrame: lastFrame)
+                frames.append(try measure { try surface.render(scene, at: time) })
+                lastFrame = time
+            }
+        }
+        let animation = surface.maskStatistics
+        let lookups = max(1, animation.hits + animation.misses)
+        print("  focus animation, \(count) focus changes, \(frames.count) frames: median "
+              + "\(milliseconds(median(frames.map(\.cpu)))) ms CPU, \(milliseconds(median(frames.map(\.wall)))) ms wall per frame; "
+              + "masks: \(animation.hits) hits, \(animation.misses) misses (\(animation.hits * 100 / lookups)% hit), "
+              + "\(surface.rasterizations) rasterized, \(animation.evictions) evicted")
+    }
+
+    private static func measure(_ body: () throws -> Void) rethrows -> (cpu: Double, wall: Double) {
+        let cpu = ProcessClock.cpuSeconds(), wall = ProcessClock.wallSeconds()
+        try body()
+        return (ProcessClock.cpuSeconds() - cpu, ProcessClock.wallSeconds() - wall)
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        let hundredths = Int((seconds * 100_000).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    private static func perRun(_ total: Int, _ runs: Int) -> String {
+        let tenths = (total * 10 + runs / 2) / max(1, runs)
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
