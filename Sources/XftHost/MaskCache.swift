@@ -2,9 +2,10 @@ import CXlib
 import MaterialFields
 
 /// A path's shape apart from where it stands: its points relative to its whole-pixel origin (the
-/// floor of its bounds). A path moved by whole pixels has the same key; a sub-pixel move changes
-/// the points relative to the origin, so it is another key. Compared and hashed without building
-/// the moved points.
+/// floor of its bounds) on the rasterizer's 1/65536 px grid, which is all a mask depends on. A
+/// path moved by whole pixels has the same key (the grid absorbs the last-bit noise of adding
+/// the move); a sub-pixel move changes the points relative to the origin, so it is another key.
+/// Compared and hashed without building the moved points.
 struct MaskKey: Hashable {
     let path: Path
     let originX: Double
@@ -16,11 +17,19 @@ struct MaskKey: Hashable {
         originY = origin.minY
     }
 
+    /// The rasterizer's own grid: equal keys are paths it rasterizes to the same bits.
+    @inline(__always)
+    private static func quantized(_ value: Double, from origin: Double) -> Double {
+        CoverageRasterizer.gridSteps(of: value, from: origin)
+    }
+
     static func == (a: MaskKey, b: MaskKey) -> Bool {
         guard a.path.contours.count == b.path.contours.count else { return false }
         for (first, second) in zip(a.path.contours, b.path.contours) {
             guard first.count == second.count else { return false }
-            for (p, q) in zip(first, second) where p.x - a.originX != q.x - b.originX || p.y - a.originY != q.y - b.originY {
+            for (p, q) in zip(first, second)
+            where quantized(p.x, from: a.originX) != quantized(q.x, from: b.originX)
+                || quantized(p.y, from: a.originY) != quantized(q.y, from: b.originY) {
                 return false
             }
         }
@@ -32,8 +41,8 @@ struct MaskKey: Hashable {
         for contour in path.contours {
             hasher.combine(contour.count)
             for point in contour {
-                hasher.combine(point.x - originX)
-                hasher.combine(point.y - originY)
+                hasher.combine(Self.quantized(point.x, from: originX))
+                hasher.combine(Self.quantized(point.y, from: originY))
             }
         }
     }

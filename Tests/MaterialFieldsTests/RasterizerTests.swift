@@ -47,4 +47,28 @@ final class RasterizerTests: XCTestCase {
         XCTAssertNil(CoverageRasterizer.rasterize(.rectangle(Rect(x: 0, y: 0, width: 5, height: 5)),
                                                   within: Rect(x: 10, y: 10, width: 5, height: 5)))
     }
+
+    /// What a host caching whole masks relies on: a pixel's coverage does not depend on the clip,
+    /// nor on a move by whole pixels (whose coordinates differ in their last bits).
+    func testCoverageIsTheSameClippedOrNotAndMovedByWholePixels() {
+        func shape(at x: Double, _ y: Double) -> Path {
+            .roundedRectangleStroke(Rect(x: x + 0.3, y: y + 0.6, width: 37.25, height: 21.5), radii: CornerRadii(all: 4),
+                                    width: 1.5, topGap: (x + 9.7)...(x + 20.2))
+        }
+        let whole = CoverageRasterizer.rasterize(shape(at: 10, 20), within: everywhere)!
+        for clip in [Rect(x: 13, y: 21, width: 9, height: 30), Rect(x: 30, y: 25, width: 40, height: 1),
+                     Rect(x: 0, y: 0, width: 11, height: 100)] {
+            let part = CoverageRasterizer.rasterize(shape(at: 10, 20), within: clip)!
+            for row in 0..<part.height {
+                for column in 0..<part.width {
+                    XCTAssertEqual(part[column, row], whole[column + part.x - whole.x, row + part.y - whole.y],
+                                   "(\(column + part.x), \(row + part.y)) in \(clip)")
+                }
+            }
+        }
+        let moved = CoverageRasterizer.rasterize(shape(at: 10 + 41, 20 + 17), within: everywhere)!
+        XCTAssertEqual(moved.coverage, whole.coverage)
+        XCTAssertEqual(moved.x - whole.x, 41)
+        XCTAssertNotEqual(CoverageRasterizer.rasterize(shape(at: 10.5, 20), within: everywhere)!.coverage, whole.coverage)
+    }
 }

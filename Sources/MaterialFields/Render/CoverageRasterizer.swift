@@ -23,26 +23,45 @@ public enum CoverageRasterizer {
         var direction: Int
     }
 
+    /// Points are placed on a grid of this many steps per pixel before rasterizing.
+    public static let gridSteps = 65536.0
+
+    /// `value` in grid steps from `origin` (a whole pixel), as the rasterizer places it: a path's
+    /// points relative to its whole-pixel origin, rounded to 1/65536 px, are all of the path a
+    /// mask depends on (a host keys cached masks by them).
+    @inlinable
+    public static func gridSteps(of value: Double, from origin: Double) -> Double {
+        ((value - origin) * gridSteps).rounded()
+    }
+
     /// Rasterizes `path` inside `bounds` (whole pixels). Returns nil when nothing is covered.
     ///
-    /// Every pixel is computed from the path's own whole-pixel origin, whatever part of the path
-    /// `bounds` keeps: a pixel comes out with the same bits clipped or not, so a host that keeps
-    /// whole masks and composites a part of one draws exactly what a clipped rasterization draws.
+    /// Every pixel is computed from the path's points relative to its own whole-pixel origin
+    /// (the floor of its bounds) on a 1/65536 px grid, whatever part of the path `bounds` keeps
+    /// and wherever the path stands: a pixel comes out with the same bits clipped or not, and
+    /// moved by whole pixels or not, so a host that keeps whole masks and composites a part of
+    /// one, anywhere, draws exactly what a clipped rasterization draws.
     public static func rasterize(_ path: Path, within bounds: Rect) -> CoverageMask? {
         let pathArea = path.bounds.integral
         let area = pathArea.intersection(bounds.integral)
         guard !area.isEmpty else { return nil }
         let originX = Int(area.minX), originY = Int(area.minY)
         let width = Int(area.width), height = Int(area.height)
-        // Columns are counted from the path's left pixel edge (from the area's for a path far
-        // beyond any canvas, where no clip-independence is owed).
-        let reference = abs(pathArea.minX) < 1e9 ? pathArea.minX : area.minX
-        let firstColumn = Int(area.minX - reference)
+        // Far beyond any canvas the area's corner serves (no such promise is owed there).
+        let isNear = abs(pathArea.minX) < 1e9 && abs(pathArea.minY) < 1e9
+        let referenceX = isNear ? pathArea.minX : area.minX, referenceY = isNear ? pathArea.minY : area.minY
+        // Where the area starts, in whole pixels from the reference.
+        let firstColumn = Int(area.minX - referenceX), firstRow = Int(area.minY - referenceY)
 
+        // On the grid; a coordinate too far out for it (no canvas shows it) is only moved.
+        func placed(_ value: Double, from origin: Double) -> Double {
+            abs(value - origin) < 1e12 ? gridSteps(of: value, from: origin) / gridSteps : value - origin
+        }
         var edges: [Edge] = []
         for contour in path.contours {
-            for index in contour.indices {
-                let a = contour[index], b = contour[(index + 1) % contour.count]
+            let points = contour.map { (x: placed($0.x, from: referenceX), y: placed($0.y, from: referenceY)) }
+            for index in points.indices {
+                let a = points[index], b = points[(index + 1) % points.count]
                 if a.y == b.y { continue }
                 edges.append(a.y < b.y ? Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, direction: 1)
                                        : Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, direction: -1))
@@ -60,7 +79,7 @@ public enum CoverageRasterizer {
             for i in 0..<width { accumulator[i] = 0 }
             var rowTouched = false
             for sub in 0..<subsamples {
-                let sampleY = Double(originY + row) + (Double(sub) + 0.5) * weight
+                let sampleY = Double(firstRow + row) + (Double(sub) + 0.5) * weight
                 crossings.removeAll(keepingCapacity: true)
                 for edge in edges where sampleY >= edge.y0 && sampleY < edge.y1 {
                     let t = (sampleY - edge.y0) / (edge.y1 - edge.y0)
@@ -72,9 +91,7 @@ public enum CoverageRasterizer {
                 for index in 0..<(crossings.count - 1) {
                     winding += crossings[index].direction
                     guard winding != 0 else { continue }
-                    let spanStart = crossings[index].x - reference
-                    let spanEnd = crossings[index + 1].x - reference
-                    if addSpan(from: spanStart, to: spanEnd, firstColumn: firstColumn, weight: weight, into: &accumulator) {
+                    if addSpan(from: crossings[index].x, to: crossings[index + 1].x, firstColumn: firstColumn, weight: weight, into: &accumulator) {
                         rowTouched = true
                     }
                 }
