@@ -22,7 +22,10 @@ final class XResourceUITests: XCTestCase {
     /// face's glyph set when its glyph memory limit evicts all of the face's glyphs, and makes it
     /// again at the next draw, so the count moves within that bound (a set lost per frame would
     /// show as hundreds).
-    private static let boundedGrowth = ["PICTURE": 64 + 16, "GLYPHSET": 32]
+    /// PIXMAP and PICTURE: the coverage-mask cache, a pixmap and a picture per mask, at most
+    /// `MaskCache.countLimit` of them (animation frames add masks and push old ones out); a
+    /// pixmap or picture lost per frame still shows as hundreds more than that.
+    private static let boundedGrowth = ["PICTURE": 64 + 16 + MaskCache.countLimit, "PIXMAP": MaskCache.countLimit, "GLYPHSET": 32]
 
     private static let framesToDraw = 1000
 
@@ -129,6 +132,45 @@ final class XResourceUITests: XCTestCase {
         fonts.close()
         let closed = try Self.resources(of: probe, on: display)["GLYPHSET"] ?? 0
         XCTAssertEqual(closed, open - 1, "the shared 19 px face kept its glyph set after close (\(open) -> \(closed))")
+    }
+
+    /// A canvas frees every mask it cached when it goes: surfaces made, filled with masks and
+    /// dropped one after another leave no pixmap behind, and the client's pictures where the
+    /// second left them (the first two make what Xft keeps per display for text colours).
+    func testACanvasFreesItsCachedMasksWhenItGoes() throws {
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName) { _ in }
+        let display = host.display
+        let probe = XCreatePixmap(display, XDefaultRootWindow(display), 1, 1, UInt32(host.depth))
+        defer { XFreePixmap(display, probe) }
+        var afterSessions: [[String: Int]] = []
+        var whileDrawing: [String: Int] = [:]
+        for _ in 0..<4 {
+            do {
+                // The same session each time, so Xft's own pictures for text colours (kept per
+                // display) are all made by the first.
+                let fields = (0..<6).map {
+                    TextField(identifier: "f\($0)", style: $0 % 2 == 0 ? .filled : .outlined, label: "Field \($0)")
+                }
+                let scene = FieldScene(fields: fields, scheme: .light)
+                let size = Size(width: 400, height: 600)
+                let surface = try OffscreenSurface(host: host, size: size)
+                surface.resize(to: size, scene: scene)
+                // Frames of a focus animation: masks that stay and masks of shapes in motion.
+                scene.focus(fields[1], at: 0)
+                for frame in 0..<20 { try surface.render(scene, at: Double(frame) / 60) }
+                XCTAssertGreaterThan(surface.maskStatistics.entries, 0)
+                whileDrawing = try Self.resources(of: probe, on: display)
+            }
+            afterSessions.append(try Self.resources(of: probe, on: display))
+        }
+        let pixmapsWhileDrawing = whileDrawing["PIXMAP"] ?? 0, picturesWhileDrawing = whileDrawing["PICTURE"] ?? 0
+        for (index, after) in afterSessions.enumerated() {
+            XCTAssertEqual(after["PIXMAP"] ?? 0, 1, "only the probe is left (\(afterSessions))")
+            if index > 1 { XCTAssertEqual(after["PICTURE"] ?? 0, afterSessions[1]["PICTURE"] ?? 0, "\(afterSessions)") }
+        }
+        XCTAssertGreaterThan(pixmapsWhileDrawing, 2, "the masks were on the server while drawing")
+        XCTAssertGreaterThan(picturesWhileDrawing, afterSessions[0]["PICTURE"] ?? 0)
     }
 
     /// The resources of the client that owns `window`, by type name.
