@@ -68,20 +68,30 @@ public enum CoverageRasterizer {
             }
         }
         guard !edges.isEmpty else { return nil }
+        // Top to bottom: each row looks only at the edges that reach into it.
+        edges.sort { $0.y0 < $1.y0 }
 
         var coverage = [UInt8](repeating: 0, count: width * height)
-        var accumulator = [Double](repeating: 0, count: width)
+        var row = Row(firstColumn: firstColumn, width: width)
+        var active: [Edge] = []
+        var nextEdge = 0
         var crossings: [(x: Double, direction: Int)] = []
         let weight = 1.0 / Double(subsamples)
         var touched = false
 
-        for row in 0..<height {
-            for i in 0..<width { accumulator[i] = 0 }
-            var rowTouched = false
+        for rowIndex in 0..<height {
+            let top = Double(firstRow + rowIndex), bottom = top + 1
+            active.removeAll { $0.y1 <= top }
+            while nextEdge < edges.count && edges[nextEdge].y0 < bottom {
+                if edges[nextEdge].y1 > top { active.append(edges[nextEdge]) }
+                nextEdge += 1
+            }
+            guard !active.isEmpty else { continue }
+            row.clear()
             for sub in 0..<subsamples {
-                let sampleY = Double(firstRow + row) + (Double(sub) + 0.5) * weight
+                let sampleY = top + (Double(sub) + 0.5) * weight
                 crossings.removeAll(keepingCapacity: true)
-                for edge in edges where sampleY >= edge.y0 && sampleY < edge.y1 {
+                for edge in active where sampleY >= edge.y0 && sampleY < edge.y1 {
                     let t = (sampleY - edge.y0) / (edge.y1 - edge.y0)
                     crossings.append((edge.x0 + (edge.x1 - edge.x0) * t, edge.direction))
                 }
@@ -91,39 +101,86 @@ public enum CoverageRasterizer {
                 for index in 0..<(crossings.count - 1) {
                     winding += crossings[index].direction
                     guard winding != 0 else { continue }
-                    if addSpan(from: crossings[index].x, to: crossings[index + 1].x, firstColumn: firstColumn, weight: weight, into: &accumulator) {
-                        rowTouched = true
-                    }
+                    row.addSpan(from: crossings[index].x, to: crossings[index + 1].x, weight: weight)
                 }
             }
-            guard rowTouched else { continue }
+            guard row.isTouched else { continue }
             touched = true
-            let base = row * width
-            for i in 0..<width {
-                coverage[base + i] = UInt8(min(255, (accumulator[i] * 255).rounded()))
-            }
+            row.write(into: &coverage, at: rowIndex * width)
         }
         guard touched else { return nil }
         return CoverageMask(x: originX, y: originY, width: width, height: height, coverage: coverage)
     }
 
-    /// Adds `weight` times the overlap of [start, end) with each pixel column; the accumulator
-    /// holds the columns from `firstColumn` on. A span cut at the accumulator's ends adds to its
-    /// end columns exactly what an uncut span adds to those columns.
-    private static func addSpan(from start: Double, to end: Double, firstColumn low: Int, weight: Double,
-                                into accumulator: inout [Double]) -> Bool {
-        let left = max(Double(low), start), right = min(Double(low + accumulator.count), end)
-        guard right > left else { return false }
-        let firstColumn = Int(left), lastColumn = min(Int(right.rounded(.up)) - 1, low + accumulator.count - 1)
-        if firstColumn == lastColumn {
-            accumulator[firstColumn - low] += (right - left) * weight
-            return true
+    /// One row of pixels being covered, columns `firstColumn ..< firstColumn + width` counted from
+    /// the reference. A pixel's coverage is the fractions of the spans that end inside it, added
+    /// in the order the spans come, plus a whole weight for every span passing over it, counted
+    /// as a number: what is added to a pixel never depends on which columns the row holds, so a
+    /// row cut by a clip gives its pixels the bits the whole row gives them.
+    private struct Row {
+        let firstColumn: Int
+        let width: Int
+        /// Fractional coverage of pixels where spans end.
+        var partial: [Double]
+        /// Differences of the number of spans covering each pixel whole (one more slot).
+        var whole: [Int32]
+        var isTouched = false
+
+        init(firstColumn: Int, width: Int) {
+            self.firstColumn = firstColumn
+            self.width = width
+            partial = [Double](repeating: 0, count: width)
+            whole = [Int32](repeating: 0, count: width + 1)
         }
-        accumulator[firstColumn - low] += (Double(firstColumn + 1) - left) * weight
-        if lastColumn > firstColumn + 1 {
-            for column in (firstColumn + 1)..<lastColumn { accumulator[column - low] += weight }
+
+        mutating func clear() {
+            for i in 0..<width { partial[i] = 0 }
+            for i in 0...width { whole[i] = 0 }
+            isTouched = false
         }
-        accumulator[lastColumn - low] += (right - Double(lastColumn)) * weight
-        return true
+
+        /// Adds `weight` times the overlap of [start, end) with each pixel of the row.
+        mutating func addSpan(from start: Double, to end: Double, weight: Double) {
+            let low = Double(firstColumn), high = Double(firstColumn + width)
+            guard end > start, end > low, start < high else { return }
+            // Beyond the row a span's ends only matter for which pixels it passes whole; moved
+            // to a pixel outside the row, they stay there (and stay convertible to Int).
+            let start = max(start, low - 1), end = min(end, high + 1)
+            // start >= -1 and end > 0 here: truncation after a shift is the floor, and the
+            // last pixel is the one before `end`'s pixel edge.
+            let first = Int(start + 1) - 1
+            let endPixel = Int(end)
+            let last = Double(endPixel) == end ? endPixel - 1 : endPixel
+            if first == last {
+                add((end - start) * weight, at: first)
+                return
+            }
+            add((Double(first + 1) - start) * weight, at: first)
+            add((end - Double(last)) * weight, at: last)
+            let from = max(first + 1, firstColumn) - firstColumn, to = min(last, firstColumn + width) - firstColumn
+            if to > from {
+                whole[from] += 1
+                whole[to] -= 1
+                isTouched = true
+            }
+        }
+
+        private mutating func add(_ amount: Double, at column: Int) {
+            let index = column - firstColumn
+            guard index >= 0 && index < width else { return }
+            partial[index] += amount
+            isTouched = true
+        }
+
+        func write(into coverage: inout [UInt8], at base: Int) {
+            let weight = 1.0 / Double(CoverageRasterizer.subsamples)
+            var count: Int32 = 0
+            for i in 0..<width {
+                count += whole[i]
+                // Never negative, so truncating after adding a half rounds half up.
+                let value = (partial[i] + Double(count) * weight) * 255 + 0.5
+                coverage[base + i] = value >= 255 ? 255 : UInt8(value)
+            }
+        }
     }
 }
