@@ -96,7 +96,17 @@ public enum CoverageRasterizer {
                     crossings.append((edge.x0 + (edge.x1 - edge.x0) * t, edge.direction))
                 }
                 guard crossings.count >= 2 else { continue }
-                crossings.sort { $0.x < $1.x }
+                // A handful of crossings, nearly always: insertion sort (spans between equal x
+                // are empty, so how ties fall changes no pixel).
+                for index in 1..<crossings.count {
+                    let crossing = crossings[index]
+                    var slot = index
+                    while slot > 0 && crossings[slot - 1].x > crossing.x {
+                        crossings[slot] = crossings[slot - 1]
+                        slot -= 1
+                    }
+                    crossings[slot] = crossing
+                }
                 var winding = 0
                 for index in 0..<(crossings.count - 1) {
                     winding += crossings[index].direction
@@ -174,12 +184,19 @@ public enum CoverageRasterizer {
 
         func write(into coverage: inout [UInt8], at base: Int) {
             let weight = 1.0 / Double(CoverageRasterizer.subsamples)
-            var count: Int32 = 0
-            for i in 0..<width {
-                count += whole[i]
-                // Never negative, so truncating after adding a half rounds half up.
-                let value = (partial[i] + Double(count) * weight) * 255 + 0.5
-                coverage[base + i] = value >= 255 ? 255 : UInt8(value)
+            let width = width
+            partial.withUnsafeBufferPointer { partial in
+                whole.withUnsafeBufferPointer { whole in
+                    coverage.withUnsafeMutableBufferPointer { coverage in
+                        var count: Int32 = 0
+                        for i in 0..<width {
+                            count &+= whole[i]
+                            // Never negative, so truncating after adding a half rounds half up.
+                            let value = (partial[i] + Double(count) * weight) * 255 + 0.5
+                            coverage[base + i] = value >= 255 ? 255 : UInt8(value)
+                        }
+                    }
+                }
             }
         }
     }
