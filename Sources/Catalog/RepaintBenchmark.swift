@@ -12,10 +12,11 @@ import XftHost
 /// Everything is measured twice, first with the mask cache off (every shape rasterized and
 /// uploaded at every draw, as before the cache), then on.
 enum RepaintBenchmark {
-    static func run(host: WindowHost, session: CatalogSession, size: Size, count: Int) throws {
+    /// `makeSession` gives each measurement a catalog of its own, so both start from the same state.
+    static func run(host: WindowHost, size: Size, count: Int, makeSession: () -> CatalogSession) throws {
         for caches in [false, true] {
             print("masks cached: \(caches ? "yes" : "no")")
-            try run(host: host, scene: session.scene, size: size, count: count, cachesMasks: caches)
+            try run(host: host, scene: makeSession().scene, size: size, count: count, cachesMasks: caches)
         }
     }
 

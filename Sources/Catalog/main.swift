@@ -68,7 +68,9 @@ if let id = options.focusedFieldID {
 
 if let count = options.repaintBenchmarkCount {
     do {
-        try RepaintBenchmark.run(host: host, session: session, size: options.windowSize(scale: session.scale), count: count)
+        try RepaintBenchmark.run(host: host, size: options.windowSize(scale: session.scale), count: count) {
+            CatalogSession(options: options, desktopScale: nil)
+        }
     } catch {
         fail("\(error)", status: 1)
     }
