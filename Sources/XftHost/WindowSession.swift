@@ -50,6 +50,13 @@ final class WindowSession: SceneHost {
     /// redraw and notification took when that was longer, so costly frames never starve input.
     private var sliceDuration = WindowHost.frameInterval
 
+    /// Keys that typed one character each since the scene last got an event, not yet handed to
+    /// it: their text, and where each key's text ends in it (UTF-8 offsets). Any other event the
+    /// scene gets, and the end of a slice, hands them over first (`flushTypedRun`), so they keep
+    /// their place among the events.
+    private var typedRun = ""
+    private var typedRunKeyEnds: [Int] = []
+
     /// At most this many events between two redraws; a slice also ends after a frame interval,
     /// which is what bounds it when each event is costly.
     private static let sliceEventLimit = 1024
@@ -222,6 +229,7 @@ final class WindowSession: SceneHost {
             handled += 1
             if handled >= Self.sliceEventLimit || host.now >= sliceEnd { break }
         }
+        flushTypedRun()
     }
 
     /// Takes a `WM_DELETE_WINDOW` out of the queue wherever it waits, after reading everything the
@@ -286,8 +294,55 @@ final class WindowSession: SceneHost {
     }
 
     private func apply(_ event: InputEvent) {
+        flushTypedRun()
         needsRender = true
         if scene.handle(event, at: host.now) { modelChanged = true }
+    }
+
+    /// A key that typed `text`: kept in the run when it is one character and the scene takes
+    /// runs (asked at a run's first key), else handed over now, after the run before it.
+    private func type(_ text: String) {
+        if text.count == 1, !typedRunKeyEnds.isEmpty || scene.acceptsTypedRuns {
+            typedRun += text
+            typedRunKeyEnds.append(typedRun.utf8.count)
+        } else {
+            apply(.text(text))
+        }
+    }
+
+    /// Hands the keys typed since the last event to the scene: as one run when each key's text is
+    /// still exactly one `Character` of the joined text (keys that combine, such as a combining
+    /// mark or a regional indicator after another, go one `.text` event each, as typed).
+    private func flushTypedRun() {
+        guard !typedRunKeyEnds.isEmpty else { return }
+        let run = typedRun, ends = typedRunKeyEnds
+        typedRun = ""
+        typedRunKeyEnds.removeAll(keepingCapacity: true)
+        needsRender = true
+        let time = host.now
+        if ends.count > 1, Self.eachCharacterIsOneKey(run, keyEnds: ends) {
+            if scene.handle(typedRun: run, at: time) { modelChanged = true }
+            return
+        }
+        let bytes = Array(run.utf8)
+        var start = 0
+        for end in ends {
+            if scene.handle(.text(String(decoding: bytes[start..<end], as: UTF8.self)), at: time) { modelChanged = true }
+            start = end
+        }
+    }
+
+    /// Whether the characters of `run` end exactly where its keys' texts do.
+    static func eachCharacterIsOneKey(_ run: String, keyEnds: [Int]) -> Bool {
+        var index = run.startIndex, offset = 0
+        for end in keyEnds {
+            guard index < run.endIndex else { return false }
+            let next = run.index(after: index)
+            offset += run.utf8.distance(from: index, to: next)
+            guard offset == end else { return false }
+            index = next
+        }
+        return index == run.endIndex
     }
 
     private func dispatch(_ event: inout XEvent) {
@@ -434,8 +489,10 @@ final class WindowSession: SceneHost {
             text = KeyTranslation.text(forKeysym: keysym) ?? ""
         }
         let modifiers = KeyTranslation.modifiers(fromState: key.state)
-        if let event = KeyTranslation.event(keysym: keysym, modifiers: modifiers, unshiftedKeysym: XLookupKeysym(&key, 0), text: text) {
-            apply(event)
+        switch KeyTranslation.event(keysym: keysym, modifiers: modifiers, unshiftedKeysym: XLookupKeysym(&key, 0), text: text) {
+        case .text(let text)?: type(text)
+        case let event?: apply(event)
+        case nil: break
         }
     }
 

@@ -29,6 +29,14 @@ public enum KeyboardType: String, Sendable, Codable, CaseIterable {
 
     private static let phoneSymbols: Set<Character> = ["+", "*", "#", "(", ")", "-", ".", "/", " "]
 
+    /// This type lets every typed character in (it filters nothing).
+    var keepsEverythingTyped: Bool {
+        switch self {
+        case .default, .numbersAndPunctuation, .namePhonePad, .twitter, .webSearch: return true
+        default: return false
+        }
+    }
+
     /// What of `replacement` this type lets in, where `rest` is the text the edit keeps (for the
     /// types that allow something once: the decimal separator, the @).
     public func filter(_ replacement: String, keeping rest: some Sequence<Character>) -> String {

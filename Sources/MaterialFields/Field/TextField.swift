@@ -364,13 +364,15 @@ public final class TextField {
     private var pointerSelectionUnit: (range: Range<Int>, byParagraph: Bool)?
     private var lastTime = 0.0
     private var observers: [Int: (TextField, FieldEvent) -> Void] = [:]
+    /// The observers added with `observe(_:)`: app code, which may read the text at every edit.
+    private var appObserverIDs: Set<Int> = []
     private var nextObserverID = 0
     private var actions: [Int: (events: ControlEvents, handler: (TextField) -> Void)] = [:]
     /// `clearsOnInsertion` is armed: the next typed or pasted text replaces everything.
     private var clearsAtNextInsertion = false
     /// Counts applied edits, so a delegate that changed the text itself can be told from one
     /// that refused.
-    private var textRevision = 0
+    private(set) var textRevision = 0
     /// The font size (pixels) `adjustsFontSizeToFitWidth` draws the text at, when it shrank it.
     private var fittedFontSize: Double?
     private var isFittingFont = false
@@ -404,6 +406,20 @@ public final class TextField {
     /// Calls `handler` for every begin and end of editing, text change, refused edit and Return.
     @discardableResult
     public func observe(_ handler: @escaping (TextField, FieldEvent) -> Void) -> Cancellation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers[id] = handler
+        appObserverIDs.insert(id)
+        return Cancellation { [weak self] in
+            self?.observers[id] = nil
+            self?.appObserverIDs.remove(id)
+        }
+    }
+
+    /// The library's own observer (the scene's), which reads no text: it does not keep a run of
+    /// typed keys from being applied as one edit (`takesTypedRuns`).
+    @discardableResult
+    func observeWithoutReadingText(_ handler: @escaping (TextField, FieldEvent) -> Void) -> Cancellation {
         let id = nextObserverID
         nextObserverID += 1
         observers[id] = handler
@@ -1404,6 +1420,74 @@ public final class TextField {
     public func insert(_ text: String, cause: EditCause = .typing, at time: Double) {
         guard state == .editing else { return }
         apply(editor.insertion(text, cause: cause), at: time)
+    }
+
+    /// Whether keys typed into this field may arrive as a run (`insert(typedRun:at:)`): it is
+    /// being edited, it is not secure (a run would gather the secret in one string the field
+    /// cannot overwrite) and nothing outside the library watches its edits one by one: no
+    /// delegate, no observer from `observe(_:)`, no `editingChanged` action. Such code may read
+    /// the text between keys, so those fields get each key as its own edit.
+    public var takesTypedRuns: Bool {
+        state == .editing && !isSecureTextEntry && delegate == nil && appObserverIDs.isEmpty
+            && !actions.values.contains { $0.events.contains(.editingChanged) }
+    }
+
+    /// Keys typed one after another, each `Character` of `run` one key's text: the same text,
+    /// selection, undo steps and refusals (`editRefused`, so the same bells) as `insert(_:at:)`
+    /// of each character in turn, in as few edits as that allows (`typedRunPrefix`). A field
+    /// that does not `takesTypedRuns` gets one edit per character.
+    public func insert(typedRun run: String, at time: Double) {
+        var rest = Substring(run)
+        while !rest.isEmpty, state == .editing {
+            let count = takesTypedRuns ? typedRunPrefix(of: rest) : 1
+            let end = rest.index(rest.startIndex, offsetBy: count)
+            apply(editor.insertion(String(rest[..<end]), cause: .typing), at: time)
+            rest = rest[end...]
+        }
+    }
+
+    /// How many of the keys at the start of `keys` (one `Character` each) one edit may take and
+    /// come out as they would one at a time (at least 1). One edit of several keys is plain
+    /// insertion at a caret of characters that each stay a cluster of their own, so:
+    /// - a selection or an armed `clearsOnInsertion`, a character filter, a filtering keyboard
+    ///   type and `adjustsFontSizeToFitWidth` (which fits from the size it had) take one key;
+    /// - a key that would join the cluster before the caret (a combining mark: its own undo step)
+    ///   goes alone, and no key may join the cluster after the caret (one at a time each would);
+    /// - the undo history's typing groups are kept: a run of word characters with at most one
+    ///   whitespace after it (a word ends there), or one other character (a step of its own);
+    ///   so the autocapitalization, which reads the 256 characters before each key, sees a word
+    ///   character before every key but the first, as it would;
+    /// - with a `maximumLength`, no more keys than fit (a third of the room with autocapitalization,
+    ///   where one key may type up to three capitals), so every key past the limit is refused
+    ///   on its own, as typed.
+    func typedRunPrefix(of keys: Substring) -> Int {
+        let selection = editor.selection
+        guard selection.isCaret, !clearsAtNextInsertion, characterFilter == nil, keyboardType.keepsEverythingTyped,
+              !adjustsFontSizeToFitWidth, let first = keys.first else { return 1 }
+        let caret = selection.head
+        if caret > 0, (String(editor.characters[caret - 1]) + String(first)).count != 2 { return 1 }
+        let next = caret < editor.count ? String(editor.characters[caret]) : nil
+        var limit = Int.max
+        if let maximumLength {
+            let room = max(0, maximumLength) - editor.count
+            limit = max(1, autocapitalizationType != .none ? room / 3 : room)
+        }
+        var count = 0
+        for key in keys {
+            guard count < limit else { break }
+            if let next, (String(key) + next).count != 2 { return max(1, count) }
+            let isWord = EditableText.isWordCharacter(key)
+            if !isWord && (count > 0 || !key.isWhitespace) {
+                // Punctuation is an undo step of its own; whitespace ends a word's step.
+                if count == 0 { return 1 }
+                if !key.isWhitespace { break }
+                count += 1
+                break
+            }
+            count += 1
+            if key.isWhitespace { break }
+        }
+        return max(1, count)
     }
 
     /// Pastes `text` in place of the selection (one undo step).

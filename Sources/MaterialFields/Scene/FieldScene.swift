@@ -103,7 +103,7 @@ public final class FieldScene: Scene {
                 self.focus(field, at: self.now)
                 return field.isFocused
             }
-            field.observe { [weak self] field, event in
+            field.observeWithoutReadingText { [weak self] field, event in
                 switch event {
                 case .editRefused:
                     // A refused edit (full, filtered, vetoed) is heard, as GTK and Qt entries do.
@@ -353,6 +353,25 @@ public final class FieldScene: Scene {
                 return unhandledKeyHandler?(key, modifiers) ?? false
             }
         }
+    }
+
+    /// The focused field takes typed keys in runs (`TextField.takesTypedRuns`).
+    public var acceptsTypedRuns: Bool { focusedField?.takesTypedRuns ?? false }
+
+    @discardableResult
+    public func handle(typedRun run: String, at time: Double) -> Bool {
+        guard let field = focusedField, field.takesTypedRuns else {
+            var changed = false
+            for character in run {
+                if handle(.text(String(character)), at: time) { changed = true }
+            }
+            return changed
+        }
+        isSettled = false
+        lastEventTime = time
+        field.insert(typedRun: run, at: time)
+        revealCaret(of: field)
+        return true
     }
 
     private static func isSelectAll(_ key: EditingKey) -> Bool {

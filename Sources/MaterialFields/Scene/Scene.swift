@@ -24,10 +24,30 @@ public protocol Scene: AnyObject {
     /// beyond a field's text extends the selection on a timer), so the host tells its observers
     /// as it does after input. Scenes that never do answer false.
     func takeModelChangeFromRender() -> Bool
+    /// Whether the host may hand keys typed now to `handle(typedRun:at:)` instead of one `.text`
+    /// event each. Asked before a run starts; nothing the scene handles can come between the
+    /// keys of a run, since any other event ends it.
+    var acceptsTypedRuns: Bool { get }
+    /// Keys typed one after another with nothing between them, each `Character` of `run` one
+    /// key's text (never an input method's commit of several): handled as that many `.text`
+    /// events would be, which a scene may do in fewer edits when the outcome is the same.
+    /// Returns true when the model changed.
+    @discardableResult func handle(typedRun run: String, at time: Double) -> Bool
 }
 
 extension Scene {
     public func takeModelChangeFromRender() -> Bool { false }
+
+    public var acceptsTypedRuns: Bool { false }
+
+    @discardableResult
+    public func handle(typedRun run: String, at time: Double) -> Bool {
+        var changed = false
+        for character in run {
+            if handle(.text(String(character)), at: time) { changed = true }
+        }
+        return changed
+    }
 }
 
 /// What a scene asks of its host: the things only the windowing system can do. The X11 host
