@@ -44,6 +44,20 @@ static inline void cxlib_ic_set_spot(XIC ic, short x, short y) {
 /* PNG_FORMAT_RGBA is built from other macros, which Swift does not import. */
 static const unsigned cxlib_png_format_rgba = PNG_FORMAT_RGBA;
 
+/* ppoll is declared only under _GNU_SOURCE, which Swift's Glibc module is not built with: the
+   loop sleeps toward a frame deadline in nanoseconds, where poll() takes whole milliseconds. */
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
+extern int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
+
+/* Waits up to `nanoseconds` (negative: without a limit) for the descriptors, as poll() does. */
+static inline int cxlib_poll_ns(struct pollfd *fds, nfds_t count, long long nanoseconds) {
+    if (nanoseconds < 0) return ppoll(fds, count, NULL, NULL);
+    struct timespec timeout = { (time_t)(nanoseconds / 1000000000LL), (long)(nanoseconds % 1000000000LL) };
+    return ppoll(fds, count, &timeout, NULL);
+}
+
 /* XDestroyImage is a macro. */
 static inline void cxlib_destroy_image(XImage *image) { XDestroyImage(image); }
 

@@ -124,6 +124,19 @@ public final class WindowHost {
     /// drawn at `lastFrame`: at its wake-up, but never sooner than a frame interval after the last.
     public static func nextFrame(wakeup: Double, lastFrame: Double) -> Double { max(wakeup, lastFrame + frameInterval) }
 
+    /// When a scene that wants to change at `wakeup` is next drawn by a window, on the grid of
+    /// frame intervals from `anchor` (the first frame of the run of frames the last one belongs
+    /// to): a wake-up a frame interval or more after the last frame is drawn when asked for;
+    /// a sooner one (an animation asks for every frame) at the first grid instant at least half
+    /// an interval after the last frame. Frames keep the display's rate however late each wake
+    /// and draw ended (no drift by the latency), a frame drawn late keeps the next one on the
+    /// grid, and a grid instant missed entirely is skipped, not made up.
+    public static func nextFrame(wakeup: Double, lastFrame: Double, anchor: Double) -> Double {
+        guard wakeup < lastFrame + frameInterval, anchor <= lastFrame else { return max(wakeup, lastFrame + frameInterval) }
+        let step = max(1, ((lastFrame + frameInterval / 2 - anchor) / frameInterval).rounded(.up))
+        return max(wakeup, anchor + step * frameInterval)
+    }
+
     /// Seconds since the host started: the scene's clock.
     public var now: Double { WindowHost.monotonicSeconds() - startTime }
 

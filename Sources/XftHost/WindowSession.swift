@@ -2,7 +2,7 @@ import CXlib
 import Glibc
 import MaterialFields
 
-/// A mapped window and its event loop. The loop sleeps in poll() until an X event arrives, a
+/// A mapped window and its event loop. The loop sleeps in ppoll() until an X event arrives, a
 /// file descriptor an app watches is readable, or the next deadline (the scene's next frame or
 /// caret blink, an app timer) passes; with nothing pending it blocks. Every wake renders the
 /// scene at that instant, so each instant the scene asked for is drawn, and only the region the
@@ -36,6 +36,9 @@ final class WindowSession: SceneHost {
     private var needsRender = true
     private var modelChanged = true
     private var lastFrameTime = -Double.infinity
+    /// The first frame of the current run of frames (none more than two intervals apart):
+    /// animation frames are drawn on a grid of frame intervals from it.
+    private var frameAnchor = -Double.infinity
     /// The instant the scene asked to be drawn at, when the loop last went to sleep.
     private var scheduledFrame: Double?
     private var exitStatus: Int32?
@@ -260,8 +263,9 @@ final class WindowSession: SceneHost {
         let now = host.now
         scheduledFrame = nextDeadline(after: drawnAt)
         let deadline = [scheduledFrame, host.nextTimerDeadline, selections.nextDeadline].compactMap { $0 }.min()
-        let timeout = deadline.map { Int32(min(max(0, ($0 - now) * 1000).rounded(.up), 60_000)) } ?? -1
-        guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return }
+        // In nanoseconds: a millisecond timeout rounded up would draw every frame up to 1 ms late.
+        let timeout = deadline.map { Int64(min(max(0, ($0 - now) * 1e9).rounded(.up), 60e9)) } ?? -1
+        guard cxlib_poll_ns(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return }
         if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { throw HostError.connectionLost }
         for (watch, descriptor) in zip(watches, descriptors.dropFirst()) where descriptor.revents != 0 {
             // A watch cancelled by an earlier action in this batch does not run.
@@ -276,7 +280,7 @@ final class WindowSession: SceneHost {
     /// When the scene next needs drawing without new input; animation frames are paced to the
     /// frame interval so an animating scene never redraws faster than that.
     private func nextDeadline(after time: Double) -> Double? {
-        scene.nextWakeup(after: time).map { WindowHost.nextFrame(wakeup: $0, lastFrame: lastFrameTime) }
+        scene.nextWakeup(after: time).map { WindowHost.nextFrame(wakeup: $0, lastFrame: lastFrameTime, anchor: frameAnchor) }
     }
 
     private func render(at time: Double) {
@@ -285,6 +289,7 @@ final class WindowSession: SceneHost {
         let regions = scene.render(on: canvas, at: time)
         if scene.takeModelChangeFromRender() { modelChanged = true }
         guard !regions.isEmpty else { return }
+        if time > lastFrameTime + 2 * WindowHost.frameInterval { frameAnchor = time }
         lastFrameTime = time
         for region in regions where region.isFinite {
             let x = Int32(clamping: Int(region.minX)), y = Int32(clamping: Int(region.minY))
