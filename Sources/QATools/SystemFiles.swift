@@ -187,6 +187,11 @@ public final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else this process has open goes to the child: a pipe of ours an Xvfb kept
+        // would never reach end-of-file for whoever reads it (a test reading a program's stderr).
+        for descriptor in Self.openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -229,6 +234,21 @@ public final class ChildProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         exited = true
+    }
+
+    /// This process's open file descriptors (from /proc/self/fd).
+    private static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if let descriptor = Int32(name) { descriptors.append(descriptor) }
+        }
+        let own = dirfd(directory)
+        closedir(directory)
+        return descriptors.filter { $0 != own }
     }
 
     /// Seconds on the monotonic clock, for deadlines.

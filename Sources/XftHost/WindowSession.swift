@@ -88,7 +88,11 @@ final class WindowSession: SceneHost {
         window = XCreateWindow(display, root, 0, 0, UInt32(size.width), UInt32(size.height), 0, depth,
                                UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        copyGC = XCreateGC(display, window, 0, nil)
+        // The copies come from our own pixmap, which is never obscured: the NoExpose event the
+        // server would send after each one is only an extra wake-up per repaint (per caret blink).
+        var gcValues = XGCValues()
+        gcValues.graphics_exposures = 0
+        copyGC = XCreateGC(display, window, UInt(GCGraphicsExposures), &gcValues)
         arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
         textCursor = XCreateFontCursor(display, UInt32(XC_xterm))
         handCursor = XCreateFontCursor(display, UInt32(XC_hand2))

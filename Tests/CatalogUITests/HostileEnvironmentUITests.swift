@@ -191,10 +191,12 @@ final class HostileEnvironmentUITests: XCTestCase {
         let closing = Date().timeIntervalSince(asked)
         let arrived = (try? app.state().field("filled-area").text.count) ?? 0
         print("closed \(Int(closing * 1000)) ms after WM_DELETE_WINDOW, with \(arrived) of 20,000 keystrokes handled")
-        // The close was sent after the whole burst had reached the catalog's queue: a loop that
-        // handles the backlog first ends with every key in the field. How long the close takes
-        // is a figure of `./run.sh bench`, not a pass/fail here.
-        XCTAssertLessThan(arrived, 20_000, "the close waited behind the backlog of keys")
+        // The close was sent after the whole burst had reached the catalog's queue: taken out of
+        // the queue at once, it ends the catalog with most keys unhandled (2,000 to 3,000 here);
+        // a loop that handles the backlog first ends with all of them (the QA state, written
+        // per slice, then says 19,968 or so). How long the close takes is a figure of
+        // `./run.sh bench`, not a pass/fail here.
+        XCTAssertLessThan(arrived, 15_000, "the close waited behind the backlog of keys")
     }
 
     func testABurstOf20000KeystrokesArrivesWholeInSlicesBetweenRedraws() throws {

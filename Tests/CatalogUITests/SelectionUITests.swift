@@ -238,7 +238,7 @@ final class SelectionUITests: XCTestCase {
             XCTAssertFalse(app.hasWrittenToStandardError, "\(id) was focused only after the paste was given up")
         }
         print("SelectionUITests: clicks answered in \(delays) ms while a paste waited on a hung owner")
-        usleep(600_000)
+        XCTAssertTrue(waitUntil(timeout: 10) { app.hasWrittenToStandardError }, "the hung paste was never given up")
         hung.stop()
         try app.requestClose()
         XCTAssertEqual(app.waitForExit(), 0)
