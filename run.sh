@@ -9,7 +9,7 @@
 #   ./run.sh shots [--update]    render the golden screenshots (Tests/Shots/*.qa) and compare them
 #                                with Tests/Goldens (--update rewrites the goldens)
 #   ./run.sh soak SECONDS [--seed N]  drive the catalog with random input on a private Xvfb
-#   ./run.sh bench               speed and memory figures on a private Xvfb (Scripts/bench.sh)
+#   ./run.sh bench [--json PATH] speed and memory beside Tk and GTK on a private Xvfb (Scripts/bench.py)
 #   ./run.sh memcheck            a scripted catalog session under valgrind (Scripts/memcheck.sh)
 #   ./run.sh fuzz [SEED [OPS]]   the model fuzzer (release build): replays SEED, or a seed from the
 #                                clock (printed); OPS operations, 100,000 by default
@@ -44,11 +44,13 @@ HEADLESS_PACKAGES=(xvfb xauth)
 TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip)
 # libxtst-dev: the soak injects its input through the XTEST extension.
 SOAK_PACKAGES=(xvfb xauth libxtst-dev)
-BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1)
+# xclip serves the text the benchmark pastes; libxtst6 and libxdamage1: its keys go in through
+# XTEST and what reaches the window comes back through X DAMAGE (Scripts/key_latency.py).
+BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1 libxtst6 xclip)
 # python3 drives the session and sends WM_DELETE_WINDOW through libX11 (ctypes).
 MEMCHECK_PACKAGES=(valgrind xvfb xdotool python3)
 # What ../shared/bench-peers needs to run Tk and GTK beside us.
-PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick)
+PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick time)
 
 # Installs the Debian packages among "$@" that are not installed yet: apt-get as root, sudo
 # otherwise, and a clear message when neither is possible.
@@ -148,7 +150,7 @@ bench)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
     [ -d ../shared/bench-peers ] && ensure_packages "${PEER_PACKAGES[@]}"
     swift build -c release --product textfield-catalog
-    exec Scripts/bench.sh "$@"
+    exec python3 Scripts/bench.py "$@"
     ;;
 memcheck)
     shift

@@ -306,6 +306,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func set(_ value: JSONValue, for key: Key) {
         guard case .object(var members) = slot.value else { return }
+        // Released from the slot first, so the dictionary changes in place instead of being
+        // copied for every key.
+        slot.value = .null
         members[key.stringValue] = value
         slot.value = .object(members)
     }
@@ -328,6 +331,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let slot = slot, name = key.stringValue
         return KeyedEncodingContainer(ForwardingKeyed(inner: container, store: { value in
             guard case .object(var members) = slot.value else { return }
+            slot.value = .null
             members[name] = value
             slot.value = .object(members)
         }, child: child.storage))
@@ -340,6 +344,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let slot = slot, name = key.stringValue
         return ForwardingUnkeyed(inner: container, store: { value in
             guard case .object(var members) = slot.value else { return }
+            slot.value = .null
             members[name] = value
             slot.value = .object(members)
         }, child: child.storage)
@@ -411,6 +416,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     private func append(_ value: JSONValue) {
         guard case .array(var elements) = slot.value else { return }
+        slot.value = .null
         elements.append(value)
         slot.value = .array(elements)
     }
@@ -444,6 +450,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         let slot = slot, index = count - 1
         return { value in
             guard case .array(var elements) = slot.value, elements.indices.contains(index) else { return }
+            slot.value = .null
             elements[index] = value
             slot.value = .array(elements)
         }

@@ -23,6 +23,8 @@ final class WindowSession: SceneHost {
     private let wmDeleteWindow: Atom
     private var inputMethod: XIM?
     private var inputContext: XIC?
+    private var inputMethodOpened = false
+    private var hasDrawn = false
     private var inputSpot: (Int16, Int16)?
 
     private let arrowCursor: Cursor
@@ -101,7 +103,6 @@ final class WindowSession: SceneHost {
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", 0)
 
         setWindowManagerProperties(options)
-        openInputMethod()
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: host.fonts)
         selections = SelectionBroker(display: display, window: window, clock: { [unowned host] in host.now }, warn: host.warn)
@@ -161,6 +162,17 @@ final class WindowSession: SceneHost {
                         &pid, 1)
     }
 
+    /// The input method opens after the first frame is on its way (reading the locale's compose
+    /// table costs a third of the start), or before the first key is filtered if one comes sooner.
+    private func openInputMethodIfNeeded() {
+        guard !inputMethodOpened else { return }
+        inputMethodOpened = true
+        openInputMethod()
+        guard let inputContext else { return }
+        if hasKeyboardFocus { XSetICFocus(inputContext) }
+        if let inputSpot { cxlib_ic_set_spot(inputContext, inputSpot.0, inputSpot.1) }
+    }
+
     private func openInputMethod() {
         guard let im = XOpenIM(display, nil, nil, nil) else {
             fputs("\(hostProgramName): note: no X input method; typing uses plain key lookup\n", stderr)
@@ -214,6 +226,7 @@ final class WindowSession: SceneHost {
                 didChange()
             }
             XFlush(display)
+            if hasDrawn { openInputMethodIfNeeded() }
             sliceDuration = max(WindowHost.frameInterval, host.now - now)
             if host.isConnectionLost { throw HostError.connectionLost }
             guard XPending(display) == 0, !selections.hasAnswers else { continue }
@@ -232,6 +245,7 @@ final class WindowSession: SceneHost {
         while exitStatus == nil, !host.isConnectionLost, XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
+            if event.type == KeyPress || event.type == KeyRelease { openInputMethodIfNeeded() }
             if XFilterEvent(&event, 0) == 0 { dispatch(&event) }
             handled += 1
             if handled >= Self.sliceEventLimit || host.now >= sliceEnd { break }
@@ -289,6 +303,7 @@ final class WindowSession: SceneHost {
 
     private func render(at time: Double) {
         needsRender = false
+        hasDrawn = true
         scheduledFrame = nil
         let regions = scene.render(on: canvas, at: time)
         if scene.takeModelChangeFromRender() { modelChanged = true }
@@ -565,10 +580,10 @@ final class WindowSession: SceneHost {
     }
 
     func setInputMethodSpot(_ caret: Rect) {
-        guard let inputContext else { return }
         let spot = (Int16(clamping: Int(caret.minX.isFinite ? caret.minX : 0)), Int16(clamping: Int(caret.maxY.isFinite ? caret.maxY : 0)))
         guard inputSpot.map({ $0 != spot }) ?? true else { return }
         inputSpot = spot
+        guard let inputContext else { return }
         cxlib_ic_set_spot(inputContext, spot.0, spot.1)
     }
 
