@@ -43,6 +43,13 @@ if not display:
 event_base, error_base = ctypes.c_int(), ctypes.c_int()
 if not xd.XDamageQueryExtension(display, ctypes.byref(event_base), ctypes.byref(error_base)):
     sys.exit("first_frame: the X server has no DAMAGE extension")
+# A window can be gone by the time its damage object is asked for (toolkits make short-lived
+# windows): that error is expected and must not end this script, which Xlib's default would.
+ErrorHandler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+ignore_errors = ErrorHandler(lambda _display, _error: 0)
+x.XSetErrorHandler.argtypes = [ErrorHandler]
+x.XSetErrorHandler.restype = ctypes.c_void_p
+x.XSetErrorHandler(ignore_errors)
 x.XSelectInput(display, x.XDefaultRootWindow(display), SUBSTRUCTURE_NOTIFY_MASK)
 x.XSync(display, 0)
 started = time.perf_counter_ns()
@@ -51,25 +58,29 @@ fd = x.XConnectionNumber(display)
 event = XEvent()
 mapped = drawn = None
 deadline = time.monotonic() + 20
-while drawn is None and time.monotonic() < deadline:
-    if not x.XPending(display):
-        select.select([fd], [], [], 0.05)
-        continue
-    x.XNextEvent(display, ctypes.byref(event))
-    now = time.perf_counter_ns()
-    if event.type == CREATE_NOTIFY:
-        # Before the program can draw into it: a window is mapped after it is created.
-        xd.XDamageCreate(display, event.create.window, DAMAGE_REPORT_NON_EMPTY)
-        x.XFlush(display)
-    elif event.type == MAP_NOTIFY and mapped is None:
-        mapped = now
-    elif event.type == event_base.value and drawn is None:
-        drawn = now
-process.send_signal(signal.SIGTERM)
 try:
-    process.wait(5)
-except subprocess.TimeoutExpired:
-    process.kill()
+    while drawn is None and time.monotonic() < deadline:
+        if not x.XPending(display):
+            select.select([fd], [], [], 0.05)
+            continue
+        x.XNextEvent(display, ctypes.byref(event))
+        now = time.perf_counter_ns()
+        if event.type == CREATE_NOTIFY:
+            # Before the program can draw into it: a window is mapped after it is created.
+            xd.XDamageCreate(display, event.create.window, DAMAGE_REPORT_NON_EMPTY)
+            x.XFlush(display)
+        elif event.type == MAP_NOTIFY and mapped is None:
+            mapped = now
+        elif event.type == event_base.value and drawn is None:
+            drawn = now
+finally:
+    # Whatever happened here, the program started here does not outlive it.
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 if drawn is None:
     sys.exit("first_frame: nothing was drawn within 20 s of starting %s" % sys.argv[1])
 print("map_ms=%.2f first_frame_ms=%.2f pid=%d" % ((mapped - started) / 1e6 if mapped else -1, (drawn - started) / 1e6,
