@@ -342,7 +342,8 @@ class Session:
 
     def peer_kit(self):
         """Start, RSS and idle figures of the peer kit, run as it is (its own Xvfb)."""
-        environment = dict(os.environ, RUNS=str(self.args.runs), IDLE_S=str(self.args.idle))
+        # The kit counts seconds in shell arithmetic: whole numbers only.
+        environment = dict(os.environ, RUNS=str(self.args.runs), IDLE_S=str(max(1, round(self.args.idle))))
         for attempt in range(2):
             result = subprocess.run([os.path.join(PEERS_DIR, "measure.sh")], capture_output=True, text=True,
                                     env=environment, timeout=3600)

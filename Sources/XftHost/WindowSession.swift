@@ -435,6 +435,8 @@ final class WindowSession: SceneHost {
             keyboardFocusChanged(to: false)
         case Expose:
             // The back buffer holds the whole picture: copy what was uncovered, draw nothing.
+            // Before the first frame it holds nothing yet; that frame copies the whole window.
+            guard hasDrawn else { needsRender = true; break }
             let expose = event.xexpose
             XCopyArea(display, backBuffer, window, copyGC, expose.x, expose.y, UInt32(expose.width), UInt32(expose.height),
                       expose.x, expose.y)
