@@ -154,19 +154,17 @@ class Session:
     # MARK: the catalog
 
     def start_catalog(self, *arguments, qa_state=None):
+        """Starts the catalog and returns once its window is there (and its QA state, if asked)."""
         command = [self.args.binary] + list(arguments)
         if qa_state:
             command += ["--qa-state", qa_state]
-        began = time.perf_counter_ns()
         process = spawn(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        first_draw = None
         if qa_state:
             deadline = time.monotonic() + 20
             while not os.path.exists(qa_state) and time.monotonic() < deadline and process.poll() is None:
-                time.sleep(0.001)
-            first_draw = (time.perf_counter_ns() - began) / 1e6
+                time.sleep(0.005)
         self.wait_for_window(TITLE)
-        return process, first_draw
+        return process
 
     def wait_for_window(self, name):
         deadline = time.monotonic() + 20
@@ -189,15 +187,14 @@ class Session:
         return "%d,%d" % (x + (dx if dx is not None else w / 2), y + h / 2)
 
     def catalog_idle_and_frames(self, run):
-        """Start (with --qa-state, whose file says when the first frame is drawn and where each
-        field is); then, in a catalog as a user runs it: blink, idle, animation frames, typing,
-        and the peak RSS after all of it."""
+        """Where each field is (from a catalog started with --qa-state); then, in a catalog as a
+        user runs it: blink, idle, animation frames, typing, and the peak RSS after all of it."""
         qa_state = os.path.join(self.work, "state-%d.json" % run)
-        process, first_draw = self.start_catalog(qa_state=qa_state)
+        process = self.start_catalog(qa_state=qa_state)
         frames = self.geometry(qa_state)
         self.frames = frames
         stop(process)
-        process, _ = self.start_catalog()
+        process = self.start_catalog()
         pid = process.pid
         first, second = self.center(frames["filled-label"]), self.center(frames["outlined-label"])
         run_latency("frames", TITLE, "--click", first, "--repeat", 1)  # focus, then let the caret settle
@@ -251,7 +248,7 @@ class Session:
             self.add("cpu_per_frame_ms", (c1 - c0) / 1e6 / sum(counts))
 
     def catalog_keys(self, run, label, field, prefill, at="end", newline_every=None):
-        process, _ = self.start_catalog("--focus", field)
+        process = self.start_catalog("--focus", field)
         arguments = ["keys", TITLE, "--count", self.args.keys, "--pid", process.pid]
         if prefill:
             arguments += ["--prefill", prefill, "--at", at]
@@ -266,7 +263,7 @@ class Session:
         frames = self.frames
         target = frames["outlined-label"]
         for mode in ("click", "close"):
-            process, _ = self.start_catalog("--focus", "filled-label")
+            process = self.start_catalog("--focus", "filled-label")
             arguments = ["burst", TITLE, "--keys", 20000, "--pid", process.pid]
             if mode == "click":
                 arguments += ["--click", self.center(target), "--rect", ",".join(str(int(v)) for v in target)]

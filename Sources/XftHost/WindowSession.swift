@@ -163,7 +163,7 @@ final class WindowSession: SceneHost {
     }
 
     /// The input method opens after the first frame is on its way (reading the locale's compose
-    /// table costs a third of the start), or before the first key is filtered if one comes sooner.
+    /// table is about a tenth of the start), or before the first key is filtered if one comes sooner.
     private func openInputMethodIfNeeded() {
         guard !inputMethodOpened else { return }
         inputMethodOpened = true

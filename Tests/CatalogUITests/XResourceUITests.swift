@@ -135,8 +135,9 @@ final class XResourceUITests: XCTestCase {
     }
 
     /// A canvas frees every mask it cached when it goes: surfaces made, filled with masks and
-    /// dropped one after another leave no pixmap behind, and the client's pictures where the
-    /// second left them (the first two make what Xft keeps per display for text colours).
+    /// dropped one after another leave no pixmap behind (a cached mask is a pixmap and its
+    /// picture), and no more pictures than Xft keeps per display for solid colours (16, slots
+    /// filled at random as an animation's blended colours come and go).
     func testACanvasFreesItsCachedMasksWhenItGoes() throws {
         let server = try XvfbServer()
         let host = try WindowHost(displayName: server.displayName) { _ in }
@@ -167,7 +168,9 @@ final class XResourceUITests: XCTestCase {
         let pixmapsWhileDrawing = whileDrawing["PIXMAP"] ?? 0, picturesWhileDrawing = whileDrawing["PICTURE"] ?? 0
         for (index, after) in afterSessions.enumerated() {
             XCTAssertEqual(after["PIXMAP"] ?? 0, 1, "only the probe is left (\(afterSessions))")
-            if index > 1 { XCTAssertEqual(after["PICTURE"] ?? 0, afterSessions[1]["PICTURE"] ?? 0, "\(afterSessions)") }
+            if index > 0 {
+                XCTAssertLessThanOrEqual(after["PICTURE"] ?? 0, (afterSessions[0]["PICTURE"] ?? 0) + 16, "\(afterSessions)")
+            }
         }
         XCTAssertGreaterThan(pixmapsWhileDrawing, 2, "the masks were on the server while drawing")
         XCTAssertGreaterThan(picturesWhileDrawing, afterSessions[0]["PICTURE"] ?? 0)
