@@ -65,24 +65,40 @@ extension JSONValue {
         return String(value)
     }
 
+    /// Works on the UTF-8 bytes and copies runs without anything to escape whole: a QA state can
+    /// hold megabytes of text. (A quote followed by a combining mark is one `Character`, so the
+    /// string itself cannot be cut at the bytes escaped.)
     static func writeQuoted(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{8}": output += "\\b"
-            case "\u{C}": output += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        func escape(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(buffer.count + 2)
+            escaped.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for index in 0..<buffer.count {
+                let byte = buffer[index]
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+                escaped.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): escaped += Array("\\\"".utf8)
+                case UInt8(ascii: "\\"): escaped += Array("\\\\".utf8)
+                case UInt8(ascii: "\n"): escaped += Array("\\n".utf8)
+                case UInt8(ascii: "\r"): escaped += Array("\\r".utf8)
+                case UInt8(ascii: "\t"): escaped += Array("\\t".utf8)
+                case 0x08: escaped += Array("\\b".utf8)
+                case 0x0C: escaped += Array("\\f".utf8)
+                default:
+                    let hex = String(byte, radix: 16)
+                    escaped += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                }
             }
+            escaped.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
+            escaped.append(UInt8(ascii: "\""))
+            return escaped
         }
-        output += "\""
+        let escaped = string.utf8.withContiguousStorageIfAvailable(escape)
+            ?? Array(string.utf8).withUnsafeBufferPointer(escape)
+        output += String(decoding: escaped, as: UTF8.self)
     }
 }
 

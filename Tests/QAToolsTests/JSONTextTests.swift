@@ -60,6 +60,18 @@ final class JSONTextTests: XCTestCase {
                        .array([.string("aé🙂\n/"), .number(-150), .bool(true), .null, .object([:])]))
     }
 
+    func testEscapesNextToCombiningMarksAndLongTextsRoundTrip() throws {
+        // A quote, a backslash or a newline followed by a combining mark is one Character with it.
+        let tricky = "\"\u{301}a\\\u{308}\r\n\u{1}\u{300}é🙂"
+        let long = String(repeating: "abc\"def\n", count: 100_000)
+        for text in [tricky, long] {
+            let written = JSONValue.object(["text": .string(text)]).prettyPrinted
+            XCTAssertEqual(JSONValue(parsing: written)?.value(at: "text"), JSONValue.string(text))
+            let reference = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: String]
+            XCTAssertEqual(reference?["text"], text)
+        }
+    }
+
     func testMalformedTextIsNil() {
         for text in ["", "{", "[1,]", "{\"a\" 1}", "tru", "\"unterminated", "[1] 2", "{\"a\":1,}", "\"\u{1}\"", "+1",
                      "NaN", "\"\\ud83d\"", String(repeating: "[", count: 10_000)] {
