@@ -124,6 +124,12 @@ def fields(line, prefix):
     return dict(pair.split("=", 1) for pair in line[len(prefix):].split() if "=" in pair)
 
 
+def cpu_samples(lines):
+    """CPU per key of the key_ms= lines."""
+    return [float(m.group(1)) for line in lines if line.startswith("key_ms=")
+            for m in [re.search(r"cpu_ms=([0-9.]+)", line)] if m]
+
+
 def samples(lines, name):
     values = []
     for line in lines:
@@ -137,6 +143,7 @@ class Session:
     def __init__(self, args):
         self.args = args
         self.results = {}
+        self.frames = None
         self.work = tempfile.mkdtemp(prefix="mf-bench.")
         read_end, write_end = os.pipe()
         self.xvfb = spawn(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1000x24", "-nolisten", "tcp",
@@ -187,13 +194,14 @@ class Session:
         return "%d,%d" % (x + (dx if dx is not None else w / 2), y + h / 2)
 
     def catalog_idle_and_frames(self, run):
-        """Where each field is (from a catalog started with --qa-state); then, in a catalog as a
-        user runs it: blink, idle, animation frames, typing, and the peak RSS after all of it."""
-        qa_state = os.path.join(self.work, "state-%d.json" % run)
-        process = self.start_catalog(qa_state=qa_state)
-        frames = self.geometry(qa_state)
-        self.frames = frames
-        stop(process)
+        """Where each field is (once, from a catalog started with --qa-state); then, in a catalog
+        as a user runs it: blink, idle, animation frames, typing, and the peak RSS after it all."""
+        if not self.frames:
+            qa_state = os.path.join(self.work, "state.json")
+            process = self.start_catalog(qa_state=qa_state)
+            self.frames = self.geometry(qa_state)
+            stop(process)
+        frames = self.frames
         process = self.start_catalog()
         pid = process.pid
         first, second = self.center(frames["filled-label"]), self.center(frames["outlined-label"])
@@ -257,7 +265,7 @@ class Session:
         lines = run_latency(*arguments)
         stop(process)
         self.add("keys_%s_ms" % label, samples(lines, "key_ms"))
-        self.add("keys_%s_cpu_ms" % label, [float(m.group(1)) for l in lines for m in [re.search(r"cpu_ms=([0-9.]+)", l)] if m and l.startswith("key_ms=")])
+        self.add("keys_%s_cpu_ms" % label, cpu_samples(lines))
 
     def catalog_burst(self, run):
         frames = self.frames
@@ -334,8 +342,7 @@ class Session:
             lines = run_latency("keys", "peer", "--count", self.args.keys, "--pid", match.group(1), "--prefill", prefill)
             stop(process)
             self.add("%s_keys_%s_ms" % (peer, label), samples(lines, "key_ms"))
-            self.add("%s_keys_%s_cpu_ms" % (peer, label),
-                     [float(m.group(1)) for l in lines for m in [re.search(r"cpu_ms=([0-9.]+)", l)] if m and l.startswith("key_ms=")])
+            self.add("%s_keys_%s_cpu_ms" % (peer, label), cpu_samples(lines))
 
     def peer_kit(self):
         """Start, RSS and idle figures of the peer kit, run as it is (its own Xvfb)."""

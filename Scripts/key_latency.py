@@ -357,6 +357,12 @@ class Session:
         if flush:
             x.XFlush(self.dpy)
 
+    def focus(self, px, py, quiet_wait_ms):
+        """Clicks a field and waits until its focus animation has settled."""
+        self.wait_quiet(100, quiet_wait_ms)
+        self.click(px, py)
+        self.collect_until_quiet(300, 3000)
+
     def close_request(self):
         event = XEvent()
         event.client.type = CLIENT_MESSAGE
@@ -461,9 +467,7 @@ KEYSYM_OF = {" ": "space", "\n": "Return", ".": "period", ",": "comma", "-": "mi
 def cmd_keys(args):
     s = Session(args.name)
     if args.click:
-        s.wait_quiet(100, 1000)
-        s.click(*args.click)
-        s.collect_until_quiet(300, 3000)
+        s.focus(*args.click, quiet_wait_ms=1000)
     if args.prefill:
         typed = args.chars
         if args.at == "middle":
@@ -622,9 +626,7 @@ def cmd_frames(args):
 def cmd_burst(args):
     s = Session(args.name)
     if args.focus:
-        s.wait_quiet(100, 2000)
-        s.click(*args.focus)
-        s.collect_until_quiet(300, 3000)
+        s.focus(*args.focus, quiet_wait_ms=2000)
     keysym = KEYSYM_OF.get(args.char, args.char)
     code, shifted = s.keycode(keysym)
     if shifted:

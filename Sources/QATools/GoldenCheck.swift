@@ -23,9 +23,9 @@ public struct GoldenSet {
     }
 
     public func tolerance(for name: String) -> ImageTolerance { toleranceByShot[name] ?? tolerance }
-    public func goldenPath(for name: String) -> String { Self.join(goldensDirectory, "\(name).png") }
-    public func actualPath(for name: String) -> String { Self.join(failuresDirectory, "\(name).actual.png") }
-    public func diffPath(for name: String) -> String { Self.join(failuresDirectory, "\(name).diff.png") }
+    public func goldenPath(for name: String) -> String { SystemFiles.join(goldensDirectory, "\(name).png") }
+    public func actualPath(for name: String) -> String { SystemFiles.join(failuresDirectory, "\(name).actual.png") }
+    public func diffPath(for name: String) -> String { SystemFiles.join(failuresDirectory, "\(name).diff.png") }
 
     /// Compares `actual` with the shot's golden, or with `update` makes it the golden. Files left
     /// from an earlier failure of this shot are removed first, so what the failures directory
@@ -89,10 +89,6 @@ public struct GoldenSet {
             SystemFiles.removeFile(temporary)
             throw GoldenCheckError("cannot replace \(path): \(reason)")
         }
-    }
-
-    private static func join(_ directory: String, _ file: String) -> String {
-        directory.isEmpty ? file : directory.hasSuffix("/") ? directory + file : "\(directory)/\(file)"
     }
 
     /// Shot names become file names: letters, digits, '.', '_' and '-', not starting with a dot.

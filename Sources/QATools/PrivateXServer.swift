@@ -1,4 +1,5 @@
 import Glibc
+import XftHost
 
 /// An Xvfb of the program's own, for headless work when no display is given: the server picks
 /// a free display number and reports it (-displayfd), so parallel runs never collide. It stops
@@ -30,9 +31,9 @@ public final class PrivateXServer {
             throw StartError(description: "Xvfb could not be started: \(error)")
         }
         var received: [UInt8] = []
-        let deadline = ChildProcess.monotonicSeconds() + 15
+        let deadline = ProcessClock.wallSeconds() + 15
         while !received.contains(UInt8(ascii: "\n")) {
-            guard process.isRunning, ChildProcess.monotonicSeconds() < deadline else {
+            guard process.isRunning, ProcessClock.wallSeconds() < deadline else {
                 process.terminate()
                 throw StartError(description: "Xvfb did not report a display number")
             }

@@ -115,6 +115,11 @@ public enum SystemFiles {
     public static func contentsOfDirectory(_ path: String) throws -> [String] {
         guard let directory = opendir(path) else { throw Failure("cannot list \(path)") }
         defer { closedir(directory) }
+        return entries(of: directory)
+    }
+
+    /// The names an open folder lists, without "." and "..".
+    static func entries(of directory: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
@@ -239,22 +244,9 @@ public final class ChildProcess {
     /// This process's open file descriptors (from /proc/self/fd).
     private static func openDescriptors() -> [Int32] {
         guard let directory = opendir("/proc/self/fd") else { return [] }
-        var descriptors: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if let descriptor = Int32(name) { descriptors.append(descriptor) }
-        }
+        let descriptors = SystemFiles.entries(of: directory).compactMap { Int32($0) }
         let own = dirfd(directory)
         closedir(directory)
         return descriptors.filter { $0 != own }
-    }
-
-    /// Seconds on the monotonic clock, for deadlines.
-    public static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

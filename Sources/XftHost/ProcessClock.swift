@@ -8,9 +8,5 @@ package enum ProcessClock {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
-    package static func wallSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    package static func wallSeconds() -> Double { WindowHost.monotonicSeconds() }
 }
