@@ -1,16 +1,20 @@
 import MaterialFields
 import QATools
 
-/// Rewrites the `--qa-state` file whenever what it would say changes. The file is replaced
-/// atomically, so a reader never sees half of it.
+/// Keeps the `--qa-state` file saying what the catalog shows. `update` takes the state on the
+/// caller's thread (the fields' snapshot, a copy of values) and hands the rest to a thread of
+/// its own: encoding, pretty-printing and replacing the file (atomically, so a reader never sees
+/// half of it) cost several milliseconds in a debug build, which the event loop must not spend
+/// between two keys. An unchanged state is not written again; a state taken while an older one
+/// waits replaces it.
 final class QAStateWriter {
-    private let path: String
     private let controls: CatalogControls
-    private var lastWritten: [UInt8]?
-    private var reportedFailure = false
+    private let file: StateFile
+    private var lastTaken: Document?
+    private let thread = NewestJobThread()
 
-    private struct Document: Encodable {
-        struct Window: Encodable {
+    fileprivate struct Document: Encodable, Equatable {
+        struct Window: Encodable, Equatable {
             var width: Double
             var height: Double
             var scrollOffset: Double
@@ -23,29 +27,53 @@ final class QAStateWriter {
         var theme: String
         var window: Window
         var fields: [FieldSnapshot]
+
+        enum CodingKeys: String, CodingKey { case theme, window, fields }
+
+        init(of controls: CatalogControls) {
+            let scene = controls.scene
+            theme = controls.theme.rawValue
+            window = .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
+                           contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme,
+                           inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown)
+            fields = scene.snapshot()
+        }
     }
 
     init(path: String, controls: CatalogControls) {
-        self.path = path
         self.controls = controls
+        file = StateFile(path: path)
     }
 
     /// The QA state now.
-    static func state(of controls: CatalogControls) -> JSONValue? {
-        let scene = controls.scene, theme = controls.theme.rawValue
-        let document = Document(
-            theme: theme,
-            window: .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
-                          contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme,
-                          inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown),
-            fields: scene.snapshot())
-        return try? JSONValue(encoding: document)
+    static func state(of controls: CatalogControls) -> JSONValue? { try? JSONValue(encoding: Document(of: controls)) }
+
+    /// Takes the state now; its file is written on the writer's thread.
+    func update() {
+        let document = Document(of: controls)
+        guard document != lastTaken else { return }
+        lastTaken = document
+        let file = self.file
+        thread.submit { file.write(document) }
     }
 
-    func update() {
-        guard let state = Self.state(of: controls) else { return }
-        let bytes = Array(state.prettyPrinted.utf8)
-        guard bytes != lastWritten else { return }
+    /// Returns once the newest state taken is in the file (or its write has failed).
+    func finish() { thread.waitUntilIdle() }
+}
+
+/// The file itself, used only on the writer's thread. The text of a field whose snapshot did not
+/// change is kept from the last write (typing changes one field of 68), so a state costs the
+/// fields that changed, not all of them.
+private final class StateFile {
+    let path: String
+    private var lastWritten: [UInt8]?
+    private var reportedFailure = false
+    private var fieldTexts: [(snapshot: FieldSnapshot, text: String)] = []
+
+    init(path: String) { self.path = path }
+
+    func write(_ document: QAStateWriter.Document) {
+        guard let bytes = text(of: document).map({ Array($0.utf8) }), bytes != lastWritten else { return }
         do {
             try SystemFiles.write(bytes, to: path)
             lastWritten = bytes
@@ -59,5 +87,28 @@ final class QAStateWriter {
                 reportedFailure = true
             }
         }
+    }
+
+    /// The document as `JSONValue(encoding: document).prettyPrinted` writes it.
+    private func text(of document: QAStateWriter.Document) -> String? {
+        var texts: [(snapshot: FieldSnapshot, text: String)] = []
+        texts.reserveCapacity(document.fields.count)
+        for (index, field) in document.fields.enumerated() {
+            if index < fieldTexts.count, fieldTexts[index].snapshot == field {
+                texts.append(fieldTexts[index])
+            } else {
+                // Depth 2: an element of the top-level object's "fields" array.
+                guard let value = try? JSONValue(encoding: field) else { return nil }
+                texts.append((field, value.prettyPrinted(depth: 2)))
+            }
+        }
+        fieldTexts = texts
+        // Everything else as the encoder writes it, with the fields' texts in their place.
+        var rest = document
+        rest.fields = []
+        guard case .object(let members)? = try? JSONValue(encoding: rest) else { return nil }
+        var printed = members.mapValues { $0.prettyPrinted(depth: 1) }
+        printed[QAStateWriter.Document.CodingKeys.fields.stringValue] = JSONValue.prettyPrintedArray(texts.map(\.text), depth: 1)
+        return JSONValue.prettyPrintedObject(printed, depth: 0)
     }
 }

@@ -92,7 +92,9 @@ if let screenshotPath = options.screenshotPath {
             try ScriptRunner.writeScreenshot(try host.renderSettled(session.scene, size: size), to: screenshotPath)
         }
         if let qaStatePath = options.qaStatePath {
-            QAStateWriter(path: qaStatePath, controls: session.controls).update()
+            let writer = QAStateWriter(path: qaStatePath, controls: session.controls)
+            writer.update()
+            writer.finish()
         }
     } catch {
         fail("\(error)", status: 1)
@@ -114,7 +116,9 @@ do {
                                                                    className: "MaterialFields", size: size)) {
         qaState?.update()
     }
+    qaState?.finish()
     finish(status)
 } catch {
+    qaState?.finish()
     fail("\(error)", status: 1)
 }

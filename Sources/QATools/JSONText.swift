@@ -22,40 +22,76 @@ extension JSONValue {
     }
 
     /// The value as indented text with sorted keys, ending without a newline.
-    public var prettyPrinted: String {
+    public var prettyPrinted: String { prettyPrinted(depth: 0) }
+
+    /// The value as `prettyPrinted` writes it `depth` levels deep in a document: its first line
+    /// unindented (it follows a key or an array's indent), every later line two spaces per level
+    /// further in. `prettyPrintedArray` and `prettyPrintedObject` put such texts together, so a
+    /// writer can keep the text of members that did not change.
+    public func prettyPrinted(depth: Int) -> String {
         var output = ""
-        write(to: &output, indent: 0)
+        write(to: &output, depth: depth)
         return output
     }
 
-    private func write(to output: inout String, indent: Int) {
+    /// An array of elements already printed at `depth + 1`, as `prettyPrinted(depth:)` writes it.
+    public static func prettyPrintedArray(_ elements: [String], depth: Int) -> String {
+        var output = ""
+        writeArray(elements.count, to: &output, depth: depth) { index, output in output += elements[index] }
+        return output
+    }
+
+    /// An object of member values already printed at `depth + 1`, keys sorted, as
+    /// `prettyPrinted(depth:)` writes it.
+    public static func prettyPrintedObject(_ members: [String: String], depth: Int) -> String {
+        var output = ""
+        writeObject(members.keys.sorted(), to: &output, depth: depth) { key, output in output += members[key]! }
+        return output
+    }
+
+    private func write(to output: inout String, depth: Int) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value): output += Self.numberText(value)
         case .string(let value): Self.writeQuoted(value, to: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[\n\n" + String(repeating: " ", count: indent) + "]"; return }
-            output += "[\n"
-            for (index, element) in elements.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
-                element.write(to: &output, indent: indent + 2)
-                output += index + 1 < elements.count ? ",\n" : "\n"
+            Self.writeArray(elements.count, to: &output, depth: depth) { index, output in
+                elements[index].write(to: &output, depth: depth + 1)
             }
-            output += String(repeating: " ", count: indent) + "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{\n\n" + String(repeating: " ", count: indent) + "}"; return }
-            output += "{\n"
-            let keys = members.keys.sorted()
-            for (index, key) in keys.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
-                Self.writeQuoted(key, to: &output)
-                output += " : "
-                members[key]!.write(to: &output, indent: indent + 2)
-                output += index + 1 < keys.count ? ",\n" : "\n"
+            Self.writeObject(members.keys.sorted(), to: &output, depth: depth) { key, output in
+                members[key]!.write(to: &output, depth: depth + 1)
             }
-            output += String(repeating: " ", count: indent) + "}"
         }
+    }
+
+    private static func writeArray(_ count: Int, to output: inout String, depth: Int,
+                                   element: (Int, inout String) -> Void) {
+        let indent = String(repeating: " ", count: 2 * depth)
+        guard count > 0 else { output += "[\n\n" + indent + "]"; return }
+        output += "[\n"
+        for index in 0..<count {
+            output += indent + "  "
+            element(index, &output)
+            output += index + 1 < count ? ",\n" : "\n"
+        }
+        output += indent + "]"
+    }
+
+    private static func writeObject(_ sortedKeys: [String], to output: inout String, depth: Int,
+                                    value: (String, inout String) -> Void) {
+        let indent = String(repeating: " ", count: 2 * depth)
+        guard !sortedKeys.isEmpty else { output += "{\n\n" + indent + "}"; return }
+        output += "{\n"
+        for (index, key) in sortedKeys.enumerated() {
+            output += indent + "  "
+            writeQuoted(key, to: &output)
+            output += " : "
+            value(key, &output)
+            output += index + 1 < sortedKeys.count ? ",\n" : "\n"
+        }
+        output += indent + "}"
     }
 
     /// Whole numbers without a fraction ("12", not "12.0"); JSON has no NaN or infinity.

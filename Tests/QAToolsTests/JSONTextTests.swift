@@ -43,6 +43,19 @@ final class JSONTextTests: XCTestCase {
                        String(decoding: try encoder.encode(["k": simple, "j": simple]), as: UTF8.self))
     }
 
+    func testADocumentPutTogetherFromMembersPrintedApartReadsAsTheWholePrintedAtOnce() throws {
+        // The catalog's QA state keeps the text of fields that did not change: the pieces must
+        // lay out as the whole would.
+        let inner = try JSONValue(encoding: sample.list)
+        let whole = JSONValue.object(["list": inner, "name": .string("n"), "none": .array([]), "nested": .object(["deep": inner])])
+        let listText = JSONValue.prettyPrintedArray(sample.list.map { try! JSONValue(encoding: $0).prettyPrinted(depth: 2) }, depth: 1)
+        let nested = JSONValue.prettyPrintedObject(["deep": inner.prettyPrinted(depth: 2)], depth: 1)
+        let assembled = JSONValue.prettyPrintedObject(
+            ["name": "\"n\"", "list": listText, "none": JSONValue.prettyPrintedArray([], depth: 1), "nested": nested], depth: 0)
+        XCTAssertEqual(assembled, whole.prettyPrinted)
+        XCTAssertEqual(JSONValue.prettyPrintedObject([:], depth: 1), JSONValue.object([:]).prettyPrinted(depth: 1))
+    }
+
     func testTheParserReadsWhatJSONEncoderWrites() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
