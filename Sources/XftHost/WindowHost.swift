@@ -200,8 +200,10 @@ public final class WindowHost {
 
     // MARK: Window
 
-    /// Opens the window and runs until it is closed. `didChange` runs after every batch of events
-    /// or resize that changed the scene. Returns 0 when the window was closed; throws
+    /// Opens the window and runs until it is closed. `didChange` runs after a batch of events,
+    /// a resize or a timer that changed the scene, at most once a frame interval (changes in
+    /// between are told together, a frame later), and once more before `run` returns if the last
+    /// change was not told yet. Returns 0 when the window was closed; throws
     /// `HostError.connectionLost` when the X server went away.
     public func run(_ scene: Scene, options: WindowOptions, didChange: @escaping () -> Void = {}) throws -> Int32 {
         requestedExitStatus = nil

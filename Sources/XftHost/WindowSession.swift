@@ -36,7 +36,10 @@ final class WindowSession: SceneHost {
     private var pendingSize: (width: Int, height: Int)?
     private var needsLayout = true
     private var needsRender = true
+    /// The scene changed since `didChange` last ran.
     private var modelChanged = true
+    /// When `didChange` last ran: it runs at most once a frame interval.
+    private var lastNotification = -Double.infinity
     private var lastFrameTime = -Double.infinity
     /// The first frame of the current run of frames (none more than two intervals apart):
     /// animation frames are drawn on a grid of frame intervals from it.
@@ -221,10 +224,7 @@ final class WindowSession: SceneHost {
             let now = host.now
             // The deadline the loop slept toward is due: draw that instant, whatever woke us.
             if needsRender || (scheduledFrame.map { $0 <= now } ?? false) { render(at: now) }
-            if modelChanged {
-                modelChanged = false
-                didChange()
-            }
+            notifyIfDue()
             XFlush(display)
             if hasDrawn { openInputMethodIfNeeded() }
             sliceDuration = max(WindowHost.frameInterval, host.now - now)
@@ -232,7 +232,28 @@ final class WindowSession: SceneHost {
             guard XPending(display) == 0, !selections.hasAnswers else { continue }
             try sleep(connection: connection, drawnAt: now)
         }
+        // What the last events did is told before the window goes.
+        if modelChanged, !host.isConnectionLost { notify() }
         return exitStatus ?? 0
+    }
+
+    /// Tells the app of a changed scene at most once a frame interval, and not while events wait
+    /// to be handled unless a whole interval is overdue: what the app does with the news (the
+    /// catalog snapshots its QA state) stays off the path from one key to the next, and a flood
+    /// of input is still reported every other frame.
+    private func notifyIfDue() {
+        guard modelChanged else { return }
+        let now = host.now
+        let due = lastNotification + WindowHost.frameInterval
+        guard now >= due else { return }
+        if now < due + WindowHost.frameInterval, XEventsQueued(display, QueuedAlready) > 0 { return }
+        notify()
+    }
+
+    private func notify() {
+        modelChanged = false
+        lastNotification = host.now
+        didChange()
     }
 
     /// Handles queued events until the queue is empty, `sliceEventLimit` events were handled or
@@ -280,7 +301,8 @@ final class WindowSession: SceneHost {
             + watches.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         let now = host.now
         scheduledFrame = nextDeadline(after: drawnAt)
-        let deadline = [scheduledFrame, host.nextTimerDeadline, selections.nextDeadline].compactMap { $0 }.min()
+        let notification = modelChanged ? lastNotification + WindowHost.frameInterval : nil
+        let deadline = [scheduledFrame, host.nextTimerDeadline, selections.nextDeadline, notification].compactMap { $0 }.min()
         // In nanoseconds: a millisecond timeout rounded up would draw every frame up to 1 ms late.
         let timeout = deadline.map { Int64(min(max(0, ($0 - now) * 1e9).rounded(.up), 60e9)) } ?? -1
         guard cxlib_poll_ns(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return }

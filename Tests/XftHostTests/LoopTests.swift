@@ -54,6 +54,36 @@ final class LoopTests: XCTestCase {
         XCTAssertEqual(received, "ok")
     }
 
+    func testTheAppIsToldOfChangesAtMostOnceAFrameAndOfTheLastOneBeforeRunReturns() throws {
+        // Given a window whose model an app timer changes every millisecond for 300 ms
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName) { _ in }
+        let scene = makeScene()
+        let field = scene.fields[0]
+        var changes = 0
+        func change() {
+            changes += 1
+            field.text = "change \(changes)"
+            if changes == 300 { host.stop(status: 0); return }
+            _ = host.addTimer(after: 0.001, change)
+        }
+        _ = host.addTimer(after: 0.001, change)
+        // When the loop runs it through
+        var told: [(time: Double, text: String)] = []
+        XCTAssertEqual(try host.run(scene, options: options) { told.append((host.now, field.text)) }, 0)
+        // Then while it ran the app heard of it at most once a frame interval (what it does with
+        // the news, the catalog's QA state, stays off the path from one input to the next), and
+        // it heard of the last change before run returned
+        XCTAssertGreaterThan(told.count, 2)
+        XCTAssertLessThan(told.count, changes / 2, "told after every change")
+        let whileRunning = told.dropLast()
+        for (earlier, later) in zip(whileRunning, whileRunning.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(later.time - earlier.time, WindowHost.frameInterval - 1e-6)
+        }
+        XCTAssertEqual(told.last?.text, "change 300")
+        withExtendedLifetime(server) {}
+    }
+
     func testALostServerEndsRunWithAnErrorAndTheProcessLivesOn() throws {
         // Given a window running on a server that dies under it
         let server = try XvfbServer()
