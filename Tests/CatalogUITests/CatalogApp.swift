@@ -140,6 +140,17 @@ final class CatalogApp {
     }
 
     func type(_ text: String) throws { try xdotool(["type", "--delay", "25", text]) }
+
+    /// Gives `server`'s keyboard these XKB layouts, one group each (`"us,il"`: English, then
+    /// Hebrew). Run it before the program starts (a `prepare` closure): the server keeps the
+    /// keymap because tests' servers never reset when their last client leaves.
+    static func setKeyboardLayouts(_ layouts: String, on server: XvfbServer) throws {
+        guard let setxkbmap = findExecutable("setxkbmap") else {
+            throw HarnessError("setxkbmap is not installed; `./run.sh test` installs it (x11-xkb-utils)")
+        }
+        let result = try runCommand(setxkbmap, ["-display", server.displayName, layouts])
+        guard result.status == 0 else { throw HarnessError("setxkbmap \(layouts) failed: \(result.stderr)") }
+    }
     func key(_ names: String...) throws { try xdotool(["key", "--delay", "25"] + names) }
 
     /// A short-lived connection of the test's own: held open, it would take the test runner down
