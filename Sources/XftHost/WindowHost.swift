@@ -141,7 +141,7 @@ public final class WindowHost {
     public var now: Double { WindowHost.monotonicSeconds() - startTime }
 
     private func installErrorHandlers() {
-        HostErrorHandlers.adopt(display)
+        HostErrorHandlers.adopt(display, warn: warn)
         // Xlib's default IO error handling exits the process. The exit handler is per display and
         // has context: it marks this host's connection lost and returns, so `run` can end with an
         // error the application reports.
@@ -214,43 +214,74 @@ public final class WindowHost {
 }
 
 /// Xlib's error handlers are process-wide. The host installs its own once, handles errors of the
-/// displays it opened (one line for a protocol error, nothing for a lost connection: `run` reports
-/// it) and hands everything else to whatever handler the application had installed before.
+/// displays it opened (one warning line through the host's `warn` for a protocol error, nothing
+/// for a lost connection: `run` reports it) and hands everything else to whatever handler the
+/// application had installed before.
 enum HostErrorHandlers {
-    nonisolated(unsafe) private static var ownDisplays: Set<OpaquePointer> = []
+    /// The displays the hosts opened, each with its host's `warn`.
+    nonisolated(unsafe) private static var ownDisplays: [OpaquePointer: (String) -> Void] = [:]
     nonisolated(unsafe) private static var previousErrorHandler: XErrorHandler?
     nonisolated(unsafe) private static var previousIOErrorHandler: XIOErrorHandler?
     nonisolated(unsafe) private static var isInstalled = false
     /// While `trappingErrors` runs: its display, the first request it covers, and the errors seen.
     nonisolated(unsafe) private static var trap: (display: OpaquePointer, firstSerial: UInt, count: Int)?
+    /// The windows of running sessions, per display, and which of them an error said are gone.
+    nonisolated(unsafe) private static var sessionWindows: [OpaquePointer: Set<Window>] = [:]
+    nonisolated(unsafe) private static var goneWindows: [OpaquePointer: Set<Window>] = [:]
 
-    static func adopt(_ display: OpaquePointer) {
-        ownDisplays.insert(display)
+    static func adopt(_ display: OpaquePointer, warn: @escaping (String) -> Void) {
+        ownDisplays[display] = warn
         guard !isInstalled else { return }
         isInstalled = true
         previousErrorHandler = XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }
-            guard HostErrorHandlers.ownDisplays.contains(display) else {
+            guard let warn = HostErrorHandlers.ownDisplays[display] else {
                 return HostErrorHandlers.previousErrorHandler?(display, event) ?? 0
             }
             if let trap = HostErrorHandlers.trap, trap.display == display, event.pointee.serial >= trap.firstSerial {
                 HostErrorHandlers.trap?.count += 1
                 return 0
             }
+            // A request on a session's window that is no longer there: another client destroyed
+            // it (its DestroyNotify may still wait in the queue). Expected, and the session's end.
+            let code = Int32(event.pointee.error_code), resource = Window(event.pointee.resourceid)
+            if code == BadWindow || code == BadDrawable, HostErrorHandlers.sessionWindows[display]?.contains(resource) == true {
+                HostErrorHandlers.goneWindows[display, default: []].insert(resource)
+                return 0
+            }
             var text = [CChar](repeating: 0, count: 256)
-            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
-            fputs("\(hostProgramName): X error: \(String(cString: text)) (request \(event.pointee.request_code))\n", stderr)
+            XGetErrorText(display, code, &text, Int32(text.count))
+            warn("warning: the X server refused a request (\(String(cString: text)), request code \(event.pointee.request_code))")
             return 0
         }
         previousIOErrorHandler = XSetIOErrorHandler { display in
-            guard let display, HostErrorHandlers.ownDisplays.contains(display) else {
+            guard let display, HostErrorHandlers.ownDisplays[display] != nil else {
                 return HostErrorHandlers.previousIOErrorHandler?(display) ?? 0
             }
             return 0
         }
     }
 
-    static func release(_ display: OpaquePointer) { ownDisplays.remove(display) }
+    static func release(_ display: OpaquePointer) {
+        ownDisplays[display] = nil
+        sessionWindows[display] = nil
+        goneWindows[display] = nil
+    }
+
+    /// Errors saying `window` is gone are taken as another client having destroyed it.
+    static func watchForLoss(of window: Window, on display: OpaquePointer) {
+        sessionWindows[display, default: []].insert(window)
+    }
+
+    static func stopWatching(_ window: Window, on display: OpaquePointer) {
+        sessionWindows[display]?.remove(window)
+        goneWindows[display]?.remove(window)
+    }
+
+    /// Whether an error has said `window` is gone.
+    static func isGone(_ window: Window, on display: OpaquePointer) -> Bool {
+        goneWindows[display]?.contains(window) ?? false
+    }
 
     /// Runs `body`, whose requests concern another client's window that may be gone already (a
     /// selection requestor), and returns how many protocol errors they caused; those errors are

@@ -110,6 +110,7 @@ final class WindowSession: SceneHost {
         canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: host.fonts)
         selections = SelectionBroker(display: display, window: window, clock: { [unowned host] in host.now }, warn: host.warn)
         XMapWindow(display, window)
+        HostErrorHandlers.watchForLoss(of: window, on: display)
         scene.host = self
     }
 
@@ -124,8 +125,15 @@ final class WindowSession: SceneHost {
         XFreeCursor(display, arrowCursor)
         XFreeCursor(display, textCursor)
         XFreeCursor(display, handCursor)
-        if !windowDestroyed { XDestroyWindow(display, window) }
-        XFlush(display)
+        if windowDestroyed {
+            // What the input method and the cleanup asked of the window that is gone is refused:
+            // those errors are taken while the window is still known to be gone.
+            XSync(display, 0)
+        } else {
+            XDestroyWindow(display, window)
+            XFlush(display)
+        }
+        HostErrorHandlers.stopWatching(window, on: display)
     }
 
     private func setWindowManagerProperties(_ options: WindowOptions) {
@@ -200,6 +208,7 @@ final class WindowSession: SceneHost {
             if takeQueuedCloseRequest() { exitStatus = 0; break }
             handleSliceOfEvents()
             if host.isConnectionLost { throw HostError.connectionLost }
+            if HostErrorHandlers.isGone(window, on: display) { windowWasDestroyed() }
             if exitStatus != nil { break }
             selections.expire(at: host.now)
             if selections.deliverAnswers() {
@@ -480,16 +489,23 @@ final class WindowSession: SceneHost {
         case PropertyNotify:
             selections.handlePropertyNotify(event.xproperty)
         case DestroyNotify:
-            if event.xdestroywindow.window == window, !windowDestroyed {
-                windowDestroyed = true
-                host.warn("warning: another program destroyed the window; closing")
-                exitStatus = 0
+            if event.xdestroywindow.window == window {
+                windowWasDestroyed()
             } else {
                 selections.handleDestroy(of: event.xdestroywindow.window)
             }
         default:
             break
         }
+    }
+
+    /// Another client destroyed the window: its DestroyNotify came, or a request on it was
+    /// refused first. The loop ends as after a close request, with one line saying why.
+    private func windowWasDestroyed() {
+        guard !windowDestroyed else { return }
+        windowDestroyed = true
+        host.warn("warning: another program destroyed the window; closing")
+        exitStatus = 0
     }
 
     private func keyboardFocusChanged(to focused: Bool) {

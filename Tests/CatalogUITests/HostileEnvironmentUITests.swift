@@ -80,6 +80,28 @@ final class HostileEnvironmentUITests: XCTestCase {
         XCTAssertTrue(errors.contains { $0.contains("destroyed the window") }, "no line said why: \(errors)")
     }
 
+    func testAWindowDestroyedWhileKeysWaitEndsWithTheOneLineAndNoXError() throws {
+        // Given a catalog that has stopped reading, with more keys waiting for a focused field
+        // than one slice of the loop takes, and its window destroyed behind them: when it runs
+        // again it draws the first slice's keys onto the window that is gone before it reaches
+        // the DestroyNotify, and the server refuses those requests
+        let app = try CatalogApp()
+        try app.click(field: "outlined-label")
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-label").focused })
+        let pid = app.process.processIdentifier
+        XCTAssertEqual(kill(pid, SIGSTOP), 0)
+        _ = try typeBurst(3_000, on: app)
+        try app.withDisplay { display in
+            XDestroyWindow(display, app.windowID)
+            XSync(display, 0)
+        }
+        XCTAssertEqual(kill(pid, SIGCONT), 0)
+        // Then the catalog ends as documented: status 0 and one line saying why, no X error
+        XCTAssertEqual(app.waitForExit(timeout: 30), 0, "the catalog outlived its window")
+        let lines = app.standardError.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["textfield-catalog: warning: another program destroyed the window; closing"])
+    }
+
     func testWithoutRobotoItWarnsOnceAndDrawsTextInFontconfigsChoice() throws {
         let dejaVu = "/usr/share/fonts/truetype/dejavu"
         guard FileManager.default.fileExists(atPath: dejaVu) else {
