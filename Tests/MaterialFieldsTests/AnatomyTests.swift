@@ -589,6 +589,63 @@ final class AnatomyTrialFindingTests: XCTestCase {
         XCTAssertTrue(caret.minY >= 0 && caret.maxY <= 200, "caret at \(caret)")
     }
 
+    /// Eight fields in a 200 px window, the first focused and then scrolled out of view.
+    private func sceneScrolledAwayFromItsFocusedField(_ first: TextField? = nil) -> (FieldScene, [TextField], RecordingHost) {
+        let fields = [first ?? TextField(identifier: "f0", style: .filled, label: "F0", text: "some text")]
+            + (1..<8).map { TextField(identifier: "f\($0)", style: .filled, label: "F\($0)") }
+        let scene = FieldScene(fields: fields, scheme: .light)
+        let host = RecordingHost()
+        scene.host = host
+        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
+        scene.focus(fields[0], at: 0)
+        scene.handle(.key(.end, []), at: 0)
+        scene.handle(.scroll(steps: 6), at: 0)
+        XCTAssertLessThan(scene.frame(of: fields[0])!.maxY, 0, "scrolled away")
+        return (scene, fields, host)
+    }
+
+    private func assertCaretShows(_ field: TextField, in scene: FieldScene, _ message: String, line: UInt = #line) {
+        let frame = scene.frame(of: field)!
+        let caret = field.caretRect!.offsetBy(dx: frame.minX, dy: frame.minY)
+        XCTAssertTrue(caret.minY >= 0 && caret.maxY <= 200, "\(message): caret at \(caret)", line: line)
+    }
+
+    func testEveryKindOfEditIntoAFieldScrolledOutOfViewBringsItsCaretBack() {
+        // A paste (its text arrives later, from the loop), as typing does
+        var (scene, fields, host) = sceneScrolledAwayFromItsFocusedField()
+        host.selections[.clipboard] = " pasted"
+        scene.handle(.key(.shortcut("v"), [.control]), at: 1)
+        host.answerPastes()
+        XCTAssertEqual(fields[0].text, "some text pasted")
+        assertCaretShows(fields[0], in: scene, "after a paste")
+        // A cut (Shift+Delete of a selection) and an undo
+        (scene, fields, host) = sceneScrolledAwayFromItsFocusedField()
+        fields[0].selection = TextSelection(anchor: 0, head: 5)
+        scene.handle(.scroll(steps: 6), at: 1)
+        scene.handle(.key(.delete, [.shift]), at: 1)
+        XCTAssertEqual(fields[0].text, "text")
+        assertCaretShows(fields[0], in: scene, "after a cut")
+        scene.handle(.scroll(steps: 6), at: 2)
+        scene.handle(.key(.shortcut("z"), [.control]), at: 2)
+        XCTAssertEqual(fields[0].text, "some text")
+        assertCaretShows(fields[0], in: scene, "after an undo")
+        // A program's `text = ...` is not the user's edit: it moves nothing
+        scene.handle(.scroll(steps: 6), at: 3)
+        let offset = scene.scroll.offset
+        fields[0].text = "set by the app"
+        XCTAssertEqual(scene.scroll.offset, offset, "the app's own change does not scroll the page")
+    }
+
+    func testAKeyAFullFieldRefusesStillBringsItsCaretBack() {
+        let full = TextField(identifier: "f0", style: .filled, label: "F0", text: "12345")
+        full.maximumLength = 5
+        let (scene, fields, host) = sceneScrolledAwayFromItsFocusedField(full)
+        scene.handle(.text("6"), at: 1)
+        XCTAssertEqual(fields[0].text, "12345")
+        XCTAssertEqual(host.bells, 1, "refused")
+        assertCaretShows(fields[0], in: scene, "after a refused key: the user sees why the bell rang")
+    }
+
     func testADragHeldBelowATextAreaKeepsScrollingOnATimer() {
         let area = TextField(identifier: "a", style: .outlined, kind: .textArea, label: "A",
                              text: (0..<20).map { "line \($0)" }.joined(separator: "\n"))

@@ -1026,6 +1026,10 @@ public final class TextField {
     /// The scene's hook as editing is about to begin: ends the other field's editing (asking its
     /// delegate); false keeps this one from beginning.
     var willBeginEditingHandler: ((TextField) -> Bool)?
+    /// The scene's hook after every edit the user made or tried (typed, pasted, cut, deleted,
+    /// undone, whether it was applied, refused or rewritten by the delegate; not `text = ...`):
+    /// the scene shows the caret, so an edit into a field scrolled out of view brings it back.
+    var userEditHandler: ((TextField) -> Void)?
 
     /// Whether editing may begin now: enabled and allowed by the delegate (asked each time).
     public func canBeginEditing() -> Bool {
@@ -1216,6 +1220,8 @@ public final class TextField {
     /// Returns what was applied, or nil when nothing changed.
     @discardableResult
     public func apply(_ proposed: TextEdit, at time: Double? = nil) -> AppliedEdit? {
+        // Every way out of here, applied or not, ends a user's edit the same way.
+        defer { if proposed.cause != .programmatic { userEditHandler?(self) } }
         if let time { lastTime = time }
         let now = time ?? lastTime
         var edit = normalized(proposed)

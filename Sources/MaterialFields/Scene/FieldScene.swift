@@ -98,6 +98,10 @@ public final class FieldScene: Scene {
                 return !self.fields.contains { $0 !== field && $0.isFocused }
             }
             field.clock = { [weak self] in self?.now }
+            field.userEditHandler = { [weak self] field in
+                guard let self, field === self.focusedField else { return }
+                self.revealCaret(of: field)
+            }
             field.focusRequestHandler = { [weak self] field in
                 guard let self else { return field.focus(at: 0) }
                 self.focus(field, at: self.now)
@@ -319,8 +323,8 @@ public final class FieldScene: Scene {
             return false
         case .text(let text):
             guard let field = focusedField else { return false }
+            // The edit shows the caret (`userEditHandler`), whatever became of it.
             field.insert(text, at: time)
-            revealCaret(of: field)
             return true
         case .key(let key, let modifiers):
             if let field = focusedField, key == .enter, field.kind == .textField, !modifiers.contains(.control) {
@@ -337,6 +341,7 @@ public final class FieldScene: Scene {
                     if field.selection != selectionBefore, modifiers.contains(.shift) || Self.isSelectAll(key) {
                         offerSelectionAsPrimary(of: field)
                     }
+                    // A motion shows where the caret went (an edit has shown it already).
                     revealCaret(of: field)
                     return true
                 }
@@ -370,7 +375,6 @@ public final class FieldScene: Scene {
         isSettled = false
         lastEventTime = time
         field.insert(typedRun: run, at: time)
-        revealCaret(of: field)
         return true
     }
 
