@@ -13,6 +13,8 @@
 #   ./run.sh memcheck            a scripted catalog session under valgrind (Scripts/memcheck.sh)
 #   ./run.sh fuzz [SEED [OPS]]   the model fuzzer (release build): replays SEED, or a seed from the
 #                                clock (printed); OPS operations, 100,000 by default
+# Progress, installs and build output go to standard error; standard output carries the result
+# (the PNG's path headless, the tests' and tools' reports), so `png=$(./run.sh)` works.
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -76,7 +78,7 @@ ensure_packages() {
         fi
     fi
     say "installing ${missing[*]}"
-    "${runner[@]}" apt-get update -qq
+    "${runner[@]}" apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
@@ -84,7 +86,7 @@ case "${1:-}" in
 test)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
-    swift build --build-tests
+    swift build --build-tests >&2
     # Every test is XCTest: without this flag the Swift Testing runner ends the output with a
     # "0 tests" line that reads like nothing ran.
     if [ $# -gt 0 ]; then
@@ -104,7 +106,7 @@ shots)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${HEADLESS_PACKAGES[@]}"
     # The debug build, as ./run.sh test compares the goldens with it (no second, release compile).
-    swift build --product textfield-catalog
+    swift build --product textfield-catalog >&2
     shot_arguments=(--goldens Tests/Goldens --failures "$ROOT/.build/shots")
     case "${1:-}" in
     --update) shot_arguments+=(--update-goldens) ;;
@@ -121,14 +123,14 @@ soak)
     [ $# -ge 1 ] || { say "usage: ./run.sh soak SECONDS [--seed N] [--warm-up S] [--answer-within S]"; exit 2; }
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${SOAK_PACKAGES[@]}"
     # The debug build, as ./run.sh test soaks it (no second, release compile).
-    swift build --product textfield-catalog
-    swift build --product catalog-soak
+    swift build --product textfield-catalog >&2
+    swift build --product catalog-soak >&2
     exec "$(swift build --show-bin-path)/catalog-soak" "$@"
     ;;
 example)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
-    swift build -c release --product signin-form
+    swift build -c release --product signin-form >&2
     BINARY="$ROOT/.build/release/signin-form"
     case " $* " in *" --display "*|*" --screenshot "*|*" --help "*|*" -h "*) exec "$BINARY" "$@" ;; esac
     [ -n "${DISPLAY:-}" ] && exec "$BINARY" "$@"
@@ -136,32 +138,32 @@ example)
     # (signin-form uses only the public API, which starts no server of its own; xvfb-run does).
     ensure_packages "${HEADLESS_PACKAGES[@]}"
     xvfb-run --auto-servernum --server-args="-screen 0 1024x768x24 -nolisten tcp" \
-        "$BINARY" --screenshot "$ROOT/signin-form.png" "$@"
+        "$BINARY" --screenshot "$ROOT/signin-form.png" "$@" >&2
     say "no display: signin-form drawn once, untouched; with DISPLAY set (or --display) it opens the window"
     echo "$ROOT/signin-form.png"
     ;;
 fuzz)
     shift
     # Pure Swift, no X: nothing to install beyond the toolchain.
-    swift build -c release --product materialfields-fuzz
+    swift build -c release --product materialfields-fuzz >&2
     exec "$ROOT/.build/release/materialfields-fuzz" "$@"
     ;;
 bench)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
     [ -d ../shared/bench-peers ] && ensure_packages "${PEER_PACKAGES[@]}"
-    swift build -c release --product textfield-catalog
+    swift build -c release --product textfield-catalog >&2
     exec python3 Scripts/bench.py "$@"
     ;;
 memcheck)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${MEMCHECK_PACKAGES[@]}"
-    swift build -c release --product textfield-catalog
+    swift build -c release --product textfield-catalog >&2
     exec Scripts/memcheck.sh "$@"
     ;;
 *)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
-    swift build -c release --product textfield-catalog
+    swift build -c release --product textfield-catalog >&2
     BINARY="$ROOT/.build/release/textfield-catalog"
     # Scripts and screenshots asked for on the command line run as asked (with no display the
     # catalog starts its own Xvfb); so does everything when there is a display.
@@ -171,8 +173,9 @@ memcheck)
         exec "$BINARY" "$@"
     fi
     ensure_packages "${HEADLESS_PACKAGES[@]}"
-    # With no display the catalog starts a private Xvfb of its own for the screenshot.
-    "$BINARY" --screenshot "$ROOT/catalog.png" "$@"
+    # With no display the catalog starts a private Xvfb of its own for the screenshot. Standard
+    # output carries only the result, the PNG's path (`png=$(./run.sh)`); the rest is progress.
+    "$BINARY" --screenshot "$ROOT/catalog.png" "$@" >&2
     echo "$ROOT/catalog.png"
     ;;
 esac

@@ -326,7 +326,7 @@ public struct TextLayout: Equatable, Sendable {
     /// `AppliedEdit.oldClusters`.
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         lastEditCost = EditCost()
-        var lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
         // A right-to-left line is scrolled from its right end, where it starts: what it gains or
         // loses moves the view with it, as a left-to-right line's view stays put at its left.
         let oldWidth = width

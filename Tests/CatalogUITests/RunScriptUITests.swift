@@ -1,0 +1,72 @@
+import Foundation
+import TestHarness
+import XCTest
+
+/// `run.sh` as a user's shell sees it: what it prints where. Its own copy runs in a folder of the
+/// test's, with stand-ins for `swift` (a chatty build), `dpkg-query` (everything installed) and
+/// the catalog binary, so nothing is built, installed or drawn for real.
+final class RunScriptUITests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-sh-\(UUID().uuidString)")
+        let bin = folder.appendingPathComponent("bin"), release = folder.appendingPathComponent(".build/release")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: QAScriptUITests.repository.appendingPathComponent("run.sh"),
+                                         to: folder.appendingPathComponent("run.sh"))
+        try executable(bin.appendingPathComponent("swift"), """
+            #!/bin/sh
+            echo "Building for production..."
+            echo "[3/3] Compiling Catalog main.swift"
+            echo "Build of product 'textfield-catalog' complete! (1.00s)"
+            """)
+        try executable(bin.appendingPathComponent("dpkg-query"), "#!/bin/sh\necho 'install ok installed'\n")
+        // xvfb-run runs its command (after its own options) as it is.
+        try executable(bin.appendingPathComponent("xvfb-run"), """
+            #!/bin/sh
+            while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done
+            exec "$@"
+            """)
+        // The programs' headless screenshots: a file at the path after --screenshot, and a
+        // line on stdout to tell where the program's own output goes.
+        for program in ["textfield-catalog", "signin-form"] {
+            try executable(release.appendingPathComponent(program), """
+                #!/bin/sh
+                echo "\(program) says hello"
+                while [ $# -gt 0 ]; do
+                    if [ "$1" = --screenshot ]; then printf 'png' > "$2"; fi
+                    shift
+                done
+                """)
+        }
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try runCommand("/bin/bash", [folder.appendingPathComponent("run.sh").path] + arguments,
+                              environment: ["DISPLAY": "", "PATH": folder.appendingPathComponent("bin").path + ":" + path])
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func executable(_ url: URL, _ text: String) throws {
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+
+    func testWithNoDisplayStandardOutputCarriesOnlyThePathOfTheScreenshot() throws {
+        for (arguments, png, program) in [([], "catalog.png", "textfield-catalog"), (["example"], "signin-form.png", "signin-form")] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            // So `png=$(./run.sh)` is the path, and the build's progress and the program's own
+            // lines still show on the terminal.
+            XCTAssertEqual(result.stdout, folder.appendingPathComponent(png).path + "\n", "./run.sh \(arguments)")
+            XCTAssertTrue(result.stderr.contains("Compiling Catalog main.swift"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("\(program) says hello"), result.stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(png).path))
+        }
+    }
+}
