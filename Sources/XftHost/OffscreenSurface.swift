@@ -15,6 +15,8 @@ public final class OffscreenSurface {
     public static let maximumSide = 16384
 
     public init(host: WindowHost, size: Size) throws {
+        // A pixmap asked of a connection Xlib has given up on would be no pixmap at all.
+        if host.isConnectionLost { throw HostError.connectionLost }
         self.host = host
         (width, height) = Self.pixelSize(size)
         pixmap = XCreatePixmap(host.display, XDefaultRootWindow(host.display), UInt32(width), UInt32(height), UInt32(host.depth))

@@ -100,6 +100,51 @@ final class SigninFormUITests: XCTestCase {
         try form.requestClose()
         XCTAssertEqual(form.waitForExit(), 0)
     }
+
+    // MARK: The README's embedding sample
+
+    /// The README's sample is what an app developer copies first: each of its lines must be one
+    /// of the program's, in the program's order (lines may be left out, none changed), so the
+    /// error handling it shows is the one the tests below run.
+    func testEveryLineOfTheReadmesEmbeddingSampleIsALineOfSigninFormInOrder() throws {
+        let repository = QAScriptUITests.repository
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### Embedding"), "the README has an Embedding section")
+        let fence = try XCTUnwrap(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
+        let end = try XCTUnwrap(readme.range(of: "\n```", range: fence.upperBound..<readme.endIndex))
+        let sample = Self.codeLines(String(readme[fence.upperBound..<end.lowerBound]))
+        let folder = repository.appendingPathComponent("Sources/Examples/SigninForm")
+        let program = try Self.codeLines(String(contentsOf: folder.appendingPathComponent("FormController.swift"), encoding: .utf8)
+                                         + "\n" + String(contentsOf: folder.appendingPathComponent("main.swift"), encoding: .utf8))
+        XCTAssertTrue(sample.contains("} catch {"), "the sample shows how the host's errors are caught")
+        var rest = program[...]
+        for line in sample {
+            guard let found = rest.firstIndex(of: line) else {
+                return XCTFail("the README's line `\(line)` is not in signin-form (after the lines before it)")
+            }
+            rest = rest[(found + 1)...]
+        }
+    }
+
+    /// Code without comments: each line trimmed, a trailing `// ...` cut, comment-only and
+    /// blank lines left out.
+    private static func codeLines(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            var code = line.trimmingCharacters(in: .whitespaces)
+            if let comment = code.range(of: #"\s+//.*$"#, options: .regularExpression) { code.removeSubrange(comment) }
+            return code.isEmpty || code.hasPrefix("//") ? nil : code
+        }
+    }
+
+    func testWithoutADisplayTheFormEndsWithOneLineAndStatusOneNotACrash() throws {
+        let result = try runCommand(SigninFormProcess.binaryPath, [], environment: ["DISPLAY": ""])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stderr, "signin-form: cannot open the X display: DISPLAY is not set (run under an X server, or use Xvfb)\n")
+        let unreachable = try runCommand(SigninFormProcess.binaryPath, ["--display", ":4095"], environment: ["DISPLAY": ""])
+        XCTAssertEqual(unreachable.status, 1, unreachable.stderr)
+        XCTAssertEqual(unreachable.stderr.split(separator: "\n").count, 1, unreachable.stderr)
+        XCTAssertTrue(unreachable.stderr.contains("cannot open the X display ':4095'"), unreachable.stderr)
+    }
 }
 
 /// The `signin-form` binary on its own private Xvfb, its stdout in a file read line by line.

@@ -97,6 +97,26 @@ final class LoopTests: XCTestCase {
         XCTAssertTrue(host.isConnectionLost || !server.isRunning)
     }
 
+    func testEveryEntryPointThatOpensADisplayOrAWindowThrowsAClearErrorInsteadOfTrapping() throws {
+        // No display, one nobody serves, a name that is not one
+        for name in ["", ":4095", "nohost.invalid:0", String(repeating: "x", count: 300)] {
+            XCTAssertThrowsError(try WindowHost(displayName: name) { _ in }) { error in
+                XCTAssertTrue("\(error)".hasPrefix("cannot open the X display"), "\(error)")
+            }
+        }
+        // A window, a settled render and an offscreen surface once the server has gone
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName) { _ in }
+        host.addTimer(after: 0.05) { server.kill() }
+        XCTAssertThrowsError(try host.run(makeScene(), options: options))
+        func assertConnectionLost(_ what: String, _ body: () throws -> Void) {
+            XCTAssertThrowsError(try body(), what) { XCTAssertEqual("\($0)", "lost the connection to the X server", what) }
+        }
+        assertConnectionLost("a second window") { _ = try host.run(makeScene(), options: options) }
+        assertConnectionLost("a settled render") { _ = try host.renderSettled(makeScene(), size: Size(width: 100, height: 100)) }
+        assertConnectionLost("an offscreen surface") { _ = try OffscreenSurface(host: host, size: Size(width: 100, height: 100)) }
+    }
+
     func testACopyAfterTheServerDiedReturnsInsteadOfSpinning() throws {
         // Given a window whose server died before any event carried a server time, so a copy
         // has to ask the server for one

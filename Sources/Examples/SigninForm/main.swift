@@ -68,5 +68,6 @@ do {
     say("closed \(form.summary)")
     exit(status)
 } catch {
+    // No display, a lost X server, no usable font: one clear line and status 1, never a trap.
     fail("\(error)", status: 1)
 }
