@@ -40,6 +40,9 @@ struct CommandLineOptions {
 
     struct UsageError: Error { var message: String }
 
+    /// The line after a usage error's reason.
+    static let helpHint = "Try 'textfield-catalog --help' for the options."
+
     static let usage = """
         Usage: textfield-catalog [options]
 

@@ -20,7 +20,9 @@ let options: CommandLineOptions
 do {
     options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch let error as CommandLineOptions.UsageError {
-    SystemFiles.writeToStandardError("textfield-catalog: \(error.message)\n\n\(CommandLineOptions.usage)\n")
+    // The reason and where the options are listed; the usage itself only for --help (a script's
+    // log should not fill with it at every typo).
+    SystemFiles.writeToStandardError("textfield-catalog: \(error.message)\n\(CommandLineOptions.helpHint)\n")
     exit(2)
 }
 if options.showsHelp {

@@ -209,25 +209,34 @@ final class CatalogCommandLineTests: XCTestCase {
         XCTAssertGreaterThan(dark, 20)
     }
 
-    func testAnUnknownOptionPrintsUsageAndExitsTwo() throws {
+    /// What a usage error prints: the reason and where to look, on stderr, not the whole usage.
+    private static let helpHint = "Try 'textfield-catalog --help' for the options."
+
+    func testAnUnknownOptionPrintsItsReasonAndAHintToHelpAndExitsTwo() throws {
         let result = try runCommand(binary, ["--frobnicate"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("unknown option '--frobnicate'"))
-        XCTAssertTrue(result.stderr.contains("Usage: textfield-catalog"))
+        XCTAssertEqual(result.stderr, "textfield-catalog: unknown option '--frobnicate'\n\(Self.helpHint)\n")
+        XCTAssertEqual(result.stdout, "")
     }
 
     func testHelpListsEveryOption() throws {
         let result = try runCommand(binary, ["--help"])
         XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.hasPrefix("Usage: textfield-catalog"), result.stdout)
+        XCTAssertEqual(result.stderr, "")
         for option in ["--screenshot", "--qa-state", "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--help"] {
             XCTAssertTrue(result.stdout.contains(option), "help lacks \(option)")
         }
     }
 
-    func testABadOptionValueIsAUsageError() throws {
-        for arguments in [["--size", "wide"], ["--theme", "sepia"], ["--size"], ["--scale", "0"]] {
+    func testABadOptionValueIsAUsageErrorOfTwoLines() throws {
+        for (arguments, reason) in [(["--size", "wide"], "--size wants WIDTHxHEIGHT in pixels (1 to 16384), not 'wide'"),
+                                    (["--theme", "sepia"], "--theme is light or dark, not 'sepia'"),
+                                    (["--size"], "--size needs a value"),
+                                    (["--scale", "0"], "--scale wants a number from 0.5 to 4, not '0'")] {
             let result = try runCommand(binary, arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "textfield-catalog: \(reason)\n\(Self.helpHint)\n", "\(arguments)")
         }
     }
 }
