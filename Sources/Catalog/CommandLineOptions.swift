@@ -78,11 +78,21 @@ struct CommandLineOptions {
         command line; 3 a failed script step or golden shot; 4 fonts other than the goldens'.
         """
 
+    /// Whether an argument where a value should be is an option instead: a value forgotten
+    /// (`--font --theme dark`), not a font called "--theme". Anything starting with "--" is, and
+    /// "-h"; other words starting with "-" are values ("-", "-1", "-shots.png"), which the option
+    /// then judges. No value of ours starts with "--" but a path could: it is written "./--name".
+    static func isOption(_ argument: String) -> Bool {
+        argument.hasPrefix("--") || argument == "-h"
+    }
+
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
         func value(for option: String) throws -> String {
-            guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+            guard let value = remaining.first else { throw UsageError(message: "\(option) needs a value") }
+            guard !isOption(value) else { throw UsageError(message: "\(option) needs a value, not the option '\(value)'") }
+            remaining.removeFirst()
             return value
         }
         while let argument = remaining.popFirst() {

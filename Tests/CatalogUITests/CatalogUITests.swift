@@ -229,6 +229,26 @@ final class CatalogCommandLineTests: XCTestCase {
         }
     }
 
+    /// An option where a value should be is a value forgotten: the message names the option that
+    /// lacks one, not the word after the option taken as its value.
+    func testAnOptionFollowedByAnotherOptionNamesTheOneMissingItsValue() throws {
+        let takingValues = ["--screenshot", "--at", "--focus", "--script", "--goldens", "--failures", "--output-dir", "--qa-state",
+                            "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--repaint-benchmark"]
+        for option in takingValues {
+            for next in ["--theme", "--help", "-h"] {
+                let result = try runCommand(binary, [option, next, "dark"])
+                XCTAssertEqual(result.status, 2, "\(option) \(next)")
+                XCTAssertEqual(result.stderr, "textfield-catalog: \(option) needs a value, not the option '\(next)'\n\(Self.helpHint)\n")
+            }
+        }
+        // Words starting with a single "-" are values, judged by their option.
+        for (arguments, reason) in [(["--scale", "-1"], "--scale wants a number from 0.5 to 4, not '-1'"),
+                                    (["--screenshot", "-"], "--screenshot writes a PNG: give it a path ending in .png, not '-'")] {
+            let result = try runCommand(binary, arguments)
+            XCTAssertEqual(result.stderr, "textfield-catalog: \(reason)\n\(Self.helpHint)\n", "\(arguments)")
+        }
+    }
+
     func testABadOptionValueIsAUsageErrorOfTwoLines() throws {
         for (arguments, reason) in [(["--size", "wide"], "--size wants WIDTHxHEIGHT in pixels (1 to 16384), not 'wide'"),
                                     (["--theme", "sepia"], "--theme is light or dark, not 'sepia'"),
