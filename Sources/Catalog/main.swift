@@ -63,7 +63,7 @@ if !options.scriptPaths.isEmpty {
 let session = CatalogSession(options: options, desktopScale: options.isHeadless ? nil : host.desktopScale)
 if let id = options.focusedFieldID {
     guard let field = session.scene.fields.first(where: { $0.identifier == id }) else {
-        fail("--focus: no field '\(id)' (the README lists the ids)", status: 2)
+        fail("--focus: " + ScriptRunner.unknownFieldMessage(id, among: session.scene.fields.map(\.identifier)), status: 2)
     }
     guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
 }

@@ -255,10 +255,15 @@ public final class ScriptRunner {
 
     private func field(_ id: String, alsoSuggesting extra: [String] = []) throws -> TextField {
         if let field = scene.fields.first(where: { $0.identifier == id }) { return field }
-        let ids = scene.fields.map(\.identifier) + extra
-        let suggestion = ids.min { Self.editDistance($0, id) < Self.editDistance($1, id) }
-        let hint = suggestion.map { Self.editDistance($0, id) <= max(2, id.count / 3) ? "; did you mean '\($0)'?" : "" } ?? ""
-        throw StepFailure(message: "no field '\(id)'\(hint) (ids are listed in the QA state and the README)")
+        throw StepFailure(message: Self.unknownFieldMessage(id, among: scene.fields.map(\.identifier) + extra))
+    }
+
+    /// What to say of an id no field has: the nearest of `ids` when it is near enough to be the
+    /// one a typo meant, and where the ids are listed. The catalog's `--focus` says the same.
+    public static func unknownFieldMessage(_ id: String, among ids: [String]) -> String {
+        let suggestion = ids.min { editDistance($0, id) < editDistance($1, id) }
+        let hint = suggestion.map { editDistance($0, id) <= max(2, id.count / 3) ? "; did you mean '\($0)'?" : "" } ?? ""
+        return "no field '\(id)'\(hint) (ids are listed in the QA state and the README)"
     }
 
     /// A field-relative point in window pixels; nil is the container's centre.

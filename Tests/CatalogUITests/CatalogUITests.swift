@@ -249,6 +249,22 @@ final class CatalogCommandLineTests: XCTestCase {
         }
     }
 
+    /// `--focus` with an id no field has says so as a script's step does: the nearest id when it is
+    /// close enough to be a typo, and where the ids are listed.
+    func testAnUnknownFocusIdSuggestsTheNearestIdAsScriptsDo() throws {
+        let server = try XvfbServer()
+        let listed = "(ids are listed in the QA state and the README)"
+        for (id, message) in [("filled-lable", "no field 'filled-lable'; did you mean 'filled-label'? \(listed)"),
+                              ("outlined-pasword", "no field 'outlined-pasword'; did you mean 'outlined-password'? \(listed)"),
+                              ("nope", "no field 'nope' \(listed)")] {
+            for mode in [[], ["--screenshot", NSTemporaryDirectory() + "never-\(UUID().uuidString).png"]] {
+                let result = try runCommand(binary, ["--focus", id] + mode, environment: ["DISPLAY": server.displayName])
+                XCTAssertEqual(result.status, 2, "\(id) \(mode): \(result.stderr)")
+                XCTAssertEqual(result.stderr, "textfield-catalog: --focus: \(message)\n", "\(id) \(mode)")
+            }
+        }
+    }
+
     func testABadOptionValueIsAUsageErrorOfTwoLines() throws {
         for (arguments, reason) in [(["--size", "wide"], "--size wants WIDTHxHEIGHT in pixels (1 to 16384), not 'wide'"),
                                     (["--theme", "sepia"], "--theme is light or dark, not 'sepia'"),
