@@ -16,6 +16,7 @@ struct CatalogScripts {
 
     let host: WindowHost
     let options: CommandLineOptions
+    private let scripts: [Source]
     private let goldens: GoldenSet?
     private let shots = Shots()
 
@@ -27,9 +28,29 @@ struct CatalogScripts {
         var taken: [Taken] = []
     }
 
-    init(host: WindowHost, options: CommandLineOptions) {
+    /// A script file as read, before anything runs.
+    struct Source {
+        var path: String
+        var bytes: [UInt8]
+    }
+
+    /// Every `--script` file's bytes, read before a display is opened or a server started: a
+    /// script that cannot be read (a wrong path, a folder) is a bad command line, not a failed step.
+    static func read(_ paths: [String]) throws -> [Source] {
+        try paths.map { path in
+            do {
+                return Source(path: path, bytes: try SystemFiles.readBytes(path))
+            } catch {
+                let reason = (error as? SystemFiles.Failure)?.reason ?? "\(error)"
+                throw CommandLineOptions.UsageError(message: "--script: cannot read '\(path)': \(reason)")
+            }
+        }
+    }
+
+    init(host: WindowHost, options: CommandLineOptions, scripts: [Source]) {
         self.host = host
         self.options = options
+        self.scripts = scripts
         goldens = options.goldensDirectory.map { directory in
             GoldenSet(goldensDirectory: directory,
                       failuresDirectory: options.failuresDirectory ?? Self.makeFailuresDirectory())
@@ -38,7 +59,7 @@ struct CatalogScripts {
 
     func runAll() -> Int32 {
         var failed = false
-        for path in options.scriptPaths where !run(path) { failed = true }
+        for script in scripts where !run(script) { failed = true }
         guard let goldens else { return failed ? Self.failureStatus : 0 }
         let status = options.updatesGoldens ? recordGoldens(goldens, scriptsFailed: failed) : judgeGoldens(goldens, scriptsFailed: failed)
         // The run's own failures folder goes again when nothing failed into it (rmdir leaves a
@@ -128,17 +149,11 @@ struct CatalogScripts {
               + untaken.joined(separator: ", "))
     }
 
-    private func run(_ path: String) -> Bool {
+    private func run(_ source: Source) -> Bool {
+        let path = source.path
         let script: QAScript
         do {
-            let bytes: [UInt8]
-            do {
-                bytes = try SystemFiles.readBytes(path)
-            } catch {
-                report("\(path): cannot read the script: \((error as? SystemFiles.Failure)?.reason ?? "\(error)")")
-                return false
-            }
-            script = try QAScript(file: path, bytes: bytes)
+            script = try QAScript(file: path, bytes: source.bytes)
         } catch {
             report("\(error)")
             return false

@@ -54,8 +54,9 @@ struct CommandLineOptions {
                                    the start (after --focus), mid-animation if one runs
           --focus ID               focus the field ID at the start (e.g. filled-label)
           --script FILE            run a QA script headless on a virtual clock and exit: 0 when
-                                   every step passed, 3 with FILE:LINE: message when one failed;
-                                   may be given more than once (each runs on a fresh catalog)
+                                   every step passed, 3 with FILE:LINE: message when one failed,
+                                   2 when FILE cannot be read; may be given more than once (each
+                                   runs on a fresh catalog)
           --output-dir DIR         where a script's relative screenshot paths are written
           --goldens DIR            with --script: compare every screenshot NAME.png with DIR/NAME.png
                                    (exit 3 when one differs, 4 when this machine's fonts are not

@@ -30,6 +30,16 @@ if options.showsHelp {
     exit(0)
 }
 
+// Scripts are read before any display is opened: one that cannot be read is a bad command line.
+let scripts: [CatalogScripts.Source]
+do {
+    scripts = try CatalogScripts.read(options.scriptPaths)
+} catch let error as CommandLineOptions.UsageError {
+    fail(error.message, status: 2)
+} catch {
+    fail("\(error)", status: 2)
+}
+
 // The catalog is the program, so it may set the locale the input method composes in.
 WindowHost.adoptUserLocale()
 
@@ -57,7 +67,7 @@ do {
 }
 
 if !options.scriptPaths.isEmpty {
-    finish(CatalogScripts(host: host, options: options).runAll())
+    finish(CatalogScripts(host: host, options: options, scripts: scripts).runAll())
 }
 
 let session = CatalogSession(options: options, desktopScale: options.isHeadless ? nil : host.desktopScale)

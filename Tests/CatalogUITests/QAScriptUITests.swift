@@ -82,6 +82,19 @@ final class QAScriptUITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: screenshot), "a script with a typo runs no step")
     }
 
+    /// A script path that names nothing, or a folder, is a bad command line (status 2) in one line,
+    /// found before any script runs: not a failed step (3).
+    func testAScriptThatCannotBeReadIsABadCommandLineInOneLine() throws {
+        let good = try script("good.qa", "focus filled-label\n")
+        for (path, reason) in [(directory.appendingPathComponent("missing.qa").path, "No such file or directory"),
+                               (directory.path, "Is a directory")] {
+            let result = try catalog(["--script", good, "--script", path])
+            XCTAssertEqual(result.status, 2, "\(path): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "textfield-catalog: --script: cannot read '\(path)': \(reason)\n")
+            XCTAssertEqual(result.stdout, "", "no script ran")
+        }
+    }
+
     func testScreenshotOptionsThatCannotWorkAreUsageErrors() throws {
         let png = directory.appendingPathComponent("x.png").path
         for (arguments, message) in [
