@@ -68,18 +68,24 @@ private final class StateFile {
     let path: String
     private var lastWritten: [UInt8]?
     private var reportedFailure = false
+    /// Until a write succeeds (and again after one fails), the file's folder is made first, as a
+    /// screenshot's is.
+    private var makesFolder = true
     private var fieldTexts: [(snapshot: FieldSnapshot, text: String)] = []
 
     init(path: String) { self.path = path }
 
     func write(_ document: QAStateWriter.Document) {
         guard let bytes = text(of: document).map({ Array($0.utf8) }), bytes != lastWritten else { return }
+        if makesFolder { try? SystemFiles.createParentDirectory(of: path) }
         do {
             try SystemFiles.write(bytes, to: path)
             lastWritten = bytes
+            makesFolder = false
         } catch {
+            makesFolder = true
             // Once: the window matters more than its QA file, and every later change would fail
-            // the same way (each is still tried, so a directory created later starts working).
+            // the same way (each is still tried, so a folder that can be made later starts working).
             if !reportedFailure {
                 let reason = (error as? SystemFiles.Failure)?.reason ?? "\(error)"
                 SystemFiles.writeToStandardError(

@@ -351,10 +351,10 @@ public final class ScriptRunner {
         }
     }
 
-    /// Writes a PNG, making its folder first as `mkdir -p` would: a screenshot's folder is
-    /// usually a fresh output folder.
+    /// Writes a PNG, making its folder first (`SystemFiles.createParentDirectory`): a screenshot's
+    /// folder is usually a fresh output folder.
     public static func writeScreenshot(_ image: RGBAImage, to path: String) throws {
-        try? SystemFiles.createDirectory(SystemFiles.parentDirectory(of: path))
+        try? SystemFiles.createParentDirectory(of: path)
         try image.writePNG(to: path)
     }
 

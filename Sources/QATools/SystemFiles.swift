@@ -106,6 +106,12 @@ public enum SystemFiles {
         }
     }
 
+    /// Makes the folder `path` goes in, and any missing parents, as `mkdir -p` would: an output
+    /// file's folder is often a fresh one.
+    public static func createParentDirectory(of path: String) throws {
+        try createDirectory(parentDirectory(of: path))
+    }
+
     /// Removes a file; a missing one is no failure.
     public static func removeFile(_ path: String) {
         unlink(path)

@@ -25,9 +25,11 @@ final class CatalogApp {
     ///   - environment: variables added to the catalog's environment (a locale, say).
     ///   - screenSize: the private X server's screen; make it at least as large as a `--size`
     ///     window, so every pixel of the window can be read back and pointed at.
+    ///   - statePath: where the QA state goes (default: a new file in the temporary folder).
     ///   - prepare: runs on the new server before the catalog starts (to set its resources, say).
     init(arguments: [String] = [], environment extra: [String: String] = [:],
-         screenSize: (width: Int, height: Int) = (1024, 800), prepare: (XvfbServer) throws -> Void = { _ in }) throws {
+         screenSize: (width: Int, height: Int) = (1024, 800), statePath: String? = nil,
+         prepare: (XvfbServer) throws -> Void = { _ in }) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
             throw HarnessError("no binary at \(Self.binaryPath); build it first (`swift build`, which `./run.sh test` does)")
         }
@@ -36,9 +38,9 @@ final class CatalogApp {
         }
         server = try XvfbServer(width: screenSize.width, height: screenSize.height)
         try prepare(server)
-        statePath = NSTemporaryDirectory() + "catalog-state-\(UUID().uuidString).json"
+        self.statePath = statePath ?? NSTemporaryDirectory() + "catalog-state-\(UUID().uuidString).json"
         process.executableURL = URL(fileURLWithPath: Self.binaryPath)
-        process.arguments = ["--qa-state", statePath] + arguments
+        process.arguments = ["--qa-state", self.statePath] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.displayName
         for (key, value) in extra { environment[key] = value }

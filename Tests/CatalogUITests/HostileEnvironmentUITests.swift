@@ -138,15 +138,18 @@ final class HostileEnvironmentUITests: XCTestCase {
     // MARK: The QA state
 
     func testAQAStatePathThatCannotBeWrittenWarnsOnceAndTheWindowKeepsAnswering() throws {
-        // Paths even root cannot write (root ignores read-only modes): in a directory that does not
-        // exist, and a directory itself; a read-only directory too when the tests run as a user.
+        // Paths even root cannot write (root ignores read-only modes): under a plain file, where no
+        // folder can be made, and a directory itself; a read-only directory too when the tests run
+        // as a user.
         let directory = NSTemporaryDirectory() + "qa-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer {
             chmod(directory, 0o755)
             try? FileManager.default.removeItem(atPath: directory)
         }
-        var cases = [(path: directory + "/missing/state.json", reason: "No such file or directory"),
+        let file = directory + "/file"
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        var cases = [(path: file + "/missing/state.json", reason: "Not a directory"),
                      (path: directory, reason: "Is a directory")]
         if geteuid() != 0 {
             let readOnly = directory + "/read-only"
@@ -169,6 +172,27 @@ final class HostileEnvironmentUITests: XCTestCase {
             let lines = window.standardError.split(separator: "\n").map(String.init)
             XCTAssertEqual(lines, ["textfield-catalog: warning: cannot write the QA state to '\(path)': \(reason); carrying on without it"])
         }
+    }
+
+    /// Folders a `--qa-state` path names that do not exist yet are made, as a screenshot's are:
+    /// for the window and after a screenshot alike.
+    func testAQAStatePathInFoldersThatDoNotExistYetMakesThem() throws {
+        let directory = NSTemporaryDirectory() + "qa-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let windowState = directory + "/window/a/b/state.json"
+        let app = try CatalogApp(statePath: windowState)
+        XCTAssertEqual(try app.state().fields.count, 68, "the window wrote its state into the new folders")
+        try app.requestClose()
+        XCTAssertEqual(app.waitForExit(), 0)
+        XCTAssertEqual(app.standardError, "")
+
+        let shotState = directory + "/shot/c/state.json"
+        let result = try runCommand(binary, ["--screenshot", directory + "/shot/d/shot.png", "--qa-state", shotState],
+                                    environment: ["DISPLAY": app.server.displayName])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let state = try JSONDecoder().decode(CatalogApp.State.self, from: Data(contentsOf: URL(fileURLWithPath: shotState)))
+        XCTAssertEqual(state.fields.count, 68)
     }
 
     // MARK: A flood of keys
