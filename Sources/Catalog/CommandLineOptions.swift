@@ -50,6 +50,7 @@ struct CommandLineOptions {
 
         Options:
           --screenshot PATH        render with animations settled, write a PNG to PATH and exit
+                                   (at most 8192 pixels on a side)
           --at MS                  with --screenshot: capture MS milliseconds of virtual time after
                                    the start (after --focus), mid-animation if one runs
           --focus ID               focus the field ID at the start (e.g. filled-label)
@@ -65,8 +66,8 @@ struct CommandLineOptions {
           --failures DIR           with --goldens: where NAME.actual.png and NAME.diff.png go
                                    (default: a folder in the temporary directory)
           --qa-state PATH          keep PATH updated with a JSON description of every field
-          --size WxH               window (or screenshot) size in pixels, default 760x720 times
-                                   the scale
+          --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
+                                   default 760x720 times the scale
           --theme light|dark       colour scheme, default light
           --scale N                multiply every Material dimension by N (HiDPI), default the
                                    desktop's Xft.dpi / 96, or 1
@@ -163,6 +164,13 @@ struct CommandLineOptions {
         }
         if let path = options.screenshotPath, !path.lowercased().hasSuffix(".png") {
             throw UsageError(message: "--screenshot writes a PNG: give it a path ending in .png, not '\(path)'")
+        }
+        if options.screenshotPath != nil {
+            // Refused before anything is drawn; the window itself may be larger.
+            let size = options.windowSize(scale: options.scale ?? 1), width = Int(size.width), height = Int(size.height)
+            if let refusal = ScriptRunner.screenshotRefusal("\(width)x\(height)", width: width, height: height) {
+                throw UsageError(message: "--screenshot: \(refusal); --size up to 16384x16384 is for the window")
+            }
         }
         if options.screenshotTime != nil && options.screenshotPath == nil {
             throw UsageError(message: "--at goes with --screenshot PATH")

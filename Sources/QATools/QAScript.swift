@@ -257,6 +257,10 @@ public struct QAScript {
                     + "(X and Y from 0, W and H from 1, each at most 16384)")
             }
             let region = PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            if let refusal = ScriptRunner.screenshotRefusal("a region of \(region.width)x\(region.height)", width: region.width,
+                                                          height: region.height) {
+                throw SyntaxError(message: "screenshot: \(refusal)")
+            }
             return .screenshot(path: path, region: region)
         case "expect":
             // The value is the rest of the line, so JSON with blanks ([0, 3]) needs no quoting.

@@ -23,6 +23,19 @@ public final class ScriptRunner {
     public static let frameInterval = WindowHost.frameInterval
     /// A `settle` that has not seen every animation end within this much virtual time gives up.
     public static let settleLimit = 3600.0
+    /// The longest side of a screenshot, though a window may be 16384 pixels on a side: a
+    /// 16384 x 16384 shot is 1 GiB of pixels in the X server's pixmap, 2 GiB more in this process
+    /// (the image read back and its RGBA copy) and half a minute to over a minute to take and
+    /// write; no screenshot of ours comes near it (the catalog at scale 4 is 3040 x 2880).
+    public static let maximumScreenshotSide = 8192
+
+    /// Why a screenshot of `width` x `height` is refused (nil: it is not), said of `subject`
+    /// ("the 9000x100 window is larger than a screenshot may be (...)").
+    public static func screenshotRefusal(_ subject: String, width: Int, height: Int) -> String? {
+        guard width > maximumScreenshotSide || height > maximumScreenshotSide else { return nil }
+        return "\(subject) is larger than a screenshot may be (at most \(maximumScreenshotSide) pixels on a side: "
+            + "a 16384x16384 one holds 3 GiB of memory and takes over half a minute)"
+    }
 
     private let host: WindowHost
     private let app: ScriptableApp
@@ -195,6 +208,10 @@ public final class ScriptRunner {
                 }
                 image = try surface.capture(x: region.x, y: region.y, width: region.width, height: region.height)
             } else {
+                if let refusal = Self.screenshotRefusal("the \(surface.width)x\(surface.height) window", width: surface.width,
+                                                      height: surface.height) {
+                    throw StepFailure(message: "screenshot: \(refusal); take it in regions (screenshot PATH X Y W H)")
+                }
                 image = try surface.capture()
             }
             if let screenshotHandler {

@@ -265,6 +265,31 @@ final class CatalogCommandLineTests: XCTestCase {
         }
     }
 
+    /// A screenshot is at most 8192 pixels on a side (a 16384 x 16384 one holds gigabytes and takes
+    /// most of a minute): a larger one is refused before anything is drawn. The window may still
+    /// be that large.
+    func testAScreenshotOverTheLargestSideIsRefusedUpFrontWhileSuchAWindowOpens() throws {
+        let server = try XvfbServer()
+        let path = NSTemporaryDirectory() + "large-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for size in ["8193x100", "100x8193", "16384x16384"] {
+            let result = try runCommand(binary, ["--screenshot", path, "--size", size], environment: ["DISPLAY": server.displayName])
+            XCTAssertEqual(result.status, 2, "\(size): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "textfield-catalog: --screenshot: \(size) is larger than a screenshot may be (at most 8192 "
+                + "pixels on a side: a 16384x16384 one holds 3 GiB of memory and takes over half a minute); --size up to 16384x16384 "
+                + "is for the window\n\(Self.helpHint)\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path), size)
+        }
+        let result = try runCommand(binary, ["--screenshot", path, "--size", "8192x40"], environment: ["DISPLAY": server.displayName])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try RGBAImage.readPNG(from: path).width, 8192)
+
+        let window = try CatalogApp(arguments: ["--size", "9000x200"])
+        XCTAssertEqual(try window.state().window.width, 9000)
+        try window.requestClose()
+        XCTAssertEqual(window.waitForExit(), 0)
+    }
+
     func testABadOptionValueIsAUsageErrorOfTwoLines() throws {
         for (arguments, reason) in [(["--size", "wide"], "--size wants WIDTHxHEIGHT in pixels (1 to 16384), not 'wide'"),
                                     (["--theme", "sepia"], "--theme is light or dark, not 'sepia'"),

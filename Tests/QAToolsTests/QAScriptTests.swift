@@ -92,6 +92,16 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertEqual(failure("screenshot a.jpg")?.message, "screenshot: 'a.jpg' is not a NAME.png (screenshots are PNG files)")
     }
 
+    func testAScreenshotRegionOverTheLargestSideIsRefused() throws {
+        XCTAssertEqual(try steps("screenshot a.png 0 0 8192 8192"),
+                       [.screenshot(path: "a.png", region: QAScript.PixelRect(x: 0, y: 0, width: 8192, height: 8192))])
+        for region in ["0 0 8193 10", "0 0 10 8193"] {
+            XCTAssertEqual(failure("screenshot a.png \(region)")?.message.hasPrefix(
+                "screenshot: a region of \(region.split(separator: " ")[2])x\(region.split(separator: " ")[3]) is larger than a "
+                + "screenshot may be (at most 8192 pixels on a side"), true, region)
+        }
+    }
+
     func testAScriptThatIsNotUTF8NamesItsLine() {
         var data = Data("focus a\ntype caf".utf8)
         data.append(0xE9)
@@ -291,6 +301,22 @@ final class ScriptRunnerTests: XCTestCase {
             XCTAssertEqual("\(error)", "t.qa:1: expect-pixel 1 1: expected #FFFFFE, found #FFFFFF (off by 1)")
         }
         XCTAssertNoThrow(try run("expect-pixel 1 1 #FFFFFE 1\n"))
+    }
+
+    /// A window may be 16384 pixels on a side; a shot of all of it, past 8192, is refused at its
+    /// step (a region of it is not).
+    func testAScreenshotOfAWindowOverTheLargestSideFailsItsStep() throws {
+        var sizes: [Int] = []
+        let runner = ScriptRunner(host: host, app: TwoFields(), size: Size(width: 400, height: 300))
+        runner.screenshotHandler = { _, image in sizes.append(image.width) }
+        try runner.run(try QAScript(file: "t.qa", text: "resize 8192 20\nscreenshot a.png\nresize 9000 20\nscreenshot b.png 8900 0 100 20\n"))
+        XCTAssertEqual(sizes, [8192, 100])
+        XCTAssertThrowsError(try run("resize 8193 20\nscreenshot a.png\n")) { error in
+            XCTAssertEqual("\(error)", "t.qa:2: screenshot: the 8193x20 window is larger than a screenshot may be (at most 8192 pixels "
+                + "on a side: a 16384x16384 one holds 3 GiB of memory and takes over half a minute); take it in regions "
+                + "(screenshot PATH X Y W H)")
+        }
+        XCTAssertThrowsError(try run("resize 20 8193\nscreenshot a.png\n"))
     }
 
     func testScaleStartsAfresh() throws {
