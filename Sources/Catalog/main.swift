@@ -40,6 +40,16 @@ do {
     fail("\(error)", status: 2)
 }
 
+// A bad --focus is a bad command line, told before any display is looked for (the fields are
+// the same at every scale).
+if let id = options.focusedFieldID {
+    let fields = CatalogSession(options: options, desktopScale: nil).scene.fields
+    guard let field = fields.first(where: { $0.identifier == id }) else {
+        fail("--focus: " + ScriptRunner.unknownFieldMessage(id, among: fields.map(\.identifier)), status: 2)
+    }
+    guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
+}
+
 // The catalog is the program, so it may set the locale the input method composes in.
 WindowHost.adoptUserLocale()
 
@@ -71,12 +81,6 @@ if !options.scriptPaths.isEmpty {
 }
 
 let session = CatalogSession(options: options, desktopScale: options.isHeadless ? nil : host.desktopScale)
-if let id = options.focusedFieldID {
-    guard let field = session.scene.fields.first(where: { $0.identifier == id }) else {
-        fail("--focus: " + ScriptRunner.unknownFieldMessage(id, among: session.scene.fields.map(\.identifier)), status: 2)
-    }
-    guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
-}
 
 if let count = options.repaintBenchmarkCount {
     do {

@@ -275,12 +275,30 @@ public final class ScriptRunner {
         throw StepFailure(message: Self.unknownFieldMessage(id, among: scene.fields.map(\.identifier) + extra))
     }
 
-    /// What to say of an id no field has: the nearest of `ids` when it is near enough to be the
-    /// one a typo meant, and where the ids are listed. The catalog's `--focus` says the same.
+    /// What to say of an id no field has: the nearest of `ids`, asked as a question when it is
+    /// near enough to be the one a typo meant; otherwise named with the families the ids begin
+    /// with ("filled-", "outlined-"), so a guess far off still learns what an id looks like. And
+    /// where the ids are listed. The catalog's `--focus` says the same.
     public static func unknownFieldMessage(_ id: String, among ids: [String]) -> String {
-        let suggestion = ids.min { editDistance($0, id) < editDistance($1, id) }
-        let hint = suggestion.map { editDistance($0, id) <= max(2, id.count / 3) ? "; did you mean '\($0)'?" : "" } ?? ""
-        return "no field '\(id)'\(hint) (ids are listed in the QA state and the README)"
+        let listed = "ids are listed in the QA state and the README"
+        guard let nearest = ids.min(by: { editDistance($0, id) < editDistance($1, id) }) else {
+            return "no field '\(id)' (there are no fields)"
+        }
+        if editDistance(nearest, id) <= max(2, id.count / 3) { return "no field '\(id)'; did you mean '\(nearest)'? (\(listed))" }
+        var families: [String] = []
+        for candidate in ids {
+            guard let dash = candidate.firstIndex(of: "-") else { continue }
+            let family = String(candidate[...dash])
+            if !families.contains(family) { families.append(family) }
+        }
+        let shapes = families.isEmpty ? "" : ", and ids begin " + Self.alternatives(families.map { "'\($0)'" })
+        return "no field '\(id)' (nothing is close: the nearest is '\(nearest)'\(shapes); \(listed))"
+    }
+
+    /// "a", "a or b", "a, b or c".
+    private static func alternatives(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 
     /// A field-relative point in window pixels; nil is the container's centre.

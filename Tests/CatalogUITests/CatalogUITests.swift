@@ -249,18 +249,21 @@ final class CatalogCommandLineTests: XCTestCase {
         }
     }
 
-    /// `--focus` with an id no field has says so as a script's step does: the nearest id when it is
-    /// close enough to be a typo, and where the ids are listed.
+    /// `--focus` with an id no field has says so as a script's step does: the nearest id (as a
+    /// question when it is close enough to be a typo, else with what ids begin with), and where
+    /// the ids are listed; with or without a display, as a bad command line.
     func testAnUnknownFocusIdSuggestsTheNearestIdAsScriptsDo() throws {
         let server = try XvfbServer()
-        let listed = "(ids are listed in the QA state and the README)"
-        for (id, message) in [("filled-lable", "no field 'filled-lable'; did you mean 'filled-label'? \(listed)"),
-                              ("outlined-pasword", "no field 'outlined-pasword'; did you mean 'outlined-password'? \(listed)"),
-                              ("nope", "no field 'nope' \(listed)")] {
-            for mode in [[], ["--screenshot", NSTemporaryDirectory() + "never-\(UUID().uuidString).png"]] {
-                let result = try runCommand(binary, ["--focus", id] + mode, environment: ["DISPLAY": server.displayName])
-                XCTAssertEqual(result.status, 2, "\(id) \(mode): \(result.stderr)")
-                XCTAssertEqual(result.stderr, "textfield-catalog: --focus: \(message)\n", "\(id) \(mode)")
+        let listed = "ids are listed in the QA state and the README"
+        for (id, message) in [("filled-lable", "no field 'filled-lable'; did you mean 'filled-label'? (\(listed))"),
+                              ("outlined-pasword", "no field 'outlined-pasword'; did you mean 'outlined-password'? (\(listed))"),
+                              ("nope", "no field 'nope' (nothing is close: the nearest is 'plain-none', and ids begin 'filled-', "
+                                + "'outlined-', 'uikit-', 'plain-', 'rag-' or 'intl-'; \(listed))")] {
+            for (mode, display) in [([], server.displayName), ([], ""),
+                                    (["--screenshot", NSTemporaryDirectory() + "never-\(UUID().uuidString).png"], server.displayName)] {
+                let result = try runCommand(binary, ["--focus", id] + mode, environment: ["DISPLAY": display])
+                XCTAssertEqual(result.status, 2, "\(id) \(mode) '\(display)': \(result.stderr)")
+                XCTAssertEqual(result.stderr, "textfield-catalog: --focus: \(message)\n", "\(id) \(mode) '\(display)'")
             }
         }
     }
