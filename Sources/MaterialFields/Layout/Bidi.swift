@@ -7,102 +7,98 @@ public enum WritingDirection: String, Sendable, Codable, CaseIterable {
     public var baseLevel: UInt8 { self == .rightToLeft ? 1 : 0 }
 }
 
-/// Bidirectional text without a host: which characters are strongly right-to-left, a simplified
-/// UAX #9 resolution (strong letters, European numbers, neutrals between them) that measurers
-/// without a bidi library answer with, and the visual reordering of resolved levels (rule L2),
-/// which every layout uses whoever resolved the levels.
+/// Bidirectional text without a host: the strong direction of a character and of a text (rule P2,
+/// by `BidiClass`), a simplified UAX #9 resolution (strong letters, numbers, neutrals between
+/// them) that measurers without a bidi library answer with, and the visual reordering of
+/// resolved levels (rule L2), which every layout uses whoever resolved the levels.
 public enum Bidi {
-    /// The direction of a strong character: right to left for the letters of the right-to-left
-    /// scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and the rest of U+0590...U+08FF, their
-    /// presentation forms, the historic RTL blocks) and RLM / ALM; left to right for other letters
-    /// and LRM; nil for digits, marks, punctuation, spaces and symbols.
+    /// The direction of a strong character by the generated table: left to right for class L,
+    /// right to left for R and AL (Hebrew, Arabic and the other right-to-left letters, RLM,
+    /// ALM); nil for every other class (digits, marks, punctuation, spaces, symbols, controls).
     public static func strongDirection(of scalar: Unicode.Scalar) -> WritingDirection? {
-        let value = scalar.value
-        if value < 0x41 { return nil }
-        if value < 0x80 { return (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A ? .leftToRight : nil }
-        switch value {
-        case 0x200E: return .leftToRight
-        case 0x200F, 0x061C: return .rightToLeft
-        default: break
-        }
-        let category = scalar.properties.generalCategory
-        switch category {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark:
-            return isRightToLeftBlock(value) ? .rightToLeft : .leftToRight
-        case .otherPunctuation, .dashPunctuation, .otherSymbol where isRightToLeftBlock(value):
-            // Hebrew and Arabic punctuation is right to left (bidi classes R and AL), but for the
-            // Arabic comma and the percent and number signs, which are separators and terminators.
-            return [0x0609, 0x060A, 0x060C, 0x066A, 0x066B, 0x066C].contains(value) ? nil : .rightToLeft
-        default:
-            return nil
-        }
+        BidiClass(scalar).strongDirection
     }
 
-    /// Blocks whose letters are right to left.
-    static func isRightToLeftBlock(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
-        default: return false
-        }
-    }
-
-    /// Whether `character` can make text right to left: an RTL letter, or a control that opens
-    /// right-to-left text (RLM, ALM, RLE, RLO, RLI). Text with none of them is all left to right
-    /// in a left-to-right paragraph.
+    /// Whether `character` can make text right to left: it has a scalar of class R, AL or AN,
+    /// or a control that opens right-to-left text (RLE, RLO, RLI), by the generated table. Text
+    /// with none of them is all left to right in a left-to-right paragraph.
     public static func mayBeRightToLeft(_ character: Character) -> Bool {
         if character.isASCII { return false }
-        return character.unicodeScalars.contains { scalar in
-            switch scalar.value {
-            case 0x200F, 0x061C, 0x202B, 0x202E, 0x2067: return true
-            default: return isRightToLeftBlock(scalar.value)
-            }
-        }
+        return character.unicodeScalars.contains(where: BidiClass.mayOpenRightToLeft)
     }
 
-    /// The direction of the first strong character, skipping what no strong character decides
-    /// (UAX #9 rules P2 and P3, without isolates); nil when there is none.
-    public static func firstStrongDirection<S: Sequence>(of characters: S) -> WritingDirection? where S.Element == Character {
+    /// The direction of the first strong character (class L, R or AL), skipping what no strong
+    /// character decides and what an isolate initiator (LRI, RLI, FSI) isolates up to its
+    /// matching PDI (UAX #9 rules P2 and P3); nil when there is none. An isolate left open ends
+    /// with its paragraph: a text of several paragraphs goes on to the next one's characters.
+    /// `classes` gives each scalar's class: a measurer's (`TextMeasuring.bidiClass(of:)`), by
+    /// default the generated table.
+    public static func firstStrongDirection<S: Sequence>(of characters: S,
+                                                         classes: (Unicode.Scalar) -> BidiClass = { BidiClass($0) })
+        -> WritingDirection? where S.Element == Character {
+        var openIsolates = 0
         for character in characters {
             for scalar in character.unicodeScalars {
-                if let direction = strongDirection(of: scalar) { return direction }
+                let bidiClass = classes(scalar)
+                switch bidiClass {
+                case .leftToRight, .rightToLeft, .arabicLetter:
+                    if openIsolates == 0 { return bidiClass.strongDirection }
+                case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
+                    openIsolates += 1
+                case .popDirectionalIsolate:
+                    // A PDI with no isolate open matches nothing and is skipped.
+                    if openIsolates > 0 { openIsolates -= 1 }
+                case .paragraphSeparator:
+                    openIsolates = 0
+                default:
+                    break
+                }
             }
         }
         return nil
     }
 
-    private enum Kind { case left, right, number, neutral }
+    private enum Kind { case left, right, europeanNumber, arabicNumber, neutral }
 
+    /// A cluster's kind for the simplified resolution, by its first scalar's class.
     private static func kind(of character: Character) -> Kind {
         guard let scalar = character.unicodeScalars.first else { return .neutral }
-        if let direction = strongDirection(of: scalar) { return direction == .leftToRight ? .left : .right }
-        return scalar.properties.numericType == .decimal ? .number : .neutral
+        switch BidiClass(scalar) {
+        case .leftToRight: return .left
+        case .rightToLeft, .arabicLetter: return .right
+        case .europeanNumber: return .europeanNumber
+        case .arabicNumber: return .arabicNumber
+        default: return .neutral
+        }
     }
 
     /// Embedding levels for one paragraph (no line breaks inside), one per cluster, by a
-    /// simplified UAX #9: strong letters take their direction; digits after left-to-right text
-    /// are left to right (W7) and otherwise one level up (I1, I2); a run of neutrals between two
+    /// simplified UAX #9 over each cluster's first scalar's class: strong letters take their
+    /// direction (W3: Arabic letters are right to left); European digits after left-to-right text
+    /// are left to right (W7); other numbers (Arabic digits always, W2's European digits after
+    /// Arabic letters among them) go up to level 2 (I1, I2); a run of neutrals between two
     /// characters of one direction takes it (N1, numbers counting as right to left) and the
-    /// paragraph's otherwise (N2). No explicit embeddings, brackets or isolates: a host with a
-    /// bidi library (FriBidi) answers those.
+    /// paragraph's otherwise (N2). No explicit embeddings, brackets, isolates or separators
+    /// between digits: a host with a bidi library (FriBidi) answers those.
     public static func simplifiedLevels<C: Collection>(of paragraph: C, base: WritingDirection) -> [UInt8] where C.Element == Character {
         var kinds = paragraph.map(kind(of:))
         let baseKind: Kind = base == .rightToLeft ? .right : .left
-        // W7: a number whose last strong character (or the paragraph) is left to right is too.
+        // W7: a European number whose last strong character (or the paragraph) is left to right is too.
         var lastStrong = baseKind
         for index in kinds.indices {
             switch kinds[index] {
             case .left, .right: lastStrong = kinds[index]
-            case .number where lastStrong == .left: kinds[index] = .left
+            case .europeanNumber where lastStrong == .left: kinds[index] = .left
             default: break
             }
         }
         // N1 and N2 over each run of neutrals.
+        func direction(_ kind: Kind) -> Kind { kind == .europeanNumber || kind == .arabicNumber ? .right : kind }
         var index = 0
         while index < kinds.count {
             guard kinds[index] == .neutral else { index += 1; continue }
             var end = index
             while end < kinds.count && kinds[end] == .neutral { end += 1 }
-            func direction(_ kind: Kind) -> Kind { kind == .number ? .right : kind }
             let before = index > 0 ? direction(kinds[index - 1]) : baseKind
             let after = end < kinds.count ? direction(kinds[end]) : baseKind
             let resolved = before == after ? before : baseKind
@@ -114,7 +110,7 @@ public enum Bidi {
             switch kind {
             case .left: return baseLevel == 0 ? 0 : 2
             case .right: return 1
-            case .number: return 2
+            case .europeanNumber, .arabicNumber: return 2
             case .neutral: return baseLevel
             }
         }
