@@ -274,6 +274,51 @@ extension FontCache {
         return result
     }
 
+    /// FriBidi's Bidi_Class of `scalar` (`fribidi_get_bidi_type`: the data of FriBidi's
+    /// Unicode version, `fribidiUnicodeVersion`), so the model decides a text's direction with
+    /// the classes FriBidi resolves its levels with.
+    public func bidiClass(of scalar: Unicode.Scalar) -> BidiClass {
+        Self.fribidiClass(of: scalar) ?? BidiClass(scalar)
+    }
+
+    /// FriBidi's class of `scalar`; nil if FriBidi answered with a type that is no class.
+    package static func fribidiClass(of scalar: Unicode.Scalar) -> BidiClass? {
+        bidiClass(fribidiType: fribidi_get_bidi_type(FriBidiChar(scalar.value)))
+    }
+
+    /// The Unicode version of FriBidi's character data, as FriBidi reports it ("10.0.0").
+    package static var fribidiUnicodeVersion: String { String(cString: fribidi_unicode_version) }
+
+    /// The class a FriBidi character type stands for; nil for a type FriBidi never gives a character.
+    private static func bidiClass(fribidiType type: FriBidiCharType) -> BidiClass? {
+        switch type {
+        case FRIBIDI_TYPE_LTR: return .leftToRight
+        case FRIBIDI_TYPE_RTL: return .rightToLeft
+        case FRIBIDI_TYPE_AL: return .arabicLetter
+        case FRIBIDI_TYPE_EN: return .europeanNumber
+        case FRIBIDI_TYPE_ES: return .europeanSeparator
+        case FRIBIDI_TYPE_ET: return .europeanTerminator
+        case FRIBIDI_TYPE_AN: return .arabicNumber
+        case FRIBIDI_TYPE_CS: return .commonSeparator
+        case FRIBIDI_TYPE_NSM: return .nonspacingMark
+        case FRIBIDI_TYPE_BN: return .boundaryNeutral
+        case FRIBIDI_TYPE_BS: return .paragraphSeparator
+        case FRIBIDI_TYPE_SS: return .segmentSeparator
+        case FRIBIDI_TYPE_WS: return .whiteSpace
+        case FRIBIDI_TYPE_ON: return .otherNeutral
+        case FRIBIDI_TYPE_LRE: return .leftToRightEmbedding
+        case FRIBIDI_TYPE_LRO: return .leftToRightOverride
+        case FRIBIDI_TYPE_RLE: return .rightToLeftEmbedding
+        case FRIBIDI_TYPE_RLO: return .rightToLeftOverride
+        case FRIBIDI_TYPE_PDF: return .popDirectionalFormat
+        case FRIBIDI_TYPE_LRI: return .leftToRightIsolate
+        case FRIBIDI_TYPE_RLI: return .rightToLeftIsolate
+        case FRIBIDI_TYPE_FSI: return .firstStrongIsolate
+        case FRIBIDI_TYPE_PDI: return .popDirectionalIsolate
+        default: return nil
+        }
+    }
+
     /// FriBidi's rule P2: the direction of the first strong character, nil when there is none.
     func firstStrongDirection(of text: Substring) -> WritingDirection? {
         let scalars = text.unicodeScalars.map { FriBidiChar($0.value) }

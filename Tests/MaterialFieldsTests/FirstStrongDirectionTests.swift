@@ -3,7 +3,7 @@ import XCTest
 
 /// A text's direction is its first strong character's (UAX #9 P2 and P3) by the Unicode
 /// Bidi_Class: punctuation, symbols and digits decide nothing, the letters and digits of strong
-/// scripts do, and isolated text is skipped.
+/// scripts do, isolated text is skipped, and a field asks its measurer for the classes.
 final class FirstStrongDirectionTests: XCTestCase {
     private func typed(_ text: String, into field: TextField) {
         field.focus(at: 0)
@@ -81,6 +81,26 @@ final class FirstStrongDirectionTests: XCTestCase {
         // Marks (RLM) are strong.
         XCTAssertEqual(Bidi.firstStrongDirection(of: "\u{200F}abc"), .rightToLeft)
         XCTAssertEqual(makeField(.filled, label: "", text: rli + "שלום" + pdi + " abc").textDirection, .leftToRight)
+    }
+
+    func testAFieldTakesItsMeasurersClasses() {
+        // A measurer whose bidi library puts U+E000 among the right-to-left letters (as a private
+        // agreement may): the field reads right to left by it.
+        final class PrivateRightToLeftMeasurer: TextMeasuring {
+            private let base = FakeMeasurer()
+            func advance(of text: Substring, font: FontSpec) -> Double { base.advance(of: text, font: font) }
+            func lineMetrics(for font: FontSpec) -> LineMetrics { base.lineMetrics(for: font) }
+            func caretStops(of text: Substring, font: FontSpec) -> [Double] { base.caretStops(of: text, font: font) }
+            func bidiClass(of scalar: Unicode.Scalar) -> BidiClass {
+                scalar.value == 0xE000 ? .rightToLeft : BidiClass(scalar)
+            }
+        }
+        let text = "\u{E000} abc"
+        XCTAssertEqual(makeField(.filled, label: "", text: text).textDirection, .leftToRight, "by the table, private use is L")
+        let field = TextField(identifier: "f", style: .filled, text: text)
+        field.layOut(width: 300, metrics: MaterialMetrics(), measurer: PrivateRightToLeftMeasurer())
+        XCTAssertEqual(field.textDirection, .rightToLeft)
+        XCTAssertEqual(field.textLayout!.direction, .rightToLeft)
     }
 
     func testSimplifiedLevelsTellNumbersApartByTheirClass() {

@@ -132,14 +132,22 @@ public final class TextField {
         didSet { if layoutDirection != oldValue { invalidateLayout() } }
     }
     /// The direction the text is read in, as UIKit's natural direction: its first strong
-    /// character's; with none, the placeholder's or the label's; with none there either, the
-    /// layout direction. A secure field's dots have no direction: it reads in the layout direction.
+    /// character's (UAX #9 rule P2: the first of Bidi_Class L, R or AL outside isolates, so
+    /// punctuation, digits and symbols decide nothing); with none, the placeholder's or the
+    /// label's; with none there either, the layout direction. One direction serves every
+    /// paragraph of a text area. A secure field's dots have no direction: it reads in the layout
+    /// direction.
     public var textDirection: WritingDirection {
         if isSecureTextEntry { return layoutDirection }
+        // Classes as the measurer's bidi library has them (FriBidi in the host), so the text reads
+        // in the direction its levels are resolved in; before the first layout, the model's table.
         // The first strong character is nearly always among the first few (this runs after every
         // edit); a text of a million digits and no letter is looked at no further than this.
-        if let direction = Bidi.firstStrongDirection(of: editor.characters.prefix(4_096)) { return direction }
-        return Bidi.firstStrongDirection(of: placeholder) ?? Bidi.firstStrongDirection(of: label) ?? layoutDirection
+        let classes: (Unicode.Scalar) -> BidiClass
+        if let measurer { classes = { measurer.bidiClass(of: $0) } } else { classes = { BidiClass($0) } }
+        if let direction = Bidi.firstStrongDirection(of: editor.characters.prefix(4_096), classes: classes) { return direction }
+        return Bidi.firstStrongDirection(of: placeholder, classes: classes) ?? Bidi.firstStrongDirection(of: label, classes: classes)
+            ?? layoutDirection
     }
 
     /// `textAlignment` as a factor (0 left, 1 right), `natural` resolved by the text's direction.

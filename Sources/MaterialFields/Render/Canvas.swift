@@ -48,6 +48,10 @@ public protocol TextMeasuring: AnyObject {
     /// The embedding level (UAX #9) of every grapheme cluster of one paragraph, with no line
     /// break inside, read in `base` direction: even levels are left to right, odd right to left.
     func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8]
+    /// The Unicode Bidi_Class of `scalar` as this measurer's bidi library has it, so the
+    /// direction the model gives a text (`TextField.textDirection`, rule P2) is the one the
+    /// library resolves it in.
+    func bidiClass(of scalar: Unicode.Scalar) -> BidiClass
 }
 
 extension TextMeasuring {
@@ -62,6 +66,9 @@ extension TextMeasuring {
     public func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8] {
         Bidi.simplifiedLevels(of: paragraph, base: base)
     }
+
+    /// Without a bidi library: the table generated from the Unicode Character Database.
+    public func bidiClass(of scalar: Unicode.Scalar) -> BidiClass { BidiClass(scalar) }
 }
 
 /// Where the field renderer draws. Implemented by the Xft canvas on screen and by a recording
