@@ -218,6 +218,8 @@ public final class WindowHost {
 /// for a lost connection: `run` reports it) and hands everything else to whatever handler the
 /// application had installed before.
 enum HostErrorHandlers {
+    /// The state below is shared with the keymap history's thread, whose connection is adopted too.
+    private static let lock = HostLock()
     /// The displays the hosts opened, each with its host's `warn`.
     nonisolated(unsafe) private static var ownDisplays: [OpaquePointer: (String) -> Void] = [:]
     nonisolated(unsafe) private static var previousErrorHandler: XErrorHandler?
@@ -230,32 +232,44 @@ enum HostErrorHandlers {
     nonisolated(unsafe) private static var goneWindows: [OpaquePointer: Set<Window>] = [:]
 
     static func adopt(_ display: OpaquePointer, warn: @escaping (String) -> Void) {
-        ownDisplays[display] = warn
-        guard !isInstalled else { return }
-        isInstalled = true
+        let install = lock.locked { () -> Bool in
+            ownDisplays[display] = warn
+            defer { isInstalled = true }
+            return !isInstalled
+        }
+        guard install else { return }
         previousErrorHandler = XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }
-            guard let warn = HostErrorHandlers.ownDisplays[display] else {
-                return HostErrorHandlers.previousErrorHandler?(display, event) ?? 0
-            }
-            if let trap = HostErrorHandlers.trap, trap.display == display, event.pointee.serial >= trap.firstSerial {
-                HostErrorHandlers.trap?.count += 1
-                return 0
-            }
-            // A request on a session's window that is no longer there: another client destroyed
-            // it (its DestroyNotify may still wait in the queue). Expected, and the session's end.
+            // Decided under the lock; the warning is given outside it.
+            enum Verdict { case foreign, handled, warn((String) -> Void) }
             let code = Int32(event.pointee.error_code), resource = Window(event.pointee.resourceid)
-            if code == BadWindow || code == BadDrawable, HostErrorHandlers.sessionWindows[display]?.contains(resource) == true {
-                HostErrorHandlers.goneWindows[display, default: []].insert(resource)
+            let verdict = HostErrorHandlers.lock.locked { () -> Verdict in
+                guard let warn = HostErrorHandlers.ownDisplays[display] else { return .foreign }
+                if let trap = HostErrorHandlers.trap, trap.display == display, event.pointee.serial >= trap.firstSerial {
+                    HostErrorHandlers.trap?.count += 1
+                    return .handled
+                }
+                // A request on a session's window that is no longer there: another client
+                // destroyed it (its DestroyNotify may still wait in the queue). Expected, and the
+                // session's end.
+                if code == BadWindow || code == BadDrawable, HostErrorHandlers.sessionWindows[display]?.contains(resource) == true {
+                    HostErrorHandlers.goneWindows[display, default: []].insert(resource)
+                    return .handled
+                }
+                return .warn(warn)
+            }
+            switch verdict {
+            case .foreign: return HostErrorHandlers.previousErrorHandler?(display, event) ?? 0
+            case .handled: return 0
+            case .warn(let warn):
+                var text = [CChar](repeating: 0, count: 256)
+                XGetErrorText(display, code, &text, Int32(text.count))
+                warn("warning: the X server refused a request (\(String(cString: text)), request code \(event.pointee.request_code))")
                 return 0
             }
-            var text = [CChar](repeating: 0, count: 256)
-            XGetErrorText(display, code, &text, Int32(text.count))
-            warn("warning: the X server refused a request (\(String(cString: text)), request code \(event.pointee.request_code))")
-            return 0
         }
         previousIOErrorHandler = XSetIOErrorHandler { display in
-            guard let display, HostErrorHandlers.ownDisplays[display] != nil else {
+            guard let display, HostErrorHandlers.lock.locked({ HostErrorHandlers.ownDisplays[display] != nil }) else {
                 return HostErrorHandlers.previousIOErrorHandler?(display) ?? 0
             }
             return 0
@@ -263,36 +277,45 @@ enum HostErrorHandlers {
     }
 
     static func release(_ display: OpaquePointer) {
-        ownDisplays[display] = nil
-        sessionWindows[display] = nil
-        goneWindows[display] = nil
+        lock.locked {
+            ownDisplays[display] = nil
+            sessionWindows[display] = nil
+            goneWindows[display] = nil
+        }
     }
 
     /// Errors saying `window` is gone are taken as another client having destroyed it.
     static func watchForLoss(of window: Window, on display: OpaquePointer) {
-        sessionWindows[display, default: []].insert(window)
+        lock.locked { _ = sessionWindows[display, default: []].insert(window) }
     }
 
     static func stopWatching(_ window: Window, on display: OpaquePointer) {
-        sessionWindows[display]?.remove(window)
-        goneWindows[display]?.remove(window)
+        lock.locked {
+            sessionWindows[display]?.remove(window)
+            goneWindows[display]?.remove(window)
+        }
     }
 
     /// Whether an error has said `window` is gone.
     static func isGone(_ window: Window, on display: OpaquePointer) -> Bool {
-        goneWindows[display]?.contains(window) ?? false
+        lock.locked { goneWindows[display]?.contains(window) ?? false }
     }
 
     /// Runs `body`, whose requests concern another client's window that may be gone already (a
     /// selection requestor), and returns how many protocol errors they caused; those errors are
     /// expected, so they are counted instead of printed. Costs one round trip.
     static func trappingErrors(on display: OpaquePointer, _ body: () -> Void) -> Int {
-        let outer = trap
-        trap = (display, XNextRequest(display), 0)
+        let first = XNextRequest(display)
+        let outer = lock.locked { () -> (display: OpaquePointer, firstSerial: UInt, count: Int)? in
+            defer { trap = (display, first, 0) }
+            return trap
+        }
         body()
         XSync(display, 0)
-        let count = trap?.count ?? 0
-        trap = outer
-        return count
+        return lock.locked {
+            let count = trap?.count ?? 0
+            trap = outer
+            return count
+        }
     }
 }
