@@ -60,8 +60,8 @@ let package = Package(
             pkgConfig: "xdamage",
             providers: [.apt(["libxdamage-dev"])]
         ),
-        // The XTEST extension, for the soak and the UI tests: real key, button and motion events
-        // on a private server, faster than one xdotool process per event.
+        // The XTEST extension, for the soak and the UI and host tests: real key, button and motion
+        // events on a private server, faster than one xdotool process per event.
         .systemLibrary(
             name: "CXTest",
             path: "Tests/CXTest",
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "MaterialFieldsTests", dependencies: ["MaterialFields"]),
         .testTarget(name: "FuzzTests", dependencies: ["MaterialFieldsFuzz", "MaterialFields"]),
         .testTarget(name: "QAToolsTests", dependencies: ["QATools", "XftHost", "MaterialFields", "TestHarness"]),
-        .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "TestHarness", "MaterialFields"]),
+        .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "CXTest", "TestHarness", "MaterialFields"]),
         .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "CXRes", "TestHarness"]),
     ]
 )

@@ -36,6 +36,31 @@ enum KeyTranslation {
 
     /// Text for a keysym when no input method is available: Latin-1 keysyms equal their code
     /// point and Unicode keysyms carry it in the low 24 bits.
+    /// What a key bound to one character types in `state`, read as Xlib reads it: a keycode
+    /// whose keysyms (all its groups and levels, as `XGetKeyboardMapping` lists them: group 1's
+    /// two levels first) are one keysym, or a letter and its capital. The server makes a letter
+    /// bound alone a two-level key (Shift or Lock gives its capital) and any other keysym a
+    /// one-level key (the same whatever the modifiers); the unshifted keysym names it as a
+    /// shortcut. Nil for a key of several characters (a real layout's), whose levels and groups
+    /// X's key types decide.
+    static func singleKeysym(_ keysyms: [KeySym], state: UInt32) -> (keysym: KeySym, unshifted: KeySym)? {
+        var distinct: [KeySym] = []
+        for keysym in keysyms where keysym != 0 && !distinct.contains(keysym) {
+            distinct.append(keysym)
+            if distinct.count > 2 { return nil }
+        }
+        guard keysyms.count >= 2, keysyms[0] != 0 else { return nil }
+        let level1 = keysyms[0], level2 = keysyms[1]
+        if distinct.count == 2 {
+            // Two keysyms only as a letter's two cases, in that order.
+            var lower: KeySym = 0, upper: KeySym = 0
+            XConvertCase(level1, &lower, &upper)
+            guard level1 == lower, level2 == upper, lower != upper else { return nil }
+        }
+        let shifted = state & UInt32(ShiftMask | LockMask) != 0
+        return (shifted && level2 != 0 ? level2 : level1, level1)
+    }
+
     static func text(forKeysym keysym: KeySym) -> String? {
         if let keypad = keypadCharacters[keysym] { return String(keypad) }
         let scalar: UInt32

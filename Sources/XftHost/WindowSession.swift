@@ -21,11 +21,9 @@ final class WindowSession: SceneHost {
     private var size: (width: Int, height: Int)
     private let wmProtocols: Atom
     private let wmDeleteWindow: Atom
-    private var inputMethod: XIM?
-    private var inputContext: XIC?
-    private var inputMethodOpened = false
+    /// The input method, the keymap history and the reading of keys.
+    let keyboard: WindowKeyboard
     private var hasDrawn = false
-    private var inputSpot: (Int16, Int16)?
 
     private let arrowCursor: Cursor
     private let textCursor: Cursor
@@ -104,6 +102,7 @@ final class WindowSession: SceneHost {
         XDefineCursor(display, window, arrowCursor)
         wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        keyboard = WindowKeyboard(display: display, window: window)
 
         setWindowManagerProperties(options)
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
@@ -116,10 +115,9 @@ final class WindowSession: SceneHost {
 
     deinit {
         if scene.host === self { scene.host = nil }
+        keyboard.close(connectionLost: host.isConnectionLost)
         canvas = nil
         guard !host.isConnectionLost else { return }
-        if let inputContext { XDestroyIC(inputContext) }
-        if let inputMethod { XCloseIM(inputMethod) }
         XFreePixmap(display, backBuffer)
         XFreeGC(display, copyGC)
         XFreeCursor(display, arrowCursor)
@@ -173,33 +171,6 @@ final class WindowSession: SceneHost {
                         &pid, 1)
     }
 
-    /// The input method opens after the first frame is on its way (reading the locale's compose
-    /// table is about a tenth of the start), or before the first key is filtered if one comes sooner.
-    private func openInputMethodIfNeeded() {
-        guard !inputMethodOpened else { return }
-        inputMethodOpened = true
-        openInputMethod()
-        guard let inputContext else { return }
-        if hasKeyboardFocus { XSetICFocus(inputContext) }
-        if let inputSpot { cxlib_ic_set_spot(inputContext, inputSpot.0, inputSpot.1) }
-    }
-
-    private func openInputMethod() {
-        guard let im = XOpenIM(display, nil, nil, nil) else {
-            fputs("\(hostProgramName): note: no X input method; typing uses plain key lookup\n", stderr)
-            return
-        }
-        inputMethod = im
-        guard let ic = cxlib_create_ic(im, window) else { return }
-        inputContext = ic
-        let filterMask = cxlib_ic_filter_events(ic)
-        if filterMask != 0 {
-            var attributes = XWindowAttributes()
-            XGetWindowAttributes(display, window, &attributes)
-            XSelectInput(display, window, attributes.your_event_mask | filterMask)
-        }
-    }
-
     // MARK: Loop
 
     func run() throws -> Int32 {
@@ -235,7 +206,7 @@ final class WindowSession: SceneHost {
             if needsRender || (scheduledFrame.map { $0 <= now } ?? false) { render(at: now) }
             notifyIfDue()
             XFlush(display)
-            if hasDrawn { openInputMethodIfNeeded() }
+            if hasDrawn { keyboard.startIfNeeded() }
             sliceDuration = max(WindowHost.frameInterval, host.now - now)
             if host.isConnectionLost { throw HostError.connectionLost }
             guard XPending(display) == 0, !selections.hasAnswers else { continue }
@@ -275,8 +246,7 @@ final class WindowSession: SceneHost {
         while exitStatus == nil, !host.isConnectionLost, XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
-            if event.type == KeyPress || event.type == KeyRelease { openInputMethodIfNeeded() }
-            if XFilterEvent(&event, 0) == 0 { dispatch(&event) }
+            if !keyboard.filter(&event) { dispatch(&event) }
             handled += 1
             if handled >= Self.sliceEventLimit || host.now >= sliceEnd { break }
         }
@@ -414,7 +384,11 @@ final class WindowSession: SceneHost {
             // Keys reach a window only when it has the keyboard, even when no FocusIn said so
             // (no window manager, focus following the pointer root).
             if !hasKeyboardFocus { keyboardFocusChanged(to: true) }
-            handleKeyPress(&event.xkey)
+            switch keyboard.event(for: &event.xkey) {
+            case .text(let text)?: type(text)
+            case let input?: apply(input)
+            case nil: break
+            }
         case ButtonPress:
             let button = event.xbutton
             let point = Point(x: Double(button.x), y: Double(button.y))
@@ -479,7 +453,7 @@ final class WindowSession: SceneHost {
             let message = event.xclient
             if isCloseRequest(message) { exitStatus = 0 }
         case MappingNotify:
-            XRefreshKeyboardMapping(&event.xmapping)
+            keyboard.mappingChanged(&event.xmapping)
         case SelectionRequest:
             selections.handleSelectionRequest(event.xselectionrequest)
         case SelectionClear:
@@ -495,7 +469,7 @@ final class WindowSession: SceneHost {
                 selections.handleDestroy(of: event.xdestroywindow.window)
             }
         default:
-            break
+            _ = keyboard.takeMapChange(event)
         }
     }
 
@@ -509,7 +483,7 @@ final class WindowSession: SceneHost {
     }
 
     private func keyboardFocusChanged(to focused: Bool) {
-        if let inputContext { if focused { XSetICFocus(inputContext) } else { XUnsetICFocus(inputContext) } }
+        keyboard.focusChanged(to: focused)
         hasKeyboardFocus = focused
         apply(.windowFocus(focused))
     }
@@ -530,34 +504,6 @@ final class WindowSession: SceneHost {
         backBuffer = replacement
         needsLayout = true
         needsRender = true
-    }
-
-    private func handleKeyPress(_ key: inout XKeyEvent) {
-        var keysym: KeySym = 0
-        var text = ""
-        if let inputContext {
-            var buffer = [CChar](repeating: 0, count: 64)
-            var status: Int32 = 0
-            var length = Xutf8LookupString(inputContext, &key, &buffer, Int32(buffer.count), &keysym, &status)
-            if status == XBufferOverflow {
-                buffer = [CChar](repeating: 0, count: Int(length) + 1)
-                length = Xutf8LookupString(inputContext, &key, &buffer, Int32(buffer.count), &keysym, &status)
-            }
-            if status == XLookupChars || status == XLookupBoth {
-                text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-            if status != XLookupKeySym && status != XLookupBoth { keysym = 0 }
-        } else {
-            var buffer = [CChar](repeating: 0, count: 32)
-            _ = XLookupString(&key, &buffer, Int32(buffer.count), &keysym, nil)
-            text = KeyTranslation.text(forKeysym: keysym) ?? ""
-        }
-        let modifiers = KeyTranslation.modifiers(fromState: key.state)
-        switch KeyTranslation.event(keysym: keysym, modifiers: modifiers, unshiftedKeysym: XLookupKeysym(&key, 0), text: text) {
-        case .text(let text)?: type(text)
-        case let event?: apply(event)
-        case nil: break
-        }
     }
 
     // MARK: SceneHost
@@ -620,11 +566,8 @@ final class WindowSession: SceneHost {
     }
 
     func setInputMethodSpot(_ caret: Rect) {
-        let spot = (Int16(clamping: Int(caret.minX.isFinite ? caret.minX : 0)), Int16(clamping: Int(caret.maxY.isFinite ? caret.maxY : 0)))
-        guard inputSpot.map({ $0 != spot }) ?? true else { return }
-        inputSpot = spot
-        guard let inputContext else { return }
-        cxlib_ic_set_spot(inputContext, spot.0, spot.1)
+        keyboard.setSpot((Int16(clamping: Int(caret.minX.isFinite ? caret.minX : 0)),
+                          Int16(clamping: Int(caret.maxY.isFinite ? caret.maxY : 0))))
     }
 
     func ringBell() { XBell(display, 0) }

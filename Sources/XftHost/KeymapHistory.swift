@@ -1,0 +1,257 @@
+import CXlib
+import Glibc
+
+/// What each keycode's keysyms were right after each keyboard-map change, so a key is read
+/// against the map of its own moment, however late the loop gets to it.
+///
+/// Programs that type text the keymap lacks (xdotool, password managers' auto-type, text
+/// expanders) bind the character to a spare keycode, press that key and unbind it a few
+/// milliseconds later. X keeps no history of the map: a client that looks the key up after the
+/// unbinding reads nothing, and one that looks it up after the next character's binding reads
+/// that character. A loop busy for a few milliseconds (a slow delegate, a large paste, a loaded
+/// machine) loses characters however fast it is otherwise.
+///
+/// The history has a connection of its own and a thread that does nothing else: at each
+/// XkbMapNotify of the core keyboard it asks the server for the changed keycodes' keysyms. The
+/// answer is exact when no later change of the map was processed before the request (a later
+/// change's notification carries an earlier request serial than the request's); then it is
+/// recorded under the change's server time. The window's loop learns of the same changes, in
+/// order among its key events, on its own connection (`noteChange`), and for a key pressed on a
+/// keycode that has changed, asks for the keysyms it had after the last change before the key
+/// (`keysyms(of:after:)`), waiting a little for the thread when it is behind.
+final class KeymapHistory {
+    /// A change of the map as both connections see it: its server time and, among changes of
+    /// one keycode in the same millisecond, which one it was.
+    struct ChangeID: Hashable {
+        var time: Time
+        var ordinal: Int
+    }
+
+    private struct Key: Hashable {
+        var keycode: UInt8
+        var change: ChangeID
+    }
+
+    private let display: OpaquePointer
+    private let xkbEventType: Int32
+    private let coreKeyboard: UInt32
+    private let lock = HostLock()
+    /// Keysyms (all of a keycode's groups and levels) after each change, nil when the answer
+    /// was not exact. Only the newest changes are kept.
+    private var recorded: [Key: [KeySym]?] = [:]
+    private var order: [Key] = []
+    private static let kept = 4_096
+    /// The thread's own count of changes per keycode and millisecond, as the loop keeps its own.
+    private var ordinals = ChangeCounter()
+    private var isStopping = false
+    private var isConnectionLost = false
+    private var wakePipe: [Int32] = [-1, -1]
+    private var thread: HostThread?
+
+    /// Opens a second connection to the display `main` is connected to. Nil when it cannot
+    /// (then keys are read as Xlib reads them, against the map of the moment they are handled).
+    init?(sameServerAs main: OpaquePointer) {
+        guard let name = XDisplayString(main), let display = XOpenDisplay(name) else { return nil }
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
+        guard XkbQueryExtension(display, &opcode, &event, &error, &major, &minor) != 0,
+              let description = XkbGetMap(display, UInt32(XkbKeySymsMask), UInt32(XkbUseCoreKbd)) else {
+            XCloseDisplay(display)
+            return nil
+        }
+        coreKeyboard = UInt32(description.pointee.device_spec)
+        XkbFreeKeyboard(description, 0, 1)
+        self.display = display
+        xkbEventType = event
+        let keySyms = UInt(XkbKeySymsMask)
+        XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbMapNotify), keySyms, keySyms)
+        XSync(display, 0)
+        HostErrorHandlers.adopt(display, warn: { _ in })
+        XSetIOErrorExitHandler(display, { _, context in
+            guard let context else { return }
+            Unmanaged<KeymapHistory>.fromOpaque(context).takeUnretainedValue().connectionWasLost()
+        }, Unmanaged.passUnretained(self).toOpaque())
+        // The thread holds the history until `stop` ends it.
+        guard pipe(&wakePipe) == 0, let thread = HostThread({ self.watch() }) else {
+            closeConnection()
+            return nil
+        }
+        self.thread = thread
+    }
+
+    /// Ends the thread and closes its connection; the owner calls it when the window goes.
+    func stop() {
+        guard let thread else { return }
+        self.thread = nil
+        lock.locked { isStopping = true }
+        var byte: UInt8 = 0
+        _ = write(wakePipe[1], &byte, 1)
+        thread.join()
+        close(wakePipe[0])
+        close(wakePipe[1])
+        closeConnection()
+    }
+
+    private func closeConnection() {
+        HostErrorHandlers.release(display)
+        if !lock.locked({ isConnectionLost }) { XCloseDisplay(display) }
+    }
+
+    private func connectionWasLost() {
+        lock.locked {
+            isConnectionLost = true
+            lock.broadcast()
+        }
+    }
+
+    /// The main connection's XKB event type, to select the same notifications there.
+    var eventType: Int32 { xkbEventType }
+    var coreKeyboardID: UInt32 { coreKeyboard }
+
+    // MARK: The loop's side
+
+    /// The keysyms `keycode` had right after `change` (as the loop's connection saw it), waiting
+    /// up to `timeout` seconds for the thread to record it; nil when the thread's answer was not
+    /// exact, did not come, or the connection is gone.
+    func keysyms(of keycode: UInt8, after change: ChangeID, timeout: Double = 0.05) -> [KeySym]? {
+        let key = Key(keycode: keycode, change: change)
+        return lock.locked {
+            guard lock.wait(until: { recorded[key] != nil || isConnectionLost || isStopping }, atMost: timeout) else { return nil }
+            return recorded[key] ?? nil
+        }
+    }
+
+    // MARK: The thread's side
+
+    private func watch() {
+        let connection = XConnectionNumber(display)
+        var descriptors = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+        while !lock.locked({ isStopping || isConnectionLost }) {
+            while XPending(display) > 0, !lock.locked({ isConnectionLost }) {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                if let change = mapChange(event) { record(change) }
+            }
+            guard !lock.locked({ isStopping || isConnectionLost }) else { break }
+            if poll(&descriptors, 2, -1) < 0, errno != EINTR { break }
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                // The server went away; Xlib's reads will say so and mark it.
+                _ = XPending(display)
+                connectionWasLost()
+            }
+        }
+    }
+
+    /// A change of the core keyboard's keysyms: when, which keycodes, and the serial of the last
+    /// request the server had processed (on the connection it was read on).
+    struct MapChange {
+        var time: Time
+        var keycodes: ClosedRange<Int>
+        var serial: UInt
+    }
+
+    /// The change `event` notifies, nil for every other event. The loop reads its own
+    /// connection's notifications with it, so both sides count the same changes.
+    func mapChange(_ event: XEvent) -> MapChange? {
+        var event = event
+        guard event.type == xkbEventType else { return nil }
+        return withUnsafePointer(to: &event) { pointer in
+            pointer.withMemoryRebound(to: XkbMapNotifyEvent.self, capacity: 1) { map in
+                let notice = map.pointee
+                guard notice.xkb_type == XkbMapNotify, UInt32(notice.device) == coreKeyboard,
+                      notice.changed & UInt32(XkbKeySymsMask) != 0, notice.num_key_syms > 0 else { return nil }
+                let first = Int(notice.first_key_sym)
+                return MapChange(time: notice.time, keycodes: first...(first + Int(notice.num_key_syms) - 1), serial: notice.serial)
+            }
+        }
+    }
+
+    private func record(_ change: MapChange) {
+        let keysyms = exactKeysyms(of: change.keycodes, on: display)
+        lock.locked {
+            var ids: [(keycode: UInt8, id: ChangeID)] = []
+            for keycode in change.keycodes where (8...255).contains(keycode) {
+                ids.append((UInt8(keycode), ordinals.next(for: UInt8(keycode), at: change.time)))
+            }
+            store(keysyms, for: ids, first: change.keycodes.lowerBound)
+        }
+    }
+
+    /// Under the lock: the keysyms of each keycode after its change, or (from the thread, which
+    /// answers every change) nil for an answer that was not exact. An exact answer stays.
+    private func store(_ keysyms: (perKeycode: Int, all: [KeySym])?, for ids: [(keycode: UInt8, id: ChangeID)], first: Int) {
+        for (keycode, id) in ids {
+            let key = Key(keycode: keycode, change: id)
+            if case .some(.some) = recorded[key] { continue }
+            if recorded[key] == nil { order.append(key) }
+            recorded[key] = .some(keysyms.map { keysyms in
+                let start = (Int(keycode) - first) * keysyms.perKeycode
+                return Array(keysyms.all[start..<(start + keysyms.perKeycode)])
+            })
+        }
+        if order.count > Self.kept {
+            for old in order.prefix(order.count - Self.kept) { recorded[old] = nil }
+            order.removeFirst(order.count - Self.kept)
+        }
+        lock.broadcast()
+    }
+
+    /// The loop's own answer for a change it read (`ids` counted with its own `ChangeCounter`):
+    /// a second chance when the thread was late, kept only when exact.
+    func recordFromLoop(_ change: MapChange, ids: [(keycode: UInt8, id: ChangeID)], display loopDisplay: OpaquePointer) {
+        guard let keysyms = exactKeysyms(of: change.keycodes, on: loopDisplay) else { return }
+        lock.locked { store(keysyms, for: ids, first: change.keycodes.lowerBound) }
+    }
+
+    /// The keysyms of `keycodes` as the server has them now, asked on `display`, when that is
+    /// exactly what they were right after the change being read: no later change of any of them
+    /// was processed before the request (its notification, if already read, carries an earlier
+    /// serial than the request's); nil otherwise.
+    private func exactKeysyms(of keycodes: ClosedRange<Int>, on display: OpaquePointer) -> (perKeycode: Int, all: [KeySym])? {
+        let request = XNextRequest(display)
+        var perKeycode: Int32 = 0
+        guard let keysyms = XGetKeyboardMapping(display, KeyCode(keycodes.lowerBound), Int32(keycodes.count), &perKeycode) else {
+            return nil
+        }
+        defer { XFree(keysyms) }
+        guard perKeycode > 0, !laterChangeProcessed(of: keycodes, before: request, on: display) else { return nil }
+        return (Int(perKeycode), Array(UnsafeBufferPointer(start: keysyms, count: keycodes.count * Int(perKeycode))))
+    }
+
+    /// Whether a notification already read on `display`, of a change of any of `keycodes`,
+    /// carries a serial before `request`: the server processed that change first.
+    private func laterChangeProcessed(of keycodes: ClosedRange<Int>, before request: UInt, on display: OpaquePointer) -> Bool {
+        XEventsQueued(display, QueuedAfterReading)
+        struct Query { var history: UnsafeMutableRawPointer; var keycodes: ClosedRange<Int>; var request: UInt; var found: Bool }
+        var query = Query(history: Unmanaged.passUnretained(self).toOpaque(), keycodes: keycodes, request: request, found: false)
+        var unused = XEvent()
+        withUnsafeMutablePointer(to: &query) { pointer in
+            _ = XCheckIfEvent(display, &unused, { _, event, context in
+                guard let event, let context else { return 0 }
+                let query = UnsafeMutableRawPointer(context).assumingMemoryBound(to: Query.self)
+                let history = Unmanaged<KeymapHistory>.fromOpaque(query.pointee.history).takeUnretainedValue()
+                if let change = history.mapChange(event.pointee), change.serial < query.pointee.request,
+                   change.keycodes.overlaps(query.pointee.keycodes) {
+                    query.pointee.found = true
+                }
+                // Nothing is taken out of the queue: every change is read in its turn.
+                return 0
+            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        }
+        return query.found
+    }
+}
+
+/// Counts changes per keycode within one millisecond, so both connections name a change alike.
+struct ChangeCounter {
+    private var last: [UInt8: KeymapHistory.ChangeID] = [:]
+
+    mutating func next(for keycode: UInt8, at time: Time) -> KeymapHistory.ChangeID {
+        let id = KeymapHistory.ChangeID(time: time, ordinal: last[keycode].map { $0.time == time ? $0.ordinal + 1 : 0 } ?? 0)
+        last[keycode] = id
+        return id
+    }
+
+    func latest(for keycode: UInt8) -> KeymapHistory.ChangeID? { last[keycode] }
+}
