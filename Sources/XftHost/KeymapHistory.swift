@@ -13,12 +13,14 @@ import Glibc
 ///
 /// The history has a connection of its own and a thread that does nothing else: at each
 /// XkbMapNotify of the core keyboard it asks the server for the changed keycodes' keysyms. The
-/// answer is exact when no later change of the map was processed before the request (a later
-/// change's notification carries an earlier request serial than the request's); then it is
-/// recorded under the change's server time. The window's loop learns of the same changes, in
-/// order among its key events, on its own connection (`noteChange`), and for a key pressed on a
-/// keycode that has changed, asks for the keysyms it had after the last change before the key
-/// (`keysyms(of:after:)`), waiting a little for the thread when it is behind.
+/// answer is exact when no later change of those keycodes was processed before the request (a
+/// later change's notification carries an earlier request serial than the request's); it is
+/// recorded under the change's server time and its ordinal within that millisecond. The
+/// window's loop reads the same notifications on its own connection, in order among its key
+/// events (`WindowKeyboard.takeMapChange`), counts them alike, records its own answer when that
+/// is exact (`recordFromLoop`), and for a key pressed on a keycode that has changed asks for
+/// the keysyms it had after the last change before the key (`keysyms(of:after:)`), waiting a
+/// little for the thread when it is behind.
 final class KeymapHistory {
     /// A change of the map as both connections see it: its server time and, among changes of
     /// one keycode in the same millisecond, which one it was.
@@ -79,11 +81,15 @@ final class KeymapHistory {
         self.thread = thread
     }
 
-    /// Ends the thread and closes its connection; the owner calls it when the window goes.
-    func stop() {
+    /// Ends the thread and closes its connection; the owner calls it when the window goes, with
+    /// `serverIsGone` when its own connection was lost (the server is the same one).
+    func stop(serverIsGone: Bool = false) {
         guard let thread else { return }
         self.thread = nil
-        lock.locked { isStopping = true }
+        lock.locked {
+            isStopping = true
+            if serverIsGone { isConnectionLost = true }
+        }
         var byte: UInt8 = 0
         _ = write(wakePipe[1], &byte, 1)
         thread.join()
@@ -92,9 +98,11 @@ final class KeymapHistory {
         closeConnection()
     }
 
+    /// Closed while still adopted: a server that went away meanwhile is one more lost connection
+    /// to the host's handlers, not Xlib's default message and exit.
     private func closeConnection() {
-        HostErrorHandlers.release(display)
         if !lock.locked({ isConnectionLost }) { XCloseDisplay(display) }
+        HostErrorHandlers.release(display)
     }
 
     private func connectionWasLost() {
@@ -103,10 +111,6 @@ final class KeymapHistory {
             lock.broadcast()
         }
     }
-
-    /// The main connection's XKB event type, to select the same notifications there.
-    var eventType: Int32 { xkbEventType }
-    var coreKeyboardID: UInt32 { coreKeyboard }
 
     // MARK: The loop's side
 

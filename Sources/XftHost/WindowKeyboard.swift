@@ -25,7 +25,7 @@ final class WindowKeyboard {
     /// Frees the input context and method and ends the history; `connectionLost` frees only
     /// what lives in this process.
     func close(connectionLost: Bool) {
-        keymapHistory?.stop()
+        keymapHistory?.stop(serverIsGone: connectionLost)
         keymapHistory = nil
         guard !connectionLost else { return }
         if let inputContext { XDestroyIC(inputContext) }
