@@ -66,7 +66,6 @@ final class QAStateWriter {
 /// fields that changed, not all of them.
 private final class StateFile {
     let path: String
-    private var lastWritten: [UInt8]?
     private var reportedFailure = false
     /// Until a write succeeds (and again after one fails), the file's folder is made first, as a
     /// screenshot's is.
@@ -76,11 +75,11 @@ private final class StateFile {
     init(path: String) { self.path = path }
 
     func write(_ document: QAStateWriter.Document) {
-        guard let bytes = text(of: document).map({ Array($0.utf8) }), bytes != lastWritten else { return }
+        // `update` hands over only states that differ from the last one taken.
+        guard let bytes = text(of: document).map({ Array($0.utf8) }) else { return }
         if makesFolder { try? SystemFiles.createParentDirectory(of: path) }
         do {
             try SystemFiles.write(bytes, to: path)
-            lastWritten = bytes
             makesFolder = false
         } catch {
             makesFolder = true
