@@ -10,6 +10,9 @@
 #                                with Tests/Goldens (--update rewrites the goldens)
 #   ./run.sh soak SECONDS [--seed N]  drive the catalog with random input on a private Xvfb
 #   ./run.sh bench [--json PATH] speed and memory beside Tk and GTK on a private Xvfb (Scripts/bench.py)
+#   ./run.sh injected-typing [--runs N] [--load N]  xdotool typing what the keymap lacks into the
+#                                debug and release catalogs, a GTK 3 and a Tk entry, side by side
+#                                (Scripts/injected_typing.py)
 #   ./run.sh memcheck            a scripted catalog session under valgrind (Scripts/memcheck.sh)
 #   ./run.sh fuzz [SEED [OPS]]   the model fuzzer (release build): replays SEED, or a seed from the
 #                                clock (printed); OPS operations, 100,000 by default
@@ -54,6 +57,9 @@ BENCH_PACKAGES=(xvfb xdotool python3 libxdamage1 libxtst6 xclip)
 MEMCHECK_PACKAGES=(valgrind xvfb xdotool python3)
 # What ../shared/bench-peers needs to run Tk and GTK beside us.
 PEER_PACKAGES=(python3-tk python3-gi gir1.2-gtk-3.0 python3-gi-cairo x11-utils imagemagick time)
+# xdotool types, xclip reads back what each program got (PRIMARY); the GTK 3 and Tk entries beside
+# the catalog are Python's (Scripts/injected_typing.py holds them).
+INJECTED_TYPING_PACKAGES=(xvfb xdotool xclip python3 python3-tk python3-gi gir1.2-gtk-3.0)
 
 # Installs the Debian packages among "$@" that are not installed yet: apt-get as root, sudo
 # otherwise, and a clear message when neither is possible.
@@ -154,6 +160,14 @@ bench)
     [ -d ../shared/bench-peers ] && ensure_packages "${PEER_PACKAGES[@]}"
     swift build -c release --product textfield-catalog >&2
     exec python3 Scripts/bench.py "$@"
+    ;;
+injected-typing)
+    shift
+    ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${INJECTED_TYPING_PACKAGES[@]}"
+    swift build --product textfield-catalog >&2
+    swift build -c release --product textfield-catalog >&2
+    exec python3 Scripts/injected_typing.py "$(swift build --show-bin-path)/textfield-catalog" \
+        "$(swift build -c release --show-bin-path)/textfield-catalog" "$@"
     ;;
 memcheck)
     shift
