@@ -34,15 +34,15 @@ enum KeyTranslation {
     /// The editing key for a keysym, or nil for keys that produce text (or nothing).
     static func editingKey(forKeysym keysym: KeySym) -> EditingKey? { editingKeys[keysym] }
 
-    /// Text for a keysym when no input method is available: Latin-1 keysyms equal their code
-    /// point and Unicode keysyms carry it in the low 24 bits.
-    /// What a key bound to one character types in `state`, read as Xlib reads it: a keycode
-    /// whose keysyms (all its groups and levels, as `XGetKeyboardMapping` lists them: group 1's
-    /// two levels first) are one keysym, or a letter and its capital. The server makes a letter
-    /// bound alone a two-level key (Shift or Lock gives its capital) and any other keysym a
-    /// one-level key (the same whatever the modifiers); the unshifted keysym names it as a
-    /// shortcut. Nil for a key of several characters (a real layout's), whose levels and groups
-    /// X's key types decide.
+    /// What a key bound to one character types in `state`, read as Xlib reads such a key: a
+    /// keycode whose keysyms (all its groups and levels, as `XGetKeyboardMapping` lists them:
+    /// group 1's two levels first) are one keysym, or a letter and its capital. The server makes
+    /// a keysym bound alone a one-level key (the same whatever the modifiers), or, for a letter,
+    /// an alphabetic two-level one (Shift or Lock, not both, gives its capital); the unshifted
+    /// keysym names it as a shortcut. Nil for a key of several characters, whose levels and
+    /// groups X's key types decide. (A letter key of a one-group layout lists as a letter and its
+    /// capital too: the window reads its keys this way only when Xlib's own reading is none of
+    /// the keysyms the key had when it was pressed.)
     static func singleKeysym(_ keysyms: [KeySym], state: UInt32) -> (keysym: KeySym, unshifted: KeySym)? {
         var distinct: [KeySym] = []
         for keysym in keysyms where keysym != 0 && !distinct.contains(keysym) {
@@ -57,10 +57,12 @@ enum KeyTranslation {
             XConvertCase(level1, &lower, &upper)
             guard level1 == lower, level2 == upper, lower != upper else { return nil }
         }
-        let shifted = state & UInt32(ShiftMask | LockMask) != 0
+        let shifted = (state & UInt32(ShiftMask) != 0) != (state & UInt32(LockMask) != 0)
         return (shifted && level2 != 0 ? level2 : level1, level1)
     }
 
+    /// Text for a keysym when no input method is available: Latin-1 keysyms equal their code
+    /// point and Unicode keysyms carry it in the low 24 bits.
     static func text(forKeysym keysym: KeySym) -> String? {
         if let keypad = keypadCharacters[keysym] { return String(keypad) }
         let scalar: UInt32

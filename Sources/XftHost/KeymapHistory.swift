@@ -27,26 +27,38 @@ final class KeymapHistory {
     struct ChangeID: Hashable {
         var time: Time
         var ordinal: Int
-    }
 
-    private struct Key: Hashable {
-        var keycode: UInt8
-        var change: ChangeID
+        /// Whether this change came at or after `other` (server times compared across the
+        /// 32-bit wrap).
+        func isAtOrAfter(_ other: ChangeID) -> Bool {
+            let difference = Int32(bitPattern: UInt32(truncatingIfNeeded: time &- other.time))
+            return difference > 0 || (difference == 0 && ordinal >= other.ordinal)
+        }
     }
 
     private let display: OpaquePointer
     private let xkbEventType: Int32
     private let coreKeyboard: UInt32
     private let lock = HostLock()
-    /// Keysyms (all of a keycode's groups and levels) after each change, nil when the answer
-    /// was not exact. Only the newest changes are kept.
-    private var recorded: [Key: [KeySym]?] = [:]
-    private var order: [Key] = []
-    private static let kept = 4_096
+    /// Set from Xlib's IO error exit handler, whichever thread's request met the dead server.
+    private final class ConnectionLoss {
+        let lock = HostLock()
+        var isLost = false
+    }
+    private let loss: ConnectionLoss
+    /// Per keycode, its newest changes (oldest first): the keysyms (all its groups and levels)
+    /// after each, nil when the answer was not exact.
+    private var recorded: [UInt8: [(id: ChangeID, keysyms: [KeySym]?)]] = [:]
+    /// Enough for a loop 128 typed characters behind on one keycode (a typist's binding and
+    /// unbinding are two changes): older ones are dropped, and a key that asks for one is read
+    /// by Xlib alone. A keycode's changes are kept apart from the others', so a typist's churn on
+    /// one spare keycode never pushes out what another keycode last became.
+    private static let keptPerKeycode = 256
     /// The thread's own count of changes per keycode and millisecond, as the loop keeps its own.
     private var ordinals = ChangeCounter()
     private var isStopping = false
-    private var isConnectionLost = false
+    /// The thread has returned (stopped, or its connection failed): nothing more will be recorded.
+    private var isFinished = false
     private var wakePipe: [Int32] = [-1, -1]
     private var thread: HostThread?
 
@@ -54,11 +66,21 @@ final class KeymapHistory {
     /// (then keys are read as Xlib reads them, against the map of the moment they are handled).
     init?(sameServerAs main: OpaquePointer) {
         guard let name = XDisplayString(main), let display = XOpenDisplay(name) else { return nil }
+        let loss = ConnectionLoss()
+        self.loss = loss
+        // Covered by the host's handlers before its first round trip: a server that goes away
+        // now is one more lost connection, never Xlib's default message and exit.
+        HostErrorHandlers.adopt(display, warn: { _ in })
+        XSetIOErrorExitHandler(display, { _, context in
+            guard let context else { return }
+            let loss = Unmanaged<ConnectionLoss>.fromOpaque(context).takeUnretainedValue()
+            loss.lock.locked { loss.isLost = true }
+        }, Unmanaged.passUnretained(loss).toOpaque())
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
         guard XkbQueryExtension(display, &opcode, &event, &error, &major, &minor) != 0,
               let description = XkbGetMap(display, UInt32(XkbKeySymsMask), UInt32(XkbUseCoreKbd)) else {
-            XCloseDisplay(display)
+            Self.close(display, lost: loss.lock.locked { loss.isLost })
             return nil
         }
         coreKeyboard = UInt32(description.pointee.device_spec)
@@ -68,82 +90,81 @@ final class KeymapHistory {
         let keySyms = UInt(XkbKeySymsMask)
         XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbMapNotify), keySyms, keySyms)
         XSync(display, 0)
-        HostErrorHandlers.adopt(display, warn: { _ in })
-        XSetIOErrorExitHandler(display, { _, context in
-            guard let context else { return }
-            Unmanaged<KeymapHistory>.fromOpaque(context).takeUnretainedValue().connectionWasLost()
-        }, Unmanaged.passUnretained(self).toOpaque())
+        // Not inherited by the programs an app starts.
+        guard pipe(&wakePipe) == 0, wakePipe.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }) else {
+            wakePipe.filter { $0 >= 0 }.forEach { Glibc.close($0) }
+            Self.close(display, lost: isConnectionLost)
+            return nil
+        }
         // The thread holds the history until `stop` ends it.
-        guard pipe(&wakePipe) == 0, let thread = HostThread({ self.watch() }) else {
-            closeConnection()
+        guard let thread = HostThread({ self.watch() }) else {
+            wakePipe.forEach { Glibc.close($0) }
+            Self.close(display, lost: isConnectionLost)
             return nil
         }
         self.thread = thread
     }
 
-    /// Ends the thread and closes its connection; the owner calls it when the window goes, with
-    /// `serverIsGone` when its own connection was lost (the server is the same one).
-    func stop(serverIsGone: Bool = false) {
+    private var isConnectionLost: Bool { loss.lock.locked { loss.isLost } }
+
+    /// Ends the thread and closes its connection; the owner calls it when the window goes.
+    func stop() {
         guard let thread else { return }
         self.thread = nil
-        lock.locked {
-            isStopping = true
-            if serverIsGone { isConnectionLost = true }
-        }
+        lock.locked { isStopping = true }
         var byte: UInt8 = 0
         _ = write(wakePipe[1], &byte, 1)
         thread.join()
-        close(wakePipe[0])
-        close(wakePipe[1])
-        closeConnection()
+        wakePipe.forEach { Glibc.close($0) }
+        Self.close(display, lost: isConnectionLost)
     }
 
     /// Closed while still adopted: a server that went away meanwhile is one more lost connection
     /// to the host's handlers, not Xlib's default message and exit.
-    private func closeConnection() {
-        if !lock.locked({ isConnectionLost }) { XCloseDisplay(display) }
+    private static func close(_ display: OpaquePointer, lost: Bool) {
+        if !lost { XCloseDisplay(display) }
         HostErrorHandlers.release(display)
-    }
-
-    private func connectionWasLost() {
-        lock.locked {
-            isConnectionLost = true
-            lock.broadcast()
-        }
     }
 
     // MARK: The loop's side
 
     /// The keysyms `keycode` had right after `change` (as the loop's connection saw it), waiting
-    /// up to `timeout` seconds for the thread to record it; nil when the thread's answer was not
-    /// exact, did not come, or the connection is gone.
+    /// up to `timeout` seconds for the thread to record it; nil when the answer was not exact,
+    /// the thread has passed that change without it (dropped as old), did not come, or the
+    /// thread has finished.
     func keysyms(of keycode: UInt8, after change: ChangeID, timeout: Double = 0.05) -> [KeySym]? {
-        let key = Key(keycode: keycode, change: change)
-        return lock.locked {
-            guard lock.wait(until: { recorded[key] != nil || isConnectionLost || isStopping }, atMost: timeout) else { return nil }
-            return recorded[key] ?? nil
+        lock.locked {
+            var found: (id: ChangeID, keysyms: [KeySym]?)?
+            _ = lock.wait(until: {
+                found = recorded[keycode]?.last { $0.id == change }
+                return found != nil || isFinished || (ordinals.latest(for: keycode)?.isAtOrAfter(change) ?? false)
+            }, atMost: timeout)
+            return found?.keysyms ?? nil
         }
     }
 
     // MARK: The thread's side
 
     private func watch() {
+        defer {
+            lock.locked {
+                isFinished = true
+                lock.broadcast()
+            }
+        }
         let connection = XConnectionNumber(display)
         var descriptors = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
-        while !lock.locked({ isStopping || isConnectionLost }) {
-            while XPending(display) > 0, !lock.locked({ isConnectionLost }) {
+        while !lock.locked({ isStopping }), !isConnectionLost {
+            while XPending(display) > 0, !isConnectionLost {
                 var event = XEvent()
                 XNextEvent(display, &event)
                 if let change = mapChange(event) { record(change) }
             }
-            guard !lock.locked({ isStopping || isConnectionLost }) else { break }
+            guard !lock.locked({ isStopping }), !isConnectionLost else { break }
             if poll(&descriptors, 2, -1) < 0, errno != EINTR { break }
-            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                // The server went away; Xlib's reads will say so and mark it.
-                _ = XPending(display)
-                connectionWasLost()
-            }
+            // A server that went away: Xlib's read says so (the exit handler marks it lost).
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { _ = XPending(display) }
         }
     }
 
@@ -186,17 +207,20 @@ final class KeymapHistory {
     /// answers every change) nil for an answer that was not exact. An exact answer stays.
     private func store(_ keysyms: (perKeycode: Int, all: [KeySym])?, for ids: [(keycode: UInt8, id: ChangeID)], first: Int) {
         for (keycode, id) in ids {
-            let key = Key(keycode: keycode, change: id)
-            if case .some(.some) = recorded[key] { continue }
-            if recorded[key] == nil { order.append(key) }
-            recorded[key] = .some(keysyms.map { keysyms in
+            let symbols = keysyms.map { keysyms in
                 let start = (Int(keycode) - first) * keysyms.perKeycode
                 return Array(keysyms.all[start..<(start + keysyms.perKeycode)])
-            })
-        }
-        if order.count > Self.kept {
-            for old in order.prefix(order.count - Self.kept) { recorded[old] = nil }
-            order.removeFirst(order.count - Self.kept)
+            }
+            var changes = recorded[keycode] ?? []
+            if let index = changes.lastIndex(where: { $0.id == id }) {
+                if changes[index].keysyms == nil { changes[index].keysyms = symbols }
+            } else {
+                // In order of the changes: the loop and the thread may answer one first.
+                let index = changes.lastIndex { !$0.id.isAtOrAfter(id) }.map { $0 + 1 } ?? 0
+                changes.insert((id, symbols), at: index)
+                if changes.count > Self.keptPerKeycode { changes.removeFirst(changes.count - Self.keptPerKeycode) }
+            }
+            recorded[keycode] = changes
         }
         lock.broadcast()
     }

@@ -48,7 +48,8 @@ public final class WindowHost {
     public var fontsUsed: [FontRecord] { fonts.fontsUsed }
 
     /// Opens the display (`nil` means `$DISPLAY`) and draws text in `fontFamily`. Warnings (a
-    /// missing font) go to `warn`. Input methods compose in the process locale: call
+    /// missing font, a request the server refused) go to `warn`, which may be called from inside
+    /// Xlib's error handler: it must make no X requests. Input methods compose in the process locale: call
     /// `adoptUserLocale()` first unless the program sets LC_CTYPE itself.
     public init(displayName: String? = nil, fontFamily: String = "Roboto", warn: @escaping (String) -> Void) throws {
         XSetLocaleModifiers("")
@@ -75,8 +76,9 @@ public final class WindowHost {
 
     deinit {
         fonts.close()
-        HostErrorHandlers.release(display)
+        // Closed while still adopted: an error read during the close is the host's to handle.
         if !isConnectionLost { XCloseDisplay(display) }
+        HostErrorHandlers.release(display)
     }
 
     /// Takes the user's locale for character handling (LC_CTYPE), or C.UTF-8 when that locale

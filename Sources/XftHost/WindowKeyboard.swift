@@ -25,7 +25,7 @@ final class WindowKeyboard {
     /// Frees the input context and method and ends the history; `connectionLost` frees only
     /// what lives in this process.
     func close(connectionLost: Bool) {
-        keymapHistory?.stop(serverIsGone: connectionLost)
+        keymapHistory?.stop()
         keymapHistory = nil
         guard !connectionLost else { return }
         if let inputContext { XDestroyIC(inputContext) }
@@ -48,12 +48,16 @@ final class WindowKeyboard {
     }
 
     private func startKeymapHistory() {
-        guard let history = KeymapHistory(sameServerAs: display) else { return }
         // The same notifications on this connection, in order among the keys: a key pressed
-        // after a change is read against what the history recorded for that change.
+        // after a change is read against what the history recorded for that change. Selected
+        // before the history's own, so no change is counted by the history alone (one the loop
+        // alone counts only makes it wait for an answer that does not come).
         let keySyms = UInt(XkbKeySymsMask)
-        guard XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbMapNotify), keySyms, keySyms) != 0 else {
-            history.stop()
+        let mapNotify = UInt32(XkbMapNotify), core = UInt32(XkbUseCoreKbd)
+        guard XkbSelectEventDetails(display, core, mapNotify, keySyms, keySyms) != 0 else { return }
+        XSync(display, 0)
+        guard let history = KeymapHistory(sameServerAs: display) else {
+            XkbSelectEventDetails(display, core, mapNotify, keySyms, 0)
             return
         }
         keymapHistory = history
@@ -97,12 +101,12 @@ final class WindowKeyboard {
         XRefreshKeyboardMapping(&event)
     }
 
-    /// Takes `event` if it is one of the history's notifications: a change of the core keyboard's
+    /// Reads `event` if it is one of the history's notifications: a change of the core keyboard's
     /// keysyms, read in order. It is counted as the history counts it, this connection's own
     /// answer is recorded too (in case the history's thread was late), and Xlib's own map (and
     /// its input method's) is brought up to date, as a MappingNotify would.
-    func takeMapChange(_ event: XEvent) -> Bool {
-        guard let history = keymapHistory, let change = history.mapChange(event) else { return false }
+    func takeMapChange(_ event: XEvent) {
+        guard let history = keymapHistory, let change = history.mapChange(event) else { return }
         var ids: [(keycode: UInt8, id: KeymapHistory.ChangeID)] = []
         for keycode in change.keycodes where (8...255).contains(keycode) {
             ids.append((UInt8(keycode), keymapChanges.next(for: UInt8(keycode), at: change.time)))
@@ -115,7 +119,6 @@ final class WindowKeyboard {
         mapping.first_keycode = Int32(change.keycodes.lowerBound)
         mapping.count = Int32(change.keycodes.count)
         XRefreshKeyboardMapping(&mapping)
-        return true
     }
 
     // MARK: Keys
@@ -149,10 +152,12 @@ final class WindowKeyboard {
         }
         var unshifted = XLookupKeysym(&key, 0)
         // A keycode bound to one character for a moment (xdotool, auto-type): what it meant when
-        // it was pressed, though the map may have moved on since (Xlib reads the map of now).
+        // it was pressed, when the map has moved on since (Xlib reads the map of now, and read
+        // none of the keysyms the key then had). While Xlib's reading is one of them, it stands:
+        // it knows the key's type (which levels Shift and Lock choose).
         if let history = keymapHistory, key.keycode <= 255, let change = keymapChanges.latest(for: UInt8(key.keycode)),
-           let recorded = history.keysyms(of: UInt8(key.keycode), after: change),
-           let meant = KeyTranslation.singleKeysym(recorded, state: key.state), meant.keysym != keysym {
+           let recorded = history.keysyms(of: UInt8(key.keycode), after: change), keysym == 0 || !recorded.contains(keysym),
+           let meant = KeyTranslation.singleKeysym(recorded, state: key.state) {
             keysym = meant.keysym
             unshifted = meant.unshifted
             text = KeyTranslation.text(forKeysym: meant.keysym) ?? ""

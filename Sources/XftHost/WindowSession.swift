@@ -123,14 +123,11 @@ final class WindowSession: SceneHost {
         XFreeCursor(display, arrowCursor)
         XFreeCursor(display, textCursor)
         XFreeCursor(display, handCursor)
-        if windowDestroyed {
-            // What the input method and the cleanup asked of the window that is gone is refused:
-            // those errors are taken while the window is still known to be gone.
-            XSync(display, 0)
-        } else {
-            XDestroyWindow(display, window)
-            XFlush(display)
-        }
+        // What the input method and the cleanup asked of a window another client destroyed (even
+        // now, as this one goes) is refused: those errors are read while the window is still
+        // watched, so they are taken as its end, not printed.
+        if !windowDestroyed { XDestroyWindow(display, window) }
+        XSync(display, 0)
         HostErrorHandlers.stopWatching(window, on: display)
     }
 
@@ -469,7 +466,7 @@ final class WindowSession: SceneHost {
                 selections.handleDestroy(of: event.xdestroywindow.window)
             }
         default:
-            _ = keyboard.takeMapChange(event)
+            keyboard.takeMapChange(event)
         }
     }
 

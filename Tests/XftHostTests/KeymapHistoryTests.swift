@@ -114,6 +114,8 @@ final class KeymapHistoryTests: XCTestCase {
         let oacute = KeySym(XK_oacute), capitalOacute = KeySym(XK_Oacute)
         XCTAssertEqual(KeyTranslation.singleKeysym([oacute, capitalOacute, oacute, capitalOacute], state: 0)?.keysym, oacute)
         XCTAssertEqual(KeyTranslation.singleKeysym([oacute, capitalOacute, oacute, capitalOacute], state: shift)?.keysym, capitalOacute)
+        XCTAssertEqual(KeyTranslation.singleKeysym([oacute, capitalOacute], state: UInt32(LockMask))?.keysym, capitalOacute)
+        XCTAssertEqual(KeyTranslation.singleKeysym([oacute, capitalOacute], state: UInt32(LockMask) | shift)?.keysym, oacute)
         XCTAssertEqual(KeyTranslation.singleKeysym([oacute, capitalOacute], state: UInt32(LockMask))?.unshifted, oacute)
         // A real layout's key (two characters, two groups) and an empty one are left to Xlib
         XCTAssertNil(KeyTranslation.singleKeysym([KeySym(XK_a), KeySym(XK_A), KeySym(0x0CF9), KeySym(XK_A)], state: 0))

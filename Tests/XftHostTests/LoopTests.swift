@@ -78,7 +78,9 @@ final class LoopTests: XCTestCase {
         XCTAssertLessThan(told.count, changes / 2, "told after every change")
         let whileRunning = told.dropLast()
         for (earlier, later) in zip(whileRunning, whileRunning.dropFirst()) {
-            XCTAssertGreaterThanOrEqual(later.time - earlier.time, WindowHost.frameInterval - 1e-6)
+            // The times are read inside the callbacks, a moment after the loop's own: a thread
+            // preempted in between may shorten one interval by that moment, never by a frame.
+            XCTAssertGreaterThanOrEqual(later.time - earlier.time, WindowHost.frameInterval - 0.005)
         }
         XCTAssertEqual(told.last?.text, "change 300")
         withExtendedLifetime(server) {}
