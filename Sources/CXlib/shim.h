@@ -58,6 +58,12 @@ static inline int cxlib_poll_ns(struct pollfd *fds, nfds_t count, long long nano
     return ppoll(fds, count, &timeout, NULL);
 }
 
+/* glibc's malloc arenas (malloc.h is not in Swift's Glibc module): one arena for every thread,
+   so memory a helper thread frees is reused by the loop's allocations instead of staying in an
+   arena of its own. */
+#include <malloc.h>
+static inline int cxlib_use_one_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
+
 /* XDestroyImage is a macro. */
 static inline void cxlib_destroy_image(XImage *image) { XDestroyImage(image); }
 

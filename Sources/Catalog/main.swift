@@ -50,8 +50,10 @@ if let id = options.focusedFieldID {
     guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
 }
 
-// The catalog is the program, so it may set the locale the input method composes in.
+// The catalog is the program, so it may set the locale the input method composes in, and share
+// one malloc arena between its threads (the QA-state writer's texts come back to the loop).
 WindowHost.adoptUserLocale()
+ProcessMemory.useOneArena()
 
 var displayName = options.displayName
 // Scripts and screenshots need a display only for its fonts and pixmaps: with none, start one.
