@@ -12,7 +12,16 @@ public struct RGBAImage: Equatable {
         self.width = width; self.height = height; self.pixels = pixels
     }
 
+    /// The pixel at column `x`, row `y`; a point outside the image (or beyond `pixels`, when they
+    /// are fewer than `width` x `height` make) reads as transparent black, never a trap.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return (0, 0, 0, 0) }
+        // y * width + x must be one of the whole pixels `pixels` holds, found without a product
+        // that could overflow.
+        let stored = pixels.count / 4
+        guard y < stored / width || (y == stored / width && x < stored % width) else {
+            return (0, 0, 0, 0)
+        }
         let offset = (y * width + x) * 4
         return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
     }

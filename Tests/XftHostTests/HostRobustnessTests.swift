@@ -18,6 +18,22 @@ final class HostRobustnessTests: XCTestCase {
         }
     }
 
+    func testAPixelOutsideTheImageOrItsBytesReadsAsTransparentBlack() {
+        let image = RGBAImage(width: 2, height: 2, pixels: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+        XCTAssertTrue(image.pixel(x: 1, y: 1) == (13, 14, 15, 16))
+        for (x, y) in [(-1, 0), (0, -1), (2, 0), (0, 2), (Int.max, Int.max), (Int.min, 0)] {
+            XCTAssertTrue(image.pixel(x: x, y: y) == (0, 0, 0, 0), "(\(x), \(y))")
+        }
+        // Fewer bytes than the size says: the pixels that are there, and none beyond them.
+        let short = RGBAImage(width: 4000, height: 4000, pixels: [1, 2, 3, 4, 5, 6, 7, 8])
+        XCTAssertTrue(short.pixel(x: 1, y: 0) == (5, 6, 7, 8))
+        XCTAssertTrue(short.pixel(x: 2, y: 0) == (0, 0, 0, 0))
+        XCTAssertTrue(short.pixel(x: 3999, y: 3999) == (0, 0, 0, 0))
+        let huge = RGBAImage(width: Int.max, height: Int.max, pixels: [1, 2, 3, 4])
+        XCTAssertTrue(huge.pixel(x: Int.max - 1, y: Int.max - 1) == (0, 0, 0, 0))
+        XCTAssertTrue(huge.pixel(x: 0, y: 0) == (1, 2, 3, 4))
+    }
+
     func testNaNColoursAndVeryLongAssistiveTextRenderWithoutTrapping() throws {
         let server = try XvfbServer()
         let host = try WindowHost(displayName: server.displayName) { _ in }
