@@ -219,12 +219,17 @@ final class WindowSession: SceneHost {
     /// catalog snapshots its QA state) stays off the path from one key to the next, and a flood
     /// of input is still reported every other frame.
     private func notifyIfDue() {
-        guard modelChanged else { return }
-        let now = host.now
-        let due = lastNotification + WindowHost.frameInterval
-        guard now >= due else { return }
-        if now < due + WindowHost.frameInterval, XEventsQueued(display, QueuedAlready) > 0 { return }
+        guard modelChanged, Self.isNotificationDue(now: host.now, lastNotification: lastNotification,
+                                                   eventsWaiting: XEventsQueued(display, QueuedAlready) > 0) else { return }
         notify()
+    }
+
+    /// The rule `notifyIfDue` follows, for a changed scene: a frame interval after the last
+    /// notification, unless events wait to be handled; then only once a whole interval more is overdue.
+    static func isNotificationDue(now: Double, lastNotification: Double, eventsWaiting: @autoclosure () -> Bool) -> Bool {
+        let due = lastNotification + WindowHost.frameInterval
+        guard now >= due else { return false }
+        return now >= due + WindowHost.frameInterval || !eventsWaiting()
     }
 
     private func notify() {
