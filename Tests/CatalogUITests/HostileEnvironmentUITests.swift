@@ -195,6 +195,45 @@ final class HostileEnvironmentUITests: XCTestCase {
         XCTAssertEqual(state.fields.count, 68)
     }
 
+    /// The QA state is written from a thread of its own: a write that cannot finish (a slow disk,
+    /// a full pipe) never holds the keys, and once it can, the newest state follows it.
+    func testTypingGoesOnWhileAWriteOfTheQAStateCannotFinish() throws {
+        // Given a catalog whose next QA-state write blocks: the writer's temporary file
+        // (`SystemFiles.write`: PATH.PID.partial) is a FIFO that nobody reads yet, and opening
+        // it to write waits for a reader
+        let app = try CatalogApp()
+        let partial = app.statePath + ".\(app.process.processIdentifier).partial"
+        // (a write under way has a partial file of its own: the FIFO goes in once it is renamed)
+        XCTAssertTrue(waitUntil { mkfifo(partial, 0o644) == 0 }, "cannot make a FIFO at \(partial): \(errno)")
+        defer { unlink(partial) }
+        let frame = try app.state().field("outlined-label").frame
+        // When a field is clicked, typed into and its text selected, every step a new state
+        try app.click(x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2)
+        try app.type("not held")
+        try app.key("ctrl+a")
+        // Then the window went on: it offers the typed text as PRIMARY while the write still waits
+        let peer = try SelectionPeer(displayName: app.server.displayName)
+        XCTAssertTrue(waitUntil(timeout: 10) { peer.owner(of: "PRIMARY") == app.windowID }, "selecting did not take PRIMARY")
+        let offered = peer.convert("PRIMARY", to: "UTF8_STRING").map { String(decoding: $0.bytes, as: UTF8.self) }
+        XCTAssertEqual(offered, "not held")
+        // And when the FIFO is read, the write that waited was of a state from before the typing
+        let waited = try XCTUnwrap(FileHandle(forReadingAtPath: partial)).readDataToEndOfFile()
+        let stale = try JSONDecoder().decode(CatalogApp.State.self, from: waited)
+        XCTAssertEqual(stale.field("outlined-label").text, "")
+        // and the newest state follows it. (The FIFO is renamed to the state's path first: read
+        // that path only once a plain file has replaced it, or the read would wait for a writer.)
+        func isPlainFile(_ path: String) -> Bool {
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+        XCTAssertTrue(waitUntil { access(partial, F_OK) != 0 || isPlainFile(partial) }, "the FIFO was never renamed")
+        XCTAssertTrue(waitUntil { isPlainFile(app.statePath) }, "no state was written after the one that waited")
+        let newest = app.waitForState { $0.field("outlined-label").text == "not held" }
+        XCTAssertEqual(newest?.field("outlined-label").selection, [0, 8])
+        try app.requestClose()
+        XCTAssertEqual(app.waitForExit(), 0)
+    }
+
     // MARK: A flood of keys
 
     /// Types `count` characters through XTEST as fast as the connection carries them: real key
