@@ -1,9 +1,11 @@
+import Foundation
 import XCTest
 @testable import MaterialFields
 
 /// The Bidi_Class table generated from the Unicode Character Database (`BidiClassTable.swift`,
 /// `Scripts/generate_bidi_classes.py`). XftHostTests compares it with FriBidi code point by code
-/// point; these pin the lookup itself.
+/// point (FriBidi knows Unicode 10); here every character assigned since is checked against the
+/// UCD's own UnicodeData.txt, and the lookup itself is pinned.
 final class BidiClassTests: XCTestCase {
     private func bidiClass(_ value: UInt32) -> BidiClass { BidiClass(Unicode.Scalar(value)!) }
 
@@ -28,6 +30,48 @@ final class BidiClassTests: XCTestCase {
             XCTAssertEqual(bidiClass(value), expected, "U+\(String(value, radix: 16, uppercase: true))")
         }
         XCTAssertEqual(Set(samples.map(\.1)).count, 23)
+    }
+
+    /// Every assigned character has the class UnicodeData.txt gives it (its fifth field), read
+    /// from Debian's unicode-data (`./run.sh test` installs it), a file the generator never reads.
+    func testEveryAssignedCharacterHasTheClassOfTheUnicodeCharacterDatabase() throws {
+        let folder = "/usr/share/unicode"
+        guard let data = FileManager.default.contents(atPath: folder + "/UnicodeData.txt"),
+              let derived = FileManager.default.contents(atPath: folder + "/extracted/DerivedBidiClass.txt") else {
+            XCTFail("no Unicode Character Database in \(folder): install Debian's unicode-data (./run.sh test does)")
+            return
+        }
+        // The same Unicode version as the table, or there is nothing to compare.
+        let header = String(decoding: derived.prefix(64), as: UTF8.self)
+        let table = "\(BidiClass.tableUnicodeVersion.major).\(BidiClass.tableUnicodeVersion.minor)."
+        guard header.hasPrefix("# DerivedBidiClass-" + table) else {
+            throw XCTSkip("this machine's UCD is not Unicode \(table)x, the table's: \(header.prefix { $0 != "\n" })")
+        }
+        let classes = Dictionary(uniqueKeysWithValues: BidiClass.allCases.map { ($0.shortName, $0) })
+        var checked = 0, wrong: [String] = []
+        var rangeStart: UInt32?
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
+            guard fields.count > 4, let value = UInt32(fields[0], radix: 16), let expected = classes[String(fields[4])] else {
+                XCTFail("not a UnicodeData.txt line: \(line)")
+                continue
+            }
+            // A range is two lines, "<..., First>" and "<..., Last>".
+            if fields[1].hasSuffix(", First>") { rangeStart = value; continue }
+            let first = fields[1].hasSuffix(", Last>") ? rangeStart ?? value : value
+            rangeStart = nil
+            for code in first...value {
+                guard let scalar = Unicode.Scalar(code) else { continue }
+                checked += 1
+                let found = BidiClass(scalar)
+                if found != expected, wrong.count < 20 {
+                    wrong.append("U+\(String(code, radix: 16, uppercase: true)): \(found.shortName), not \(expected.shortName)")
+                }
+            }
+        }
+        XCTAssertEqual(wrong, [])
+        // Unicode 15.0 assigns 149,186 characters, and 137,468 more for private use.
+        XCTAssertGreaterThan(checked, 280_000)
     }
 
     func testUnassignedCodePointsTakeTheDefaultsOfTheirBlocks() {
