@@ -69,4 +69,31 @@ final class RunScriptUITests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(png).path))
         }
     }
+
+    func testPackagesInstalledOnTheWayLeaveStandardOutputToThePath() throws {
+        // Given a machine that lacks one package, as root, with an apt-get that talks on stdout
+        let bin = folder.appendingPathComponent("bin")
+        try executable(bin.appendingPathComponent("dpkg-query"), """
+            #!/bin/sh
+            for last; do :; done
+            [ "$last" = fonts-roboto ] && exit 1
+            echo 'install ok installed'
+            """)
+        try executable(bin.appendingPathComponent("id"), "#!/bin/sh\necho 0\n")
+        try executable(bin.appendingPathComponent("apt-get"), """
+            #!/bin/sh
+            echo "apt-get $*" >> "\(folder.appendingPathComponent("apt.log").path)"
+            echo "Reading package lists... Done"
+            echo "Setting up $* ..."
+            """)
+        // When the catalog is rendered headless
+        let result = try run([])
+        // Then the package is installed, and only the PNG's path reaches stdout
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, folder.appendingPathComponent("catalog.png").path + "\n")
+        XCTAssertTrue(result.stderr.contains("run.sh: installing fonts-roboto"), result.stderr)
+        let log = try String(contentsOf: folder.appendingPathComponent("apt.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains("apt-get update"), log)
+        XCTAssertTrue(log.contains("install") && log.contains("fonts-roboto"), log)
+    }
 }
