@@ -216,9 +216,9 @@ public final class WindowHost {
 }
 
 /// Xlib's error handlers are process-wide. The host installs its own once, handles errors of the
-/// displays it opened (one warning line through the host's `warn` for a protocol error, nothing
-/// for a lost connection: `run` reports it) and hands everything else to whatever handler the
-/// application had installed before.
+/// displays it opened (one warning line through the host's `warn` for a protocol error, held for
+/// the session to judge while a window runs on that display; nothing for a lost connection: `run`
+/// reports it) and hands everything else to whatever handler the application had installed before.
 enum HostErrorHandlers {
     /// The state below is shared with the keymap history's thread, whose connection is adopted too.
     private static let lock = HostLock()
@@ -232,6 +232,16 @@ enum HostErrorHandlers {
     /// The windows of running sessions, per display, and which of them an error said are gone.
     nonisolated(unsafe) private static var sessionWindows: [OpaquePointer: Set<Window>] = [:]
     nonisolated(unsafe) private static var goneWindows: [OpaquePointer: Set<Window>] = [:]
+    /// Protocol errors on a display with a running session, in order, until the session takes
+    /// them (`takeHeldErrors`) and judges them: a window another client destroyed makes every
+    /// request on it, and on what was made for it, fail until the loop reads its DestroyNotify.
+    nonisolated(unsafe) private static var heldErrors: [OpaquePointer: [HeldError]] = [:]
+
+    /// A protocol error held for its session: the resource it names and the warning it would be.
+    struct HeldError {
+        var resource: XID
+        var warning: String
+    }
 
     static func adopt(_ display: OpaquePointer, warn: @escaping (String) -> Void) {
         let install = lock.locked { () -> Bool in
@@ -243,7 +253,7 @@ enum HostErrorHandlers {
         previousErrorHandler = XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }
             // Decided under the lock; the warning is given outside it.
-            enum Verdict { case foreign, handled, warn((String) -> Void) }
+            enum Verdict { case foreign, handled, hold, warn((String) -> Void) }
             let code = Int32(event.pointee.error_code), resource = Window(event.pointee.resourceid)
             let verdict = HostErrorHandlers.lock.locked { () -> Verdict in
                 guard let warn = HostErrorHandlers.ownDisplays[display] else { return .foreign }
@@ -251,24 +261,28 @@ enum HostErrorHandlers {
                     HostErrorHandlers.trap?.count += 1
                     return .handled
                 }
+                guard let windows = HostErrorHandlers.sessionWindows[display], !windows.isEmpty else { return .warn(warn) }
                 // A request on a session's window that is no longer there: another client
-                // destroyed it (its DestroyNotify may still wait in the queue). Expected, and the
-                // session's end.
-                if code == BadWindow || code == BadDrawable, HostErrorHandlers.sessionWindows[display]?.contains(resource) == true {
+                // destroyed it (its DestroyNotify may still wait in the queue).
+                if code == BadWindow || code == BadDrawable, windows.contains(resource) {
                     HostErrorHandlers.goneWindows[display, default: []].insert(resource)
-                    return .handled
                 }
-                return .warn(warn)
+                return .hold
+            }
+            func warning() -> String {
+                var text = [CChar](repeating: 0, count: 256)
+                XGetErrorText(display, code, &text, Int32(text.count))
+                return "warning: the X server refused a request (\(String(cString: text)), request code \(event.pointee.request_code))"
             }
             switch verdict {
             case .foreign: return HostErrorHandlers.previousErrorHandler?(display, event) ?? 0
-            case .handled: return 0
-            case .warn(let warn):
-                var text = [CChar](repeating: 0, count: 256)
-                XGetErrorText(display, code, &text, Int32(text.count))
-                warn("warning: the X server refused a request (\(String(cString: text)), request code \(event.pointee.request_code))")
-                return 0
+            case .handled: break
+            case .warn(let warn): warn(warning())
+            case .hold:
+                let held = HeldError(resource: resource, warning: warning())
+                HostErrorHandlers.lock.locked { HostErrorHandlers.heldErrors[display, default: []].append(held) }
             }
+            return 0
         }
         previousIOErrorHandler = XSetIOErrorHandler { display in
             guard let display, HostErrorHandlers.lock.locked({ HostErrorHandlers.ownDisplays[display] != nil }) else {
@@ -283,6 +297,7 @@ enum HostErrorHandlers {
             ownDisplays[display] = nil
             sessionWindows[display] = nil
             goneWindows[display] = nil
+            heldErrors[display] = nil
         }
     }
 
@@ -295,12 +310,18 @@ enum HostErrorHandlers {
         lock.locked {
             sessionWindows[display]?.remove(window)
             goneWindows[display]?.remove(window)
+            if sessionWindows[display]?.isEmpty ?? true { heldErrors[display] = nil }
         }
     }
 
     /// Whether an error has said `window` is gone.
     static func isGone(_ window: Window, on display: OpaquePointer) -> Bool {
         lock.locked { goneWindows[display]?.contains(window) ?? false }
+    }
+
+    /// The protocol errors held for the session on `display` since it last asked, oldest first.
+    static func takeHeldErrors(on display: OpaquePointer) -> [HeldError] {
+        lock.locked { heldErrors.removeValue(forKey: display) ?? [] }
     }
 
     /// Runs `body`, whose requests concern another client's window that may be gone already (a

@@ -123,11 +123,15 @@ final class WindowSession: SceneHost {
         XFreeCursor(display, arrowCursor)
         XFreeCursor(display, textCursor)
         XFreeCursor(display, handCursor)
-        // What the input method and the cleanup asked of a window another client destroyed (even
-        // now, as this one goes) is refused: those errors are read while the window is still
-        // watched, so they are taken as its end, not printed.
+        // What the cleanup asked of a window another client destroyed (even now, as this one
+        // goes), or of what was made for it, is refused: those errors are read while the window
+        // is still watched and dropped with it. Any other is a warning.
         if !windowDestroyed { XDestroyWindow(display, window) }
         XSync(display, 0)
+        let late = HostErrorHandlers.takeHeldErrors(on: display)
+        if !windowDestroyed, !HostErrorHandlers.isGone(window, on: display) {
+            for error in late where error.resource != window { host.warn(error.warning) }
+        }
         HostErrorHandlers.stopWatching(window, on: display)
     }
 
@@ -176,7 +180,7 @@ final class WindowSession: SceneHost {
             if takeQueuedCloseRequest() { exitStatus = 0; break }
             handleSliceOfEvents()
             if host.isConnectionLost { throw HostError.connectionLost }
-            if HostErrorHandlers.isGone(window, on: display) { windowWasDestroyed() }
+            reportHeldErrors()
             if exitStatus != nil { break }
             selections.expire(at: host.now)
             if selections.deliverAnswers() {
@@ -209,9 +213,32 @@ final class WindowSession: SceneHost {
             guard XPending(display) == 0, !selections.hasAnswers else { continue }
             try sleep(connection: connection, drawnAt: now)
         }
+        if !host.isConnectionLost { reportHeldErrors() }
         // What the last events did is told before the window goes.
         if modelChanged, !host.isConnectionLost { notify() }
         return exitStatus ?? 0
+    }
+
+    /// Protocol errors on this connection wait in `HostErrorHandlers` until the loop judges them
+    /// here, after each slice of events. A window another program destroyed refuses every request
+    /// on it and on what was made for it (its pictures, a back buffer made for a resize and the
+    /// glyphs drawn on it), and the server sent its DestroyNotify before any of those errors: so
+    /// with an error in hand, that notice is in the queue if the window is gone. Then the errors
+    /// are the window's end, told in one line; otherwise each is a warning.
+    private func reportHeldErrors() {
+        let held = HostErrorHandlers.takeHeldErrors(on: display)
+        guard !held.isEmpty else { return }
+        var notice = XEvent()
+        if !windowDestroyed, HostErrorHandlers.isGone(window, on: display)
+            || XCheckTypedWindowEvent(display, window, DestroyNotify, &notice) != 0 {
+            windowWasDestroyed()
+        }
+        if windowDestroyed {
+            // Looking through the queue may have read more of them.
+            _ = HostErrorHandlers.takeHeldErrors(on: display)
+            return
+        }
+        for error in held { host.warn(error.warning) }
     }
 
     /// Tells the app of a changed scene at most once a frame interval, and not while events wait

@@ -102,6 +102,34 @@ final class HostileEnvironmentUITests: XCTestCase {
         XCTAssertEqual(lines, ["textfield-catalog: warning: another program destroyed the window; closing"])
     }
 
+    func testAWindowResizedAndDestroyedBeforeTheCatalogCatchesUpEndsWithTheOneLine() throws {
+        // Given a catalog that has stopped reading while its window is made smaller (nothing to
+        // expose, so nothing is drawn on the window itself), more Shift presses wait behind the
+        // resize than one slice of the loop takes (they change nothing), and then the window is
+        // destroyed: when it runs again it makes a back buffer of the new size for the window
+        // that is gone, and draws the whole catalog on it, before it reaches the DestroyNotify;
+        // every request on that buffer, its picture and its glyphs is refused
+        let app = try CatalogApp()
+        try app.xdotool(["mousemove", "0", "0"])
+        let pid = app.process.processIdentifier
+        XCTAssertEqual(kill(pid, SIGSTOP), 0)
+        try app.withDisplay { display in
+            XResizeWindow(display, app.windowID, 600, 500)
+            let shift = UInt32(XKeysymToKeycode(display, XStringToKeysym("Shift_L")))
+            for _ in 0..<1_000 {
+                XTestFakeKeyEvent(display, shift, 1, 0)
+                XTestFakeKeyEvent(display, shift, 0, 0)
+            }
+            XDestroyWindow(display, app.windowID)
+            XSync(display, 0)
+        }
+        XCTAssertEqual(kill(pid, SIGCONT), 0)
+        // Then the catalog ends as documented: status 0 and one line saying why, no X error
+        XCTAssertEqual(app.waitForExit(timeout: 30), 0, "the catalog outlived its window")
+        let lines = app.standardError.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["textfield-catalog: warning: another program destroyed the window; closing"])
+    }
+
     func testWithoutRobotoItWarnsOnceAndDrawsTextInFontconfigsChoice() throws {
         let dejaVu = "/usr/share/fonts/truetype/dejavu"
         guard FileManager.default.fileExists(atPath: dejaVu) else {

@@ -109,6 +109,20 @@ final class LoopTests: XCTestCase {
         XCTAssertEqual(asked, 0)
     }
 
+    func testAProtocolErrorWhileTheWindowRunsIsOneWarningNotTheWindowsEnd() throws {
+        // Given a running window whose app asks the server for something it refuses (to free a
+        // pixmap that does not exist)
+        let server = try XvfbServer()
+        var warnings: [String] = []
+        let host = try WindowHost(displayName: server.displayName) { warnings.append($0) }
+        host.addTimer(after: 0.05) { XFreePixmap(host.display, 0x7FF_0001) }
+        host.addTimer(after: 0.3) { host.stop(status: 5) }
+        // When the loop runs on, then stops
+        XCTAssertEqual(try host.run(makeScene(), options: options), 5)
+        // Then the refusal was one warning, and nothing said the window had gone
+        XCTAssertEqual(warnings, ["warning: the X server refused a request (BadPixmap (invalid Pixmap parameter), request code 54)"])
+    }
+
     func testALostServerEndsRunWithAnErrorAndTheProcessLivesOn() throws {
         // Given a window running on a server that dies under it
         let server = try XvfbServer()
