@@ -88,6 +88,17 @@ struct CommandLineOptions {
         argument.hasPrefix("--") || argument == "-h"
     }
 
+    /// A number as a person writes it: digits with at most one decimal point ("2", "1.5", ".5").
+    /// Swift's `Double(_:)` also reads hexadecimal, exponents, "nan" and "inf", none of them a
+    /// value any option here means.
+    static func decimal(_ text: String) -> Double? {
+        let digits = text.filter { $0 != "." }
+        guard !digits.isEmpty, text.count - digits.count <= 1, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return nil
+        }
+        return Double(text)
+    }
+
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
@@ -105,8 +116,7 @@ struct CommandLineOptions {
                 options.screenshotPath = try value(for: argument)
             case "--at":
                 let text = try value(for: argument)
-                guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let milliseconds = Double(text),
-                      milliseconds <= 3_600_000 else {
+                guard let milliseconds = decimal(text), milliseconds <= 3_600_000 else {
                     throw UsageError(message: "--at wants milliseconds from 0 to 3600000, not '\(text)'")
                 }
                 options.screenshotTime = milliseconds
@@ -138,13 +148,13 @@ struct CommandLineOptions {
                 options.theme = theme
             case "--scale":
                 let text = try value(for: argument)
-                guard let scale = Double(text), scale >= 0.5, scale <= 4 else {
+                guard let scale = decimal(text), scale >= 0.5, scale <= 4 else {
                     throw UsageError(message: "--scale wants a number from 0.5 to 4, not '\(text)'")
                 }
                 options.scale = scale
             case "--slow-animations":
                 let text = try value(for: argument)
-                guard let factor = Double(text), factor >= 1, factor <= 1000 else {
+                guard let factor = decimal(text), factor >= 1, factor <= 1000 else {
                     throw UsageError(message: "--slow-animations wants a factor from 1 to 1000, not '\(text)'")
                 }
                 options.animationSlowdown = factor

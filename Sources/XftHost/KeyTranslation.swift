@@ -15,7 +15,8 @@ enum KeyTranslation {
         let pairs: [(Int32, EditingKey)] = [
             (XK_BackSpace, .backspace),
             (XK_Tab, .tab), (XK_ISO_Left_Tab, .tab), (XK_KP_Tab, .tab),
-            (XK_Return, .enter), (XK_KP_Enter, .enter),
+            // Linefeed: what `xdotool type` and auto-type tools press for a line break.
+            (XK_Return, .enter), (XK_KP_Enter, .enter), (XK_Linefeed, .enter),
             (XK_Escape, .escape),
             (XK_Delete, .delete), (XK_KP_Delete, .delete),
             (XK_Left, .left), (XK_KP_Left, .left),
