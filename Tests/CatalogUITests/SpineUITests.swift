@@ -252,6 +252,17 @@ final class SpineUITests: XCTestCase {
         XCTAssertNotNil(state, "got \((try? app.state().field("outlined-placeholder").text) ?? "?")")
     }
 
+    func testALineBreakTypedAsLinefeedStartsANewLineInATextArea() throws {
+        // Given a focused text area
+        let app = try CatalogApp(arguments: ["--focus", "outlined-area"])
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-area").focused })
+        // When a program types two lines (xdotool, like auto-type tools, presses Linefeed for "\n")
+        try app.type("ab\ncd")
+        // Then the break is in the text, as Return would put it
+        let state = app.waitForState { $0.field("outlined-area").text.count == 5 }
+        XCTAssertEqual(state?.field("outlined-area").text, "ab\ncd")
+    }
+
     func testADeadKeyComposesThroughTheInputMethod() throws {
         // Given the catalog in a UTF-8 locale (Xlib's built-in input method reads that locale's
         // Compose table) and a keyboard with a dead acute
