@@ -88,18 +88,7 @@ final class HostileEnvironmentUITests: XCTestCase {
         let app = try CatalogApp()
         try app.click(field: "outlined-label")
         XCTAssertNotNil(app.waitForState { $0.field("outlined-label").focused })
-        let pid = app.process.processIdentifier
-        XCTAssertEqual(kill(pid, SIGSTOP), 0)
-        _ = try typeBurst(3_000, on: app)
-        try app.withDisplay { display in
-            XDestroyWindow(display, app.windowID)
-            XSync(display, 0)
-        }
-        XCTAssertEqual(kill(pid, SIGCONT), 0)
-        // Then the catalog ends as documented: status 0 and one line saying why, no X error
-        XCTAssertEqual(app.waitForExit(timeout: 30), 0, "the catalog outlived its window")
-        let lines = app.standardError.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines, ["textfield-catalog: warning: another program destroyed the window; closing"])
+        try assertEndsWithTheOneLine(app, itsWindowDestroyedBehind: { _ = try typeBurst(3_000, on: app) })
     }
 
     func testAWindowResizedAndDestroyedBeforeTheCatalogCatchesUpEndsWithTheOneLine() throws {
@@ -111,23 +100,35 @@ final class HostileEnvironmentUITests: XCTestCase {
         // every request on that buffer, its picture and its glyphs is refused
         let app = try CatalogApp()
         try app.xdotool(["mousemove", "0", "0"])
-        let pid = app.process.processIdentifier
-        XCTAssertEqual(kill(pid, SIGSTOP), 0)
-        try app.withDisplay { display in
-            XResizeWindow(display, app.windowID, 600, 500)
-            let shift = UInt32(XKeysymToKeycode(display, XStringToKeysym("Shift_L")))
-            for _ in 0..<1_000 {
-                XTestFakeKeyEvent(display, shift, 1, 0)
-                XTestFakeKeyEvent(display, shift, 0, 0)
+        try assertEndsWithTheOneLine(app, itsWindowDestroyedBehind: {
+            try app.withDisplay { display in
+                XResizeWindow(display, app.windowID, 600, 500)
+                let shift = UInt32(XKeysymToKeycode(display, XStringToKeysym("Shift_L")))
+                for _ in 0..<1_000 {
+                    XTestFakeKeyEvent(display, shift, 1, 0)
+                    XTestFakeKeyEvent(display, shift, 0, 0)
+                }
+                XSync(display, 0)
             }
+        })
+    }
+
+    /// Stops the catalog, lets `events` queue what it will find when it runs again, destroys its
+    /// window behind them and lets it go on: then it ends as documented, with status 0 and the
+    /// one line saying why, no X error.
+    private func assertEndsWithTheOneLine(_ app: CatalogApp, itsWindowDestroyedBehind events: () throws -> Void,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        let pid = app.process.processIdentifier
+        XCTAssertEqual(kill(pid, SIGSTOP), 0, file: file, line: line)
+        try events()
+        try app.withDisplay { display in
             XDestroyWindow(display, app.windowID)
             XSync(display, 0)
         }
-        XCTAssertEqual(kill(pid, SIGCONT), 0)
-        // Then the catalog ends as documented: status 0 and one line saying why, no X error
-        XCTAssertEqual(app.waitForExit(timeout: 30), 0, "the catalog outlived its window")
+        XCTAssertEqual(kill(pid, SIGCONT), 0, file: file, line: line)
+        XCTAssertEqual(app.waitForExit(timeout: 30), 0, "the catalog outlived its window", file: file, line: line)
         let lines = app.standardError.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines, ["textfield-catalog: warning: another program destroyed the window; closing"])
+        XCTAssertEqual(lines, ["textfield-catalog: warning: another program destroyed the window; closing"], file: file, line: line)
     }
 
     func testWithoutRobotoItWarnsOnceAndDrawsTextInFontconfigsChoice() throws {
