@@ -99,6 +99,12 @@ struct CommandLineOptions {
         return Double(text)
     }
 
+    /// A whole number written in digits only ("600"; `Int(_:)` also reads "+600").
+    static func wholeNumber<Text: StringProtocol>(_ text: Text) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
+    }
+
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
@@ -137,7 +143,7 @@ struct CommandLineOptions {
             case "--size":
                 let text = try value(for: argument)
                 let parts = text.lowercased().split(separator: "x")
-                guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+                guard parts.count == 2, let width = wholeNumber(parts[0]), let height = wholeNumber(parts[1]),
                       (1...16384).contains(width), (1...16384).contains(height) else {
                     throw UsageError(message: "--size wants WIDTHxHEIGHT in pixels (1 to 16384), not '\(text)'")
                 }
@@ -164,7 +170,7 @@ struct CommandLineOptions {
                 options.displayName = try value(for: argument)
             case "--repaint-benchmark":
                 let text = try value(for: argument)
-                guard let count = Int(text), (1...10_000).contains(count) else {
+                guard let count = wholeNumber(text), (1...10_000).contains(count) else {
                     throw UsageError(message: "--repaint-benchmark wants a count from 1 to 10000, not '\(text)'")
                 }
                 options.repaintBenchmarkCount = count

@@ -15,7 +15,7 @@ public struct RGBAImage: Equatable {
     /// The pixel at column `x`, row `y`; a point outside the image (or beyond `pixels`, when they
     /// are fewer than `width` x `height` make) reads as transparent black, never a trap.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
-        guard (0..<width).contains(x), (0..<height).contains(y) else { return (0, 0, 0, 0) }
+        guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
         // y * width + x must be one of the whole pixels `pixels` holds, found without a product
         // that could overflow.
         let stored = pixels.count / 4

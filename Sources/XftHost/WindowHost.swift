@@ -205,8 +205,10 @@ public final class WindowHost {
     /// Opens the window and runs until it is closed. `didChange` runs after a batch of events,
     /// a resize or a timer that changed the scene, at most once a frame interval (changes in
     /// between are told together, a frame later), and once more before `run` returns if the last
-    /// change was not told yet. Returns 0 when the window was closed; throws
-    /// `HostError.connectionLost` when the X server went away.
+    /// change was not told yet. Returns 0 when the window was closed (or the status given to
+    /// `stop(status:)`); throws `HostError.connectionLost` when the X server went away. A host
+    /// runs one window at a time: `run` is not for calling again from inside the running one's
+    /// callbacks (its timers, `didChange`, `warn`).
     public func run(_ scene: Scene, options: WindowOptions, didChange: @escaping () -> Void = {}) throws -> Int32 {
         requestedExitStatus = nil
         let session = try WindowSession(host: self, display: display, screen: screen, depth: depth, scene: scene,
@@ -235,13 +237,7 @@ enum HostErrorHandlers {
     /// Protocol errors on a display with a running session, in order, until the session takes
     /// them (`takeHeldErrors`) and judges them: a window another client destroyed makes every
     /// request on it, and on what was made for it, fail until the loop reads its DestroyNotify.
-    nonisolated(unsafe) private static var heldErrors: [OpaquePointer: [HeldError]] = [:]
-
-    /// A protocol error held for its session: the resource it names and the warning it would be.
-    struct HeldError {
-        var resource: XID
-        var warning: String
-    }
+    nonisolated(unsafe) private static var heldErrors: [OpaquePointer: [String]] = [:]
 
     static func adopt(_ display: OpaquePointer, warn: @escaping (String) -> Void) {
         let install = lock.locked { () -> Bool in
@@ -279,7 +275,7 @@ enum HostErrorHandlers {
             case .handled: break
             case .warn(let warn): warn(warning())
             case .hold:
-                let held = HeldError(resource: resource, warning: warning())
+                let held = warning()
                 HostErrorHandlers.lock.locked { HostErrorHandlers.heldErrors[display, default: []].append(held) }
             }
             return 0
@@ -319,8 +315,9 @@ enum HostErrorHandlers {
         lock.locked { goneWindows[display]?.contains(window) ?? false }
     }
 
-    /// The protocol errors held for the session on `display` since it last asked, oldest first.
-    static func takeHeldErrors(on display: OpaquePointer) -> [HeldError] {
+    /// The warnings of the protocol errors held for the session on `display` since it last
+    /// asked, oldest first.
+    static func takeHeldErrors(on display: OpaquePointer) -> [String] {
         lock.locked { heldErrors.removeValue(forKey: display) ?? [] }
     }
 

@@ -48,6 +48,8 @@ final class WindowSession: SceneHost {
     /// Another client destroyed the window (`xdotool windowclose`, a session tool): the loop
     /// ends as after a close request, and nothing is freed on the window that is gone.
     private var windowDestroyed = false
+    /// The window's DestroyNotify is known to wait in the queue (`reportHeldErrors`).
+    private var destroyNoticeQueued = false
     private var selections: SelectionBroker!
     /// The server time of the newest event that carried one: selections are taken and asked for
     /// at the time of the input that caused it, as ICCCM requires (never CurrentTime).
@@ -129,8 +131,8 @@ final class WindowSession: SceneHost {
         if !windowDestroyed { XDestroyWindow(display, window) }
         XSync(display, 0)
         let late = HostErrorHandlers.takeHeldErrors(on: display)
-        if !windowDestroyed, !HostErrorHandlers.isGone(window, on: display) {
-            for error in late where error.resource != window { host.warn(error.warning) }
+        if !windowDestroyed, !destroyNoticeQueued, !HostErrorHandlers.isGone(window, on: display) {
+            late.forEach(host.warn)
         }
         HostErrorHandlers.stopWatching(window, on: display)
     }
@@ -179,8 +181,8 @@ final class WindowSession: SceneHost {
         while exitStatus == nil {
             if takeQueuedCloseRequest() { exitStatus = 0; break }
             handleSliceOfEvents()
-            if host.isConnectionLost { throw HostError.connectionLost }
             reportHeldErrors()
+            if host.isConnectionLost { throw HostError.connectionLost }
             if exitStatus != nil { break }
             selections.expire(at: host.now)
             if selections.deliverAnswers() {
@@ -209,7 +211,13 @@ final class WindowSession: SceneHost {
             XFlush(display)
             if hasDrawn { keyboard.startIfNeeded() }
             sliceDuration = max(WindowHost.frameInterval, host.now - now)
+            // Errors read since the slice (by the flush, the input method, a timer's requests)
+            // are judged before the loop sleeps, not whenever input next wakes it.
+            reportHeldErrors()
             if host.isConnectionLost { throw HostError.connectionLost }
+            // A stop asked for since the timers ran (by the app's didChange or warn) ends the loop now.
+            if exitStatus == nil, let status = host.requestedExitStatus { exitStatus = status }
+            if exitStatus != nil { break }
             guard XPending(display) == 0, !selections.hasAnswers else { continue }
             try sleep(connection: connection, drawnAt: now)
         }
@@ -220,25 +228,46 @@ final class WindowSession: SceneHost {
     }
 
     /// Protocol errors on this connection wait in `HostErrorHandlers` until the loop judges them
-    /// here, after each slice of events. A window another program destroyed refuses every request
-    /// on it and on what was made for it (its pictures, a back buffer made for a resize and the
-    /// glyphs drawn on it), and the server sent its DestroyNotify before any of those errors: so
-    /// with an error in hand, that notice is in the queue if the window is gone. Then the errors
-    /// are the window's end, told in one line; otherwise each is a warning.
+    /// here, after each slice of events and before it sleeps. A window another program destroyed
+    /// refuses every later request on it and on what was made for it (its pictures, a back
+    /// buffer made for a resize and the glyphs drawn on it), and the server sent its
+    /// DestroyNotify before any of those errors: so with an error in hand, that notice is in the
+    /// queue if the window is gone. Then this error and every one until the loop reaches the
+    /// notice in its turn (the events before it are still handled) are the window's end, told in
+    /// one line there; otherwise each error is a warning.
     private func reportHeldErrors() {
         let held = HostErrorHandlers.takeHeldErrors(on: display)
-        guard !held.isEmpty else { return }
-        var notice = XEvent()
-        if !windowDestroyed, HostErrorHandlers.isGone(window, on: display)
-            || XCheckTypedWindowEvent(display, window, DestroyNotify, &notice) != 0 {
-            windowWasDestroyed()
-        }
-        if windowDestroyed {
+        guard !held.isEmpty, !windowDestroyed, !destroyNoticeQueued else { return }
+        if isDestroyNoticeQueued() {
+            destroyNoticeQueued = true
             // Looking through the queue may have read more of them.
             _ = HostErrorHandlers.takeHeldErrors(on: display)
-            return
+        } else if HostErrorHandlers.isGone(window, on: display) {
+            // An error named the window itself, and no notice waits: it ends as the notice would.
+            windowWasDestroyed()
+        } else {
+            held.forEach(host.warn)
         }
-        for error in held { host.warn(error.warning) }
+    }
+
+    /// Whether the window's DestroyNotify waits in the queue (read from the connection first);
+    /// it stays there, to be handled after the events before it.
+    private func isDestroyNoticeQueued() -> Bool {
+        struct Query { var window: Window; var found: Bool }
+        var query = Query(window: window, found: false)
+        var unused = XEvent()
+        withUnsafeMutablePointer(to: &query) { pointer in
+            _ = XCheckIfEvent(display, &unused, { _, event, context in
+                guard let event, let context else { return 0 }
+                let query = UnsafeMutableRawPointer(context).assumingMemoryBound(to: Query.self)
+                if event.pointee.type == DestroyNotify, event.pointee.xdestroywindow.window == query.pointee.window {
+                    query.pointee.found = true
+                }
+                // Nothing is taken out of the queue.
+                return 0
+            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        }
+        return query.found
     }
 
     /// Tells the app of a changed scene at most once a frame interval, and not while events wait
@@ -508,7 +537,8 @@ final class WindowSession: SceneHost {
         guard !windowDestroyed else { return }
         windowDestroyed = true
         host.warn("warning: another program destroyed the window; closing")
-        exitStatus = 0
+        // A status the app asked for (`stop(status:)`) stands.
+        if exitStatus == nil { exitStatus = 0 }
     }
 
     private func keyboardFocusChanged(to focused: Bool) {

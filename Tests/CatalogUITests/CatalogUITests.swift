@@ -308,14 +308,16 @@ final class CatalogCommandLineTests: XCTestCase {
         // Swift reads "0x2" as 2 and "1e0" as 1: no option takes them, as --at never did
         for (option, values) in [("--scale", ["0x2", "1e0", "nan", "inf", "1.2.3", "+2"]),
                                  ("--slow-animations", ["0x10", "1e1", "infinity"]),
-                                 ("--at", ["0x64", "1e2"])] {
+                                 ("--at", ["0x64", "1e2"]),
+                                 ("--size", ["+600x400", "600x+400", "0x258x400", "６００x400"])] {
             for value in values {
                 let result = try runCommand(binary, [option, value, "--help"])
                 XCTAssertEqual(result.status, 2, "\(option) \(value)")
                 XCTAssertTrue(result.stderr.hasPrefix("textfield-catalog: \(option) wants "), "\(option) \(value): \(result.stderr)")
             }
         }
-        for arguments in [["--scale", "1.5"], ["--scale", ".5"], ["--slow-animations", "20"], ["--screenshot", "/tmp/unused.png", "--at", "75.5"]] {
+        for arguments in [["--scale", "1.5"], ["--scale", ".5"], ["--slow-animations", "20"], ["--size", "600x400"],
+                          ["--screenshot", "/tmp/unused.png", "--at", "75.5"]] {
             let result = try runCommand(binary, arguments + ["--help"])
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
         }

@@ -88,7 +88,10 @@ final class HostileEnvironmentUITests: XCTestCase {
         let app = try CatalogApp()
         try app.click(field: "outlined-label")
         XCTAssertNotNil(app.waitForState { $0.field("outlined-label").focused })
-        try assertEndsWithTheOneLine(app, itsWindowDestroyedBehind: { _ = try typeBurst(3_000, on: app) })
+        var typed = ""
+        try assertEndsWithTheOneLine(app, itsWindowDestroyedBehind: { typed = try typeBurst(3_000, on: app) })
+        // And every key typed before the window went reached the field, in order
+        XCTAssertEqual(try app.state().field("outlined-label").text, typed)
     }
 
     func testAWindowResizedAndDestroyedBeforeTheCatalogCatchesUpEndsWithTheOneLine() throws {
@@ -111,6 +114,9 @@ final class HostileEnvironmentUITests: XCTestCase {
                 XSync(display, 0)
             }
         })
+        // And the resize was handled before the end (the state told before the window went shows
+        // its size): the catalog did draw for the window that was gone
+        XCTAssertEqual(try app.state().window.width, 600)
     }
 
     /// Stops the catalog, lets `events` queue what it will find when it runs again, destroys its
@@ -227,36 +233,63 @@ final class HostileEnvironmentUITests: XCTestCase {
     /// The QA state is written from a thread of its own: a write that cannot finish (a slow disk,
     /// a full pipe) never holds the keys, and once it can, the newest state follows it.
     func testTypingGoesOnWhileAWriteOfTheQAStateCannotFinish() throws {
-        // Given a catalog whose next QA-state write blocks: the writer's temporary file
-        // (`SystemFiles.write`: PATH.PID.partial) is a FIFO that nobody reads yet, and opening
-        // it to write waits for a reader
+        // Given a catalog whose next QA-state write stops a page into the file: the writer's
+        // temporary file (`SystemFiles.write`: PATH.PID.partial) is a FIFO of one page that
+        // nothing reads yet (a write under way has a partial file of its own: the FIFO goes in
+        // once that one is renamed)
         let app = try CatalogApp()
         let partial = app.statePath + ".\(app.process.processIdentifier).partial"
-        // (a write under way has a partial file of its own: the FIFO goes in once it is renamed)
-        XCTAssertTrue(waitUntil { mkfifo(partial, 0o644) == 0 }, "cannot make a FIFO at \(partial): \(errno)")
+        var made = false, failure: Int32 = 0
+        _ = waitUntil {
+            made = mkfifo(partial, 0o644) == 0
+            failure = errno
+            return made
+        }
+        guard made else { return XCTFail("cannot make a FIFO at \(partial): errno \(failure)") }
         defer { unlink(partial) }
+        let reader = open(partial, O_RDONLY | O_NONBLOCK)
+        guard reader >= 0 else { return XCTFail("cannot open \(partial): errno \(errno)") }
+        defer { close(reader) }
+        _ = fcntl(reader, 1031 /* F_SETPIPE_SZ */, 4096)
+        // When a field is clicked, the state that changes starts to be written and stops
         let frame = try app.state().field("outlined-label").frame
-        // When a field is clicked, typed into and its text selected, every step a new state
         try app.click(x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2)
+        var pending = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        guard poll(&pending, 1, 15_000) == 1 else { return XCTFail("no write of the QA state began") }
+        // and then the field is typed into and its text selected, every step a new state
         try app.type("not held")
         try app.key("ctrl+a")
         // Then the window went on: it offers the typed text as PRIMARY while the write still waits
         let peer = try SelectionPeer(displayName: app.server.displayName)
-        XCTAssertTrue(waitUntil(timeout: 10) { peer.owner(of: "PRIMARY") == app.windowID }, "selecting did not take PRIMARY")
+        XCTAssertTrue(waitUntil(timeout: 15) { peer.owner(of: "PRIMARY") == app.windowID }, "selecting did not take PRIMARY")
         let offered = peer.convert("PRIMARY", to: "UTF8_STRING").map { String(decoding: $0.bytes, as: UTF8.self) }
         XCTAssertEqual(offered, "not held")
-        // And when the FIFO is read, the write that waited was of a state from before the typing
-        let waited = try XCTUnwrap(FileHandle(forReadingAtPath: partial)).readDataToEndOfFile()
-        let stale = try JSONDecoder().decode(CatalogApp.State.self, from: waited)
+        // And when the FIFO is read to its end, the write that waited was of a state from before the typing
+        var waited: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65_536)
+        let deadline = Date().addingTimeInterval(15)
+        reading: while Date() < deadline {
+            let count = read(reader, &chunk, chunk.count)
+            switch count {
+            case 0: break reading
+            case ..<0 where errno == EAGAIN: _ = poll(&pending, 1, 100)
+            case ..<0: return XCTFail("reading \(partial): errno \(errno)")
+            default: waited += chunk[0..<count]
+            }
+        }
+        let stale = try JSONDecoder().decode(CatalogApp.State.self, from: Data(waited))
         XCTAssertEqual(stale.field("outlined-label").text, "")
-        // and the newest state follows it. (The FIFO is renamed to the state's path first: read
-        // that path only once a plain file has replaced it, or the read would wait for a writer.)
+        // and the newest state follows it. (The FIFO is renamed to the state's path first: that
+        // path is read only once a plain file has replaced it, or the read would wait for a writer.)
         func isPlainFile(_ path: String) -> Bool {
             var info = stat()
             return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         }
-        XCTAssertTrue(waitUntil { access(partial, F_OK) != 0 || isPlainFile(partial) }, "the FIFO was never renamed")
-        XCTAssertTrue(waitUntil { isPlainFile(app.statePath) }, "no state was written after the one that waited")
+        guard waitUntil(timeout: 15, { access(partial, F_OK) != 0 || isPlainFile(partial) }) else {
+            return XCTFail("the FIFO was never renamed")
+        }
+        guard waitUntil(timeout: 15, { isPlainFile(app.statePath) }) else {
+            return XCTFail("no state was written after the one that waited")
+        }
         let newest = app.waitForState { $0.field("outlined-label").text == "not held" }
         XCTAssertEqual(newest?.field("outlined-label").selection, [0, 8])
         try app.requestClose()

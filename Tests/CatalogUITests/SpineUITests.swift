@@ -256,8 +256,11 @@ final class SpineUITests: XCTestCase {
         // Given a focused text area
         let app = try CatalogApp(arguments: ["--focus", "outlined-area"])
         XCTAssertNotNil(app.waitForState { $0.field("outlined-area").focused })
-        // When a program types two lines (xdotool, like auto-type tools, presses Linefeed for "\n")
-        try app.type("ab\ncd")
+        // When a program types two lines, pressing Linefeed between them (as xdotool and
+        // auto-type tools do for "\n")
+        try app.type("ab")
+        try app.key("Linefeed")
+        try app.type("cd")
         // Then the break is in the text, as Return would put it
         let state = app.waitForState { $0.field("outlined-area").text.count == 5 }
         XCTAssertEqual(state?.field("outlined-area").text, "ab\ncd")

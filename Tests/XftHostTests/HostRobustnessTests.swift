@@ -29,6 +29,9 @@ final class HostRobustnessTests: XCTestCase {
         XCTAssertTrue(short.pixel(x: 1, y: 0) == (5, 6, 7, 8))
         XCTAssertTrue(short.pixel(x: 2, y: 0) == (0, 0, 0, 0))
         XCTAssertTrue(short.pixel(x: 3999, y: 3999) == (0, 0, 0, 0))
+        for size in [(-1, 1), (1, -1), (Int.min, Int.min), (0, 0)] {
+            XCTAssertTrue(RGBAImage(width: size.0, height: size.1, pixels: [1, 2, 3, 4]).pixel(x: 0, y: 0) == (0, 0, 0, 0), "\(size)")
+        }
         let huge = RGBAImage(width: Int.max, height: Int.max, pixels: [1, 2, 3, 4])
         XCTAssertTrue(huge.pixel(x: Int.max - 1, y: Int.max - 1) == (0, 0, 0, 0))
         XCTAssertTrue(huge.pixel(x: 0, y: 0) == (1, 2, 3, 4))

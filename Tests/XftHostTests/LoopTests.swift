@@ -70,13 +70,16 @@ final class LoopTests: XCTestCase {
         _ = host.addTimer(after: 0.001, change)
         // When the loop runs it through
         var told: [String] = []
+        let start = host.now
         XCTAssertEqual(try host.run(scene, options: options) { told.append(field.text) }, 0)
-        // Then while it ran the app heard of it far less often than it changed (at most once a
-        // frame interval, by the rule the next test pins: what the app does with the news, the
-        // catalog's QA state, stays off the path from one input to the next), and it heard of
-        // the last change before run returned
-        XCTAssertGreaterThan(told.count, 2)
-        XCTAssertLessThan(told.count, changes / 2, "told after every change")
+        let elapsed = host.now - start
+        // Then while it ran the app heard of it at most once a frame interval (by the rule the
+        // next test pins; what the app does with the news, the catalog's QA state, stays off the
+        // path from one input to the next), however slowly the machine went, and it heard of the
+        // last change before run returned
+        XCTAssertGreaterThan(told.count, 1)
+        XCTAssertLessThanOrEqual(told.count, Int(elapsed / WindowHost.frameInterval) + 2,
+                                 "told \(told.count) times in \(elapsed) s")
         XCTAssertEqual(told.last, "change 300")
         withExtendedLifetime(server) {}
     }
@@ -109,18 +112,28 @@ final class LoopTests: XCTestCase {
         XCTAssertEqual(asked, 0)
     }
 
-    func testAProtocolErrorWhileTheWindowRunsIsOneWarningNotTheWindowsEnd() throws {
-        // Given a running window whose app asks the server for something it refuses (to free a
-        // pixmap that does not exist)
+    func testAProtocolErrorWhileTheWindowRunsIsOneWarningAtOnceNotTheWindowsEnd() throws {
+        // Given a running window with nothing to animate, whose app asks the server for something
+        // it refuses (to free a pixmap that does not exist) and reads the answer, with no event
+        // to follow: the loop would sleep next
         let server = try XvfbServer()
-        var warnings: [String] = []
-        let host = try WindowHost(displayName: server.displayName) { warnings.append($0) }
-        host.addTimer(after: 0.05) { XFreePixmap(host.display, 0x7FF_0001) }
-        host.addTimer(after: 0.3) { host.stop(status: 5) }
-        // When the loop runs on, then stops
-        XCTAssertEqual(try host.run(makeScene(), options: options), 5)
-        // Then the refusal was one warning, and nothing said the window had gone
-        XCTAssertEqual(warnings, ["warning: the X server refused a request (BadPixmap (invalid Pixmap parameter), request code 54)"])
+        var refusals: [String] = []
+        var host: WindowHost!
+        host = try WindowHost(displayName: server.displayName) { warning in
+            guard warning.contains("X server") else { return }
+            refusals.append(warning)
+            host.stop(status: 5)
+        }
+        host.addTimer(after: 0.05) {
+            XFreePixmap(host.display, 0x7FF_0001)
+            XSync(host.display, 0)
+        }
+        // (should the warning never come, this ends the run with another status)
+        host.addTimer(after: 30) { host.stop(status: 9) }
+        // When the loop runs on, then the warning is given before it sleeps: the app stops it
+        XCTAssertEqual(try host.run(makeScene(), options: options), 5, "the warning waited for the next wake-up")
+        // And the refusal was one warning, and nothing said the window had gone
+        XCTAssertEqual(refusals, ["warning: the X server refused a request (BadPixmap (invalid Pixmap parameter), request code 54)"])
     }
 
     func testALostServerEndsRunWithAnErrorAndTheProcessLivesOn() throws {

@@ -28,7 +28,7 @@ while let argument = arguments.popFirst() {
         guard let name = arguments.popFirst() else { fail("--display needs a display name", status: 2) }
         displayName = name
     case "--quit-after":
-        guard let seconds = arguments.popFirst().flatMap(Double.init), seconds >= 0 else {
+        guard let seconds = arguments.popFirst().flatMap(Double.init), seconds.isFinite, seconds >= 0 else {
             fail("--quit-after needs a number of seconds", status: 2)
         }
         quitAfter = seconds
