@@ -70,6 +70,39 @@ final class RunScriptUITests: XCTestCase {
         }
     }
 
+    func testACompilerWarningFailsTheTestRunAfterTheTestsAndTheSoak() throws {
+        // Given a build that warns once, tests and a soak that pass
+        let bin = folder.appendingPathComponent("bin"), debug = folder.appendingPathComponent(".build/debug")
+        try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("ran.log").path
+        try executable(bin.appendingPathComponent("swift"), """
+            #!/bin/sh
+            case "$*" in
+            "build --show-bin-path") echo "\(debug.path)" ;;
+            "build --build-tests") echo "Sources/A/a.swift:3:9: warning: variable 'x' was never used" ;;
+            *) echo "swift $*" >> "\(log)" ;;
+            esac
+            """)
+        try executable(debug.appendingPathComponent("catalog-soak"), "#!/bin/sh\necho \"soak $*\" >> \(log)\n")
+        // When the whole suite runs
+        let result = try run(["test"])
+        // Then the tests and the soak ran, and the run fails, saying why
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let ran = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertEqual(ran, "swift test --disable-swift-testing\nsoak 60\n")
+        XCTAssertTrue(result.stderr.contains("run.sh: the build gave 1 compiler warning(s) (above): the code builds without any"),
+                      result.stderr)
+        // And without the warning the same run passes
+        try executable(bin.appendingPathComponent("swift"), """
+            #!/bin/sh
+            case "$*" in
+            "build --show-bin-path") echo "\(debug.path)" ;;
+            *) echo "swift $*" >> "\(log)" ;;
+            esac
+            """)
+        XCTAssertEqual(try run(["test"]).status, 0)
+    }
+
     func testPackagesInstalledOnTheWayLeaveStandardOutputToThePath() throws {
         // Given a machine that lacks one package, as root, with an apt-get that talks on stdout
         let bin = folder.appendingPathComponent("bin")
