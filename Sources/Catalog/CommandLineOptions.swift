@@ -93,16 +93,16 @@ struct CommandLineOptions {
     /// value any option here means.
     static func decimal(_ text: String) -> Double? {
         let digits = text.filter { $0 != "." }
-        guard !digits.isEmpty, text.count - digits.count <= 1, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            return nil
-        }
-        return Double(text)
+        return text.count - digits.count <= 1 && isDigits(digits) ? Double(text) : nil
     }
 
     /// A whole number written in digits only ("600"; `Int(_:)` also reads "+600").
     static func wholeNumber<Text: StringProtocol>(_ text: Text) -> Int? {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(text)
+        isDigits(text) ? Int(text) : nil
+    }
+
+    private static func isDigits<Text: StringProtocol>(_ text: Text) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {

@@ -90,15 +90,11 @@ final class KeymapHistory {
         let keySyms = UInt(XkbKeySymsMask)
         XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbMapNotify), keySyms, keySyms)
         XSync(display, 0)
-        // Not inherited by the programs an app starts.
-        guard pipe(&wakePipe) == 0, wakePipe.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }) else {
+        // The wake pipe is not inherited by the programs an app starts; the thread holds the
+        // history until `stop` ends it.
+        guard pipe(&wakePipe) == 0, wakePipe.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }),
+              let thread = HostThread({ self.watch() }) else {
             wakePipe.filter { $0 >= 0 }.forEach { Glibc.close($0) }
-            Self.close(display, lost: isConnectionLost)
-            return nil
-        }
-        // The thread holds the history until `stop` ends it.
-        guard let thread = HostThread({ self.watch() }) else {
-            wakePipe.forEach { Glibc.close($0) }
             Self.close(display, lost: isConnectionLost)
             return nil
         }
@@ -250,24 +246,10 @@ final class KeymapHistory {
     /// Whether a notification already read on `display`, of a change of any of `keycodes`,
     /// carries a serial before `request`: the server processed that change first.
     private func laterChangeProcessed(of keycodes: ClosedRange<Int>, before request: UInt, on display: OpaquePointer) -> Bool {
-        XEventsQueued(display, QueuedAfterReading)
-        struct Query { var history: UnsafeMutableRawPointer; var keycodes: ClosedRange<Int>; var request: UInt; var found: Bool }
-        var query = Query(history: Unmanaged.passUnretained(self).toOpaque(), keycodes: keycodes, request: request, found: false)
-        var unused = XEvent()
-        withUnsafeMutablePointer(to: &query) { pointer in
-            _ = XCheckIfEvent(display, &unused, { _, event, context in
-                guard let event, let context else { return 0 }
-                let query = UnsafeMutableRawPointer(context).assumingMemoryBound(to: Query.self)
-                let history = Unmanaged<KeymapHistory>.fromOpaque(query.pointee.history).takeUnretainedValue()
-                if let change = history.mapChange(event.pointee), change.serial < query.pointee.request,
-                   change.keycodes.overlaps(query.pointee.keycodes) {
-                    query.pointee.found = true
-                }
-                // Nothing is taken out of the queue: every change is read in its turn.
-                return 0
-            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        isEventQueued(on: display) { event in
+            guard let change = mapChange(event) else { return false }
+            return change.serial < request && change.keycodes.overlaps(keycodes)
         }
-        return query.found
     }
 }
 

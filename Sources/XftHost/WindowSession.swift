@@ -48,8 +48,8 @@ final class WindowSession: SceneHost {
     /// Another client destroyed the window (`xdotool windowclose`, a session tool): the loop
     /// ends as after a close request, and nothing is freed on the window that is gone.
     private var windowDestroyed = false
-    /// The window's DestroyNotify is known to wait in the queue (`reportHeldErrors`).
-    private var destroyNoticeQueued = false
+    /// The protocol errors held while the window runs, and what they mean.
+    private var errors: WindowErrors!
     private var selections: SelectionBroker!
     /// The server time of the newest event that carried one: selections are taken and asked for
     /// at the time of the input that caused it, as ICCCM requires (never CurrentTime).
@@ -111,7 +111,7 @@ final class WindowSession: SceneHost {
         canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: host.fonts)
         selections = SelectionBroker(display: display, window: window, clock: { [unowned host] in host.now }, warn: host.warn)
         XMapWindow(display, window)
-        HostErrorHandlers.watchForLoss(of: window, on: display)
+        errors = WindowErrors(display: display, window: window)
         scene.host = self
     }
 
@@ -130,11 +130,7 @@ final class WindowSession: SceneHost {
         // is still watched and dropped with it. Any other is a warning.
         if !windowDestroyed { XDestroyWindow(display, window) }
         XSync(display, 0)
-        let late = HostErrorHandlers.takeHeldErrors(on: display)
-        if !windowDestroyed, !destroyNoticeQueued, !HostErrorHandlers.isGone(window, on: display) {
-            late.forEach(host.warn)
-        }
-        HostErrorHandlers.stopWatching(window, on: display)
+        errors?.finish(windowDestroyed: windowDestroyed).forEach(host.warn)
     }
 
     private func setWindowManagerProperties(_ options: WindowOptions) {
@@ -181,7 +177,6 @@ final class WindowSession: SceneHost {
         while exitStatus == nil {
             if takeQueuedCloseRequest() { exitStatus = 0; break }
             handleSliceOfEvents()
-            reportHeldErrors()
             if host.isConnectionLost { throw HostError.connectionLost }
             if exitStatus != nil { break }
             selections.expire(at: host.now)
@@ -211,8 +206,8 @@ final class WindowSession: SceneHost {
             XFlush(display)
             if hasDrawn { keyboard.startIfNeeded() }
             sliceDuration = max(WindowHost.frameInterval, host.now - now)
-            // Errors read since the slice (by the flush, the input method, a timer's requests)
-            // are judged before the loop sleeps, not whenever input next wakes it.
+            // Protocol errors read in this pass (the slice's, the flush's, the input method's, a
+            // timer's requests) are judged before the loop sleeps, not whenever input next wakes it.
             reportHeldErrors()
             if host.isConnectionLost { throw HostError.connectionLost }
             // A stop asked for since the timers ran (by the app's didChange or warn) ends the loop now.
@@ -227,47 +222,13 @@ final class WindowSession: SceneHost {
         return exitStatus ?? 0
     }
 
-    /// Protocol errors on this connection wait in `HostErrorHandlers` until the loop judges them
-    /// here, after each slice of events and before it sleeps. A window another program destroyed
-    /// refuses every later request on it and on what was made for it (its pictures, a back
-    /// buffer made for a resize and the glyphs drawn on it), and the server sent its
-    /// DestroyNotify before any of those errors: so with an error in hand, that notice is in the
-    /// queue if the window is gone. Then this error and every one until the loop reaches the
-    /// notice in its turn (the events before it are still handled) are the window's end, told in
-    /// one line there; otherwise each error is a warning.
+    /// Tells the errors held in this pass (`WindowErrors`): warnings, or the window's end.
     private func reportHeldErrors() {
-        let held = HostErrorHandlers.takeHeldErrors(on: display)
-        guard !held.isEmpty, !windowDestroyed, !destroyNoticeQueued else { return }
-        if isDestroyNoticeQueued() {
-            destroyNoticeQueued = true
-            // Looking through the queue may have read more of them.
-            _ = HostErrorHandlers.takeHeldErrors(on: display)
-        } else if HostErrorHandlers.isGone(window, on: display) {
-            // An error named the window itself, and no notice waits: it ends as the notice would.
-            windowWasDestroyed()
-        } else {
-            held.forEach(host.warn)
+        switch errors.judge(windowDestroyed: windowDestroyed) {
+        case .quiet: break
+        case .windowGone: windowWasDestroyed()
+        case .warnings(let warnings): warnings.forEach(host.warn)
         }
-    }
-
-    /// Whether the window's DestroyNotify waits in the queue (read from the connection first);
-    /// it stays there, to be handled after the events before it.
-    private func isDestroyNoticeQueued() -> Bool {
-        struct Query { var window: Window; var found: Bool }
-        var query = Query(window: window, found: false)
-        var unused = XEvent()
-        withUnsafeMutablePointer(to: &query) { pointer in
-            _ = XCheckIfEvent(display, &unused, { _, event, context in
-                guard let event, let context else { return 0 }
-                let query = UnsafeMutableRawPointer(context).assumingMemoryBound(to: Query.self)
-                if event.pointee.type == DestroyNotify, event.pointee.xdestroywindow.window == query.pointee.window {
-                    query.pointee.found = true
-                }
-                // Nothing is taken out of the queue.
-                return 0
-            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-        }
-        return query.found
     }
 
     /// Tells the app of a changed scene at most once a frame interval, and not while events wait

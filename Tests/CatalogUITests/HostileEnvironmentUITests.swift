@@ -252,8 +252,7 @@ final class HostileEnvironmentUITests: XCTestCase {
         defer { close(reader) }
         _ = fcntl(reader, 1031 /* F_SETPIPE_SZ */, 4096)
         // When a field is clicked, the state that changes starts to be written and stops
-        let frame = try app.state().field("outlined-label").frame
-        try app.click(x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2)
+        try app.click(field: "outlined-label")
         var pending = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
         guard poll(&pending, 1, 15_000) == 1 else { return XCTFail("no write of the QA state began") }
         // and then the field is typed into and its text selected, every step a new state

@@ -75,14 +75,18 @@ final class RunScriptUITests: XCTestCase {
         let bin = folder.appendingPathComponent("bin"), debug = folder.appendingPathComponent(".build/debug")
         try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
         let log = folder.appendingPathComponent("ran.log").path
-        try executable(bin.appendingPathComponent("swift"), """
-            #!/bin/sh
-            case "$*" in
-            "build --show-bin-path") echo "\(debug.path)" ;;
-            "build --build-tests") echo "Sources/A/a.swift:3:9: warning: variable 'x' was never used" ;;
-            *) echo "swift $*" >> "\(log)" ;;
-            esac
-            """)
+        // A swift whose build says `buildOutput`, and which logs what else it is asked to do.
+        func swift(buildOutput: String) throws {
+            try executable(bin.appendingPathComponent("swift"), """
+                #!/bin/sh
+                case "$*" in
+                "build --show-bin-path") echo "\(debug.path)" ;;
+                "build --build-tests") echo "\(buildOutput)" ;;
+                *) echo "swift $*" >> "\(log)" ;;
+                esac
+                """)
+        }
+        try swift(buildOutput: "Sources/A/a.swift:3:9: warning: variable 'x' was never used")
         try executable(debug.appendingPathComponent("catalog-soak"), "#!/bin/sh\necho \"soak $*\" >> \(log)\n")
         // When the whole suite runs
         let result = try run(["test"])
@@ -93,13 +97,7 @@ final class RunScriptUITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("run.sh: the build gave 1 compiler warning(s) (above): the code builds without any"),
                       result.stderr)
         // And without the warning the same run passes
-        try executable(bin.appendingPathComponent("swift"), """
-            #!/bin/sh
-            case "$*" in
-            "build --show-bin-path") echo "\(debug.path)" ;;
-            *) echo "swift $*" >> "\(log)" ;;
-            esac
-            """)
+        try swift(buildOutput: "Build complete!")
         XCTAssertEqual(try run(["test"]).status, 0)
     }
 
