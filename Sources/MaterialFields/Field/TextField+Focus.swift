@@ -1,0 +1,158 @@
+// Beginning and ending editing, and the motion that follows state.
+extension TextField {
+    // MARK: Focus
+
+    /// Starts editing. `pointX` is where a click landed (field coordinates); nil for keyboard focus,
+    /// which grows the activation indicator from the centre and selects all of a text field's text.
+    ///
+    /// Asks the delegate's `textFieldShouldBeginEditing` first; returns whether the field is
+    /// editing now. A scene moving focus has asked already (`approveBeginning`) before ending the
+    /// other field, and the answer is used here, once.
+    @discardableResult
+    public func focus(at time: Double, fromPointX pointX: Double? = nil) -> Bool {
+        lastTime = time
+        // Used up whatever happens next, so no later call inherits it.
+        let approved = beginningApproved
+        beginningApproved = false
+        guard isEnabled else { return false }
+        guard !isFocused else { return true }
+        guard approved || (delegate?.textFieldShouldBeginEditing(self) ?? true) else { return false }
+        // The field being edited elsewhere in the scene is asked to end first, and may say no.
+        guard willBeginEditingHandler?(self) ?? true else { return false }
+        // The ending field's delegate may have focused this one already, or disabled it.
+        guard !isFocused else { return true }
+        guard isEnabled else { return false }
+        isFocused = true
+        var clearedOnBegin = false
+        isHovered = false
+        undoHistory.closeGroup()
+        activationOrigin = pointX ?? (layout?.container.midX ?? 0)
+        caretIsUpstream = false
+        caretSide = nil
+        goalX = nil
+        caretBlink.restart(at: time)
+        if pointX == nil {
+            // From the keyboard a text field selects its text, as desktop entries do; a text area
+            // keeps its caret, as text views do, and shows it.
+            if kind == .textField { editor.selectAll() }
+            keepCaretInView()
+        }
+        // From a click the text stays where it is: the click places the caret where it landed.
+        if clearsOnBeginEditing && !editor.isEmpty && (delegate?.textFieldShouldClear(self) ?? true) {
+            // Part of beginning: the new session's history starts empty, as the text does.
+            apply(editor.replacingAll(with: "", cause: .programmatic), at: time)
+            undoHistory.removeAll()
+            clearedOnBegin = true
+        }
+        clearsAtNextInsertion = clearsOnInsertion
+        if clearsOnInsertion { editor.select(TextSelection(caret: editor.count)) }
+        syncMotion(at: time)
+        invalidateAppearance()
+        notify(.didBeginEditing)
+        delegate?.textFieldDidBeginEditing(self)
+        sendActions(for: .editingDidBegin)
+        // The clear was part of beginning: its change is told once editing has begun.
+        if clearedOnBegin { sendActions(for: .editingChanged) }
+        return isFocused
+    }
+
+    /// UIKit's `becomeFirstResponder()`: starts editing as if the user tabbed here (its scene
+    /// ends the other field's editing first, asking both delegates). Works before the window
+    /// shows; returns whether the field is editing.
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        if let focusRequestHandler { return focusRequestHandler(self) }
+        return focus(at: now)
+    }
+
+    /// UIKit's `resignFirstResponder()`: ends editing if the delegate agrees.
+    @discardableResult
+    public func resignFirstResponder() -> Bool { endEditing(at: now) }
+
+
+    /// Now, on the scene's clock when there is one, else the last time the field was given.
+    var now: Double { max(lastTime, clock?() ?? lastTime) }
+
+    /// Whether editing may begin now: enabled and allowed by the delegate (asked each time).
+    public func canBeginEditing() -> Bool {
+        guard isEnabled else { return false }
+        return isFocused || (delegate?.textFieldShouldBeginEditing(self) ?? true)
+    }
+
+    /// A scene moving focus here asks first, then ends the other field, then calls `focus`: the
+    /// approval is kept for that `focus` only (it asks again otherwise). A field already editing
+    /// needs none.
+    func approveBeginning() -> Bool {
+        let allowed = canBeginEditing()
+        beginningApproved = allowed && !isFocused
+        return allowed
+    }
+
+
+    /// Ends editing: the selection stays (drawn greyed) and a single line scrolls back to its start.
+    /// Asks the delegate's `textFieldShouldEndEditing` unless `force` (a disabled field ends
+    /// regardless); returns whether the field is no longer editing.
+    @discardableResult
+    public func endEditing(at time: Double, reason: EditingEndReason = .committed, force: Bool = false) -> Bool {
+        lastTime = time
+        guard isFocused else { return true }
+        if !force {
+            // A delegate that resigns or moves focus from inside its answer is not asked again:
+            // the question already being asked answers for it.
+            guard !isAskingToEnd else { return false }
+            isAskingToEnd = true
+            let allowed = delegate?.textFieldShouldEndEditing(self) ?? true
+            isAskingToEnd = false
+            // A delegate that disabled its field while saying no has ended it all the same.
+            guard allowed || !isFocused else { return false }
+            // Whatever the delegate did meanwhile, editing ends once.
+            guard isFocused else { return true }
+        }
+        isFocused = false
+        clearsAtNextInsertion = false
+        isSelectingWithPointer = false
+        // As UIKit's text fields do: the steps belong to the editing session. Kept, every field of
+        // a form would hold its own history for good (the soak saw the catalog grow by 15 % in
+        // ten minutes), and a secure field would keep its old text in it.
+        undoHistory.removeAll()
+        // The selection stays, drawn greyed, as GTK and Qt entries keep it: coming back finds it.
+        keepCaretInView()
+        syncMotion(at: time)
+        invalidateAppearance()
+        notify(.didEndEditing)
+        delegate?.textFieldDidEndEditing(self, reason: reason)
+        sendActions(for: .editingDidEnd)
+        return true
+    }
+
+    /// Points every transition at what the state asks for; a transition already heading there
+    /// goes on undisturbed. New assistive text starts its fade here, at the frame after it was set.
+    func syncMotion(at time: Double) {
+        labelFloat.animate(to: labelPosition == .floating ? 1 : 0, at: time)
+        activation.animate(to: isFocused ? 1 : 0, at: time)
+        if isEnabled {
+            errorEmphasis.animate(to: isInError ? 1 : 0, at: time)
+        } else {
+            errorEmphasis.jump(to: isInError ? 1 : 0)
+        }
+        if pendingFades.leading {
+            leadingAssistiveFade.jump(to: 0)
+            leadingAssistiveFade.animate(to: 1, at: time)
+        }
+        if pendingFades.trailing {
+            trailingAssistiveFade.jump(to: 0)
+            trailingAssistiveFade.animate(to: 1, at: time)
+        }
+        pendingFades = (false, false)
+    }
+
+    /// Jumps every animation to its end, as for a settled screenshot.
+    public func settle() {
+        syncMotion(at: lastTime)
+        labelFloat.finish()
+        activation.finish()
+        errorEmphasis.finish()
+        leadingAssistiveFade.finish()
+        trailingAssistiveFade.finish()
+    }
+}

@@ -1,0 +1,359 @@
+// Invalidation, layout, font fitting, scrolling and hit testing.
+extension TextField {
+    // MARK: Invalidation
+
+    func invalidateAppearance() { invalidationHandler?(self, .appearance) }
+
+    /// Lays out again at the last width; `.layout` when the height changed, else `.appearance`.
+    func invalidateLayout() {
+        guard let measurer, let input = layoutInput else {
+            invalidateAppearance()
+            return
+        }
+        let oldHeight = layout?.preferredHeight
+        layOut(width: input.width, metrics: input.metrics, measurer: measurer, force: true)
+        invalidationHandler?(self, oldHeight == layout?.preferredHeight ? .appearance : .layout)
+    }
+
+    /// After an edit or an assistive change: lays out again only when what layout depends on
+    /// changed (a text area's rows, the assistive row's lines).
+    func relayOutIfNeeded() {
+        guard let measurer, let input = layoutInput else { return }
+        wrapAssistiveText(width: input.width, metrics: input.metrics, measurer: measurer)
+        if makeLayoutInput(width: input.width, metrics: input.metrics) != input { invalidateLayout() }
+    }
+
+    func assistiveTextChanged() {
+        let leading = displayedLeadingAssistiveText, trailing = displayedTrailingAssistiveText
+        if layout != nil {
+            // New text fades in; the counter ticking over does not.
+            if leading != lastLeadingAssistiveText && !leading.isEmpty { pendingFades.leading = true }
+            if trailing.isEmpty != lastTrailingAssistiveText.isEmpty && !trailing.isEmpty { pendingFades.trailing = true }
+        }
+        lastLeadingAssistiveText = leading
+        lastTrailingAssistiveText = trailing
+        relayOutIfNeeded()
+        invalidateAppearance()
+    }
+
+    // MARK: Layout
+
+    func makeLayoutInput(width: Double, metrics: MaterialMetrics) -> FieldLayoutInput {
+        var input = FieldLayoutInput(style: style, kind: kind, density: verticalDensity, label: label, labelBehavior: labelBehavior,
+                                     hasLeadingIcon: leadingIcon != nil && leadingViewMode != .never,
+                                     hasTrailingIcon: showsSecureToggleNow || (trailingIcon != nil && trailingViewMode != .never),
+                                     hasClearButton: clearButtonMode != .never, prefix: prefixText, suffix: suffixText,
+                                     visibleRows: rowsForText(), preferredContainerHeight: kind == .textArea ? preferredContainerHeight : nil,
+                                     assistiveLineCount: hasAssistiveRow ? max(1, leadingAssistiveLines.count) : 0,
+                                     width: width.isFinite ? max(0, width) : 0, metrics: metrics)
+        input.placeholder = placeholder
+        input.placeholderFont = placeholderFont
+        input.textFont = font
+        let direction = textDirection
+        input.alignment = alignmentFactor(for: direction)
+        input.mirrored = layoutDirection == .rightToLeft
+        input.textIsRightToLeft = direction == .rightToLeft
+        input.assistiveFont = style.family == .rag ? (hintFont ?? font ?? FontSpec(pixelSize: 16)) : hintFont
+        if style.family == .rag {
+            input.rag = RAGLayoutOptions(placeholderMode: placeholderMode, placeholderScaleWhenEditing: placeholderScaleWhenEditing,
+                                         scaledPlaceholderOffset: scaledPlaceholderOffset, hintOffset: hintOffset,
+                                         textPadding: textPadding, textPaddingMode: textPaddingMode)
+        }
+        return input
+    }
+
+    /// The assistive (hint) text's font at `metrics`, as the layout places it.
+    func assistiveFont(metrics: MaterialMetrics) -> FontSpec {
+        let fallback = style.family == .rag ? FieldLayout.scaled(font, default: metrics.inputFont, metrics: metrics) : metrics.assistiveFont
+        return FieldLayout.scaled(hintFont, default: fallback, metrics: metrics)
+    }
+
+    /// The assistive row's width in a field `width` wide, as the layout makes it.
+    func assistiveRowWidth(width: Double, metrics: MaterialMetrics) -> Double {
+        let insets = FieldLayout.assistiveInsets(makeLayoutInput(width: width, metrics: metrics))
+        return max(0, min(width, FieldLayout.maximumWidth) - insets.left - insets.right)
+    }
+
+    /// A text area's rows: its lines, between the minimum and the maximum visible rows.
+    func rowsForText() -> Double { rows(forLineCount: textLayout?.lines.count ?? 1) }
+
+    func rows(forLineCount count: Int) -> Double {
+        guard kind == .textArea else { return 1 }
+        let minimum = minimumNumberOfVisibleRows.isFinite ? min(max(minimumNumberOfVisibleRows, 1), FieldLayout.maximumRows) : 2
+        let maximum = maximumNumberOfVisibleRows.isFinite ? min(max(maximumNumberOfVisibleRows, minimum), FieldLayout.maximumRows) : minimum
+        return min(max(Double(count), minimum), maximum)
+    }
+
+    /// Lays the field out at `width` and returns the height it needs. A NaN or negative width
+    /// counts as 0 (the field then shows no text); the measurer is kept for later edits.
+    @discardableResult
+    public func layOut(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Double {
+        layOut(width: width, metrics: metrics, measurer: measurer, force: false)
+    }
+
+    @discardableResult
+    func layOut(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring, force: Bool) -> Double {
+        self.measurer = measurer
+        let width = width.isFinite ? max(0, width) : 0
+        wrapAssistiveText(width: width, metrics: metrics, measurer: measurer)
+        var input = makeLayoutInput(width: width, metrics: metrics)
+        if force || input != layoutInput || layout == nil {
+            if layout == nil {
+                // Whatever was set before the field first showed is where it starts, not an animation.
+                errorEmphasis.jump(to: isInError ? 1 : 0)
+                labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
+            }
+            let fontChanged = layoutInput?.metrics != metrics || layoutInput?.textFont != input.textFont
+            layoutInput = input
+            var newLayout = FieldLayout.compute(input, measurer: measurer)
+            layout = newLayout
+            if fontChanged || textLayout == nil || textLayout?.direction != textDirection {
+                rebuildTextLayout(notifying: false)
+            } else if kind == .textArea {
+                textLayout?.rewrap(width: newLayout.textLine.width)
+            }
+            alignText()
+            fitFontToWidth()
+            // Wrapping at the new width may change how many rows the text takes.
+            let rows = rowsForText()
+            if rows != input.visibleRows {
+                input.visibleRows = rows
+                layoutInput = input
+                newLayout = FieldLayout.compute(input, measurer: measurer)
+                layout = newLayout
+            }
+            // Only a new geometry moves the scroll: arranging the page again must not undo a wheel.
+            keepCaretInView()
+        }
+        return layout?.preferredHeight ?? 0
+    }
+
+    /// The size the field would take at `width`, its assistive row included (UIKit's
+    /// `sizeThatFits`), without changing its layout; nil before it was first laid out.
+    public func sizeThatFits(width: Double) -> Size? {
+        guard let measurer, let metrics = layoutInput?.metrics else { return nil }
+        return sizeThatFits(width: width, metrics: metrics, measurer: measurer)
+    }
+
+    /// The size the field would take at `width` with `metrics`, without changing its layout.
+    public func sizeThatFits(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Size {
+        let width = width.isFinite ? max(0, width) : 0
+        var input = makeLayoutInput(width: width, metrics: metrics)
+        let leadingWidth = assistiveSizes(width: width, metrics: metrics, measurer: measurer).leadingWidth
+        let leadingLines = wrappedLeadingAssistiveText(in: leadingWidth, metrics: metrics, measurer: measurer).lines
+        input.assistiveLineCount = hasAssistiveRow ? max(1, leadingLines.count) : 0
+        var frames = FieldLayout.compute(input, measurer: measurer)
+        if kind == .textArea {
+            let wrapped = TextLayout(characters: displayCharacters(editor.characters), font: frames.textFont,
+                                     lineHeight: frames.textLineHeight, measurer: measurer, wrapWidth: frames.textLine.width,
+                                     direction: textDirection)
+            input.visibleRows = rows(forLineCount: wrapped.lines.count)
+            frames = FieldLayout.compute(input, measurer: measurer)
+        }
+        return Size(width: frames.container.width, height: frames.preferredHeight)
+    }
+
+    /// What the layout draws: the text, or a bullet per grapheme for a secure field not shown.
+    func displayCharacters<S: Collection>(_ characters: S) -> [Character] where S.Element == Character {
+        isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(characters) : Array(characters)
+    }
+
+    func maskedCharacters<S: Collection>(_ characters: S) -> [Character] where S.Element == Character {
+        guard isSecureTextEntry else { return Array(characters) }
+        return characters.map { $0.isNewline ? $0 : "\u{2022}" }
+    }
+
+    func rebuildTextLayout(notifying: Bool = true) {
+        guard let measurer, let layout else { return }
+        var font = layout.textFont
+        if let fittedFontSize { font.pixelSize = fittedFontSize }
+        textLayout = TextLayout(characters: displayCharacters(editor.characters), font: font,
+                                lineHeight: layout.textLineHeight, measurer: measurer,
+                                wrapWidth: kind == .textArea ? layout.textLine.width : nil, direction: textDirection)
+        alignText()
+        if !isFittingFont, fitFontToWidth() { return }
+        keepCaretInView()
+        if notifying {
+            relayOutIfNeeded()
+            invalidateAppearance()
+        }
+    }
+
+    /// Aligns the text's lines in the band (a single line keeps the caret's width free at its end:
+    /// the right, or the left for right-to-left text).
+    func alignText() {
+        guard let layout else { return }
+        let direction = textDirection
+        textLayout?.align(alignmentFactor(for: direction),
+                          in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics),
+                          inset: FieldLayout.alignmentInset(kind: kind, rightToLeft: direction == .rightToLeft, metrics: layout.metrics))
+    }
+
+    /// `adjustsFontSizeToFitWidth`: the size at which a single line fits its band, between the
+    /// minimum and the layout's font, in quarter pixels. Rebuilds the text layout and returns
+    /// true when the size changed.
+    @discardableResult
+    func fitFontToWidth() -> Bool {
+        guard !isFittingFont, let layout, let textLayout else { return false }
+        isFittingFont = true
+        defer { isFittingFont = false }
+        let fullSize = layout.textFont.pixelSize
+        let minimum = min(fullSize, max(minimumFontSize.isFinite ? minimumFontSize : 0, 8) * layout.metrics.scale)
+        let band = max(1, FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics))
+        var wanted: Double?
+        if adjustsFontSizeToFitWidth && kind == .textField && !textLayout.characters.isEmpty {
+            // Advances scale with the size, near enough to start from; the loop below makes sure.
+            let widthAtFull = textLayout.width * fullSize / textLayout.font.pixelSize
+            if widthAtFull > band {
+                wanted = max(minimum, Self.quantizedFontSize(fullSize * band / widthAtFull, down: true))
+            }
+        }
+        // Sizes, not optionals: a minimum at the full size asks for the size already drawn.
+        let target = wanted ?? fullSize
+        guard target != textLayout.font.pixelSize else { return false }
+        fittedFontSize = target == fullSize ? nil : target
+        rebuildTextLayout(notifying: false)
+        // Rounding the advances may leave the text a little wide: a quarter pixel less each time.
+        while let size = fittedFontSize, let width = self.textLayout?.width, width > band, size - 0.25 >= minimum {
+            fittedFontSize = size - 0.25
+            rebuildTextLayout(notifying: false)
+        }
+        keepCaretInView()
+        invalidateAppearance()
+        return true
+    }
+
+    /// Wraps the assistive texts for the field's own layout. Arranging the page and typing ask
+    /// often; the leading text is wrapped again only when it or the width it wraps in changed.
+    func wrapAssistiveText(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) {
+        let sizes = assistiveSizes(width: width, metrics: metrics, measurer: measurer)
+        trailingAssistiveWidth = sizes.trailingWidth
+        let key = AssistiveWrapKey(text: displayedLeadingAssistiveText, width: sizes.leadingWidth, metrics: metrics,
+                                   measurer: ObjectIdentifier(measurer))
+        guard key != assistiveWrapKey else { return }
+        assistiveWrapKey = key
+        (leadingAssistiveLines, leadingAssistiveLineWidths) = wrappedLeadingAssistiveText(in: sizes.leadingWidth, metrics: metrics,
+                                                                                           measurer: measurer)
+    }
+
+    /// The trailing text's width, and the width the leading text wraps in: the trailing text
+    /// gets its width first.
+    func assistiveSizes(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring)
+        -> (trailingWidth: Double, leadingWidth: Double) {
+        let trailing = displayedTrailingAssistiveText
+        let trailingWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: assistiveFont(metrics: metrics))
+        let rowWidth = assistiveRowWidth(width: width, metrics: metrics)
+        return (trailingWidth, max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.horizontalPadding)))
+    }
+
+    /// The leading assistive text wrapped in `width`: each line and its width.
+    func wrappedLeadingAssistiveText(in width: Double, metrics: MaterialMetrics,
+                                             measurer: TextMeasuring) -> (lines: [String], widths: [Double]) {
+        let leading = displayedLeadingAssistiveText
+        guard !leading.isEmpty else { return ([], []) }
+        let wrapped = TextLayout(characters: Array(leading), font: assistiveFont(metrics: metrics), lineHeight: metrics.assistiveLineHeight,
+                                 measurer: measurer, wrapWidth: width)
+        return (wrapped.lines.map { String(wrapped.characters[$0.clusters]) },
+                wrapped.lines.map { wrapped.caretStops[$0.clusters.upperBound] - wrapped.caretStops[$0.clusters.lowerBound] })
+    }
+
+    /// Keeps the caret in the visible band: a single line scrolls sideways while editing (and
+    /// shows its start otherwise), a text area scrolls its rows.
+    func keepCaretInView() {
+        guard let layout, textLayout != nil else { return }
+        if kind == .textArea {
+            if isFocused {
+                textLayout?.reveal(offset: editor.selection.head, visibleHeight: layout.textLine.height, upstream: caretIsUpstream)
+            } else {
+                textLayout?.clampScrollY(visibleHeight: layout.textLine.height)
+            }
+        } else if isFocused {
+            textLayout?.reveal(offset: editor.selection.head, visibleWidth: layout.textLine.width - layout.metrics.caretWidth,
+                               after: caretSide)
+        } else {
+            // Unfocused, a line shows its start: right-to-left text's is at its right end.
+            textLayout?.scrollX = 0
+            if textLayout?.direction == .rightToLeft {
+                textLayout?.reveal(offset: 0, visibleWidth: layout.textLine.width - layout.metrics.caretWidth)
+            }
+        }
+    }
+
+    /// Whether a drag held at `point` (field coordinates) lies beyond the text band in the
+    /// direction the text scrolls, so holding it there should keep scrolling the selection.
+    public func isBeyondTextBand(_ point: Point) -> Bool {
+        guard let layout, point.x.isFinite, point.y.isFinite else { return false }
+        let band = layout.textLine
+        return kind == .textArea ? point.y < band.minY || point.y > band.maxY : point.x < band.minX || point.x > band.maxX
+    }
+
+    /// The text area's content is taller than its rows.
+    public var hasOverflow: Bool {
+        guard kind == .textArea, let layout, let textLayout else { return false }
+        return textLayout.height > layout.textLine.height + 0.5
+    }
+
+    /// Scrolls a text area's rows by `dy` pixels (positive shows what is below). Returns false
+    /// when it cannot move that way, so the page can scroll instead.
+    @discardableResult
+    public func scrollText(by dy: Double) -> Bool {
+        guard hasOverflow, dy.isFinite, dy != 0, let layout, var textLayout else { return false }
+        let before = textLayout.scrollY
+        textLayout.scrollY += dy
+        textLayout.clampScrollY(visibleHeight: layout.textLine.height)
+        guard textLayout.scrollY != before else { return false }
+        self.textLayout = textLayout
+        invalidateAppearance()
+        return true
+    }
+
+    /// The point in text coordinates (from the first line's start, scroll undone) for a point in
+    /// field coordinates.
+    func textPoint(for point: Point) -> Point? {
+        guard let layout, let textLayout else { return nil }
+        return Point(x: point.x - layout.textLine.x + textLayout.scrollX, y: point.y - layout.textLine.y + textLayout.scrollY)
+    }
+
+    /// The grapheme boundary nearest to `point` in field coordinates, and whether it is the end
+    /// of a wrapped line (where the caret shows at that line's end).
+    func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
+        guard let textLayout, let local = textPoint(for: point) else { return (editor.count, false, nil) }
+        let line = kind == .textArea ? textLayout.lineIndex(atY: local.y) : 0
+        let (offset, side) = textLayout.caretPosition(nearestTo: local.x, onLine: line)
+        return (offset, textLayout.lineIndex(of: offset) != line, side)
+    }
+
+    /// The part of the field under `point` (field coordinates), or nil outside it.
+    public func part(at point: Point) -> FieldPart? {
+        guard let layout, point.x.isFinite, point.y.isFinite else { return nil }
+        if let row = layout.assistiveRow, point.y >= layout.container.maxY, point.y < row.maxY,
+           point.x >= 0, point.x < layout.container.width {
+            return .assistiveRow
+        }
+        guard layout.container.contains(point) else { return nil }
+        let slack = layout.metrics.iconTextGap / 2
+        func hits(_ rect: Rect?) -> Bool {
+            guard let rect else { return false }
+            return point.x >= rect.minX - slack && point.x < rect.maxX + slack && point.y >= rect.minY - slack
+                && point.y < rect.maxY + slack
+        }
+        if isLeadingIconVisible, hits(layout.leadingIcon) { return .leadingIcon }
+        if isClearButtonVisible, hits(layout.clearButton) { return .clearButton }
+        if isTrailingIconVisible, hits(layout.trailingIcon) { return .trailingIcon }
+        return .text
+    }
+
+    /// Whether a click on `part` does something other than placing the caret (the pointer shows a hand).
+    public func isActionable(_ part: FieldPart) -> Bool {
+        switch part {
+        case .clearButton: return isClearButtonVisible
+        case .leadingIcon: return leadingIconAction != nil
+        case .trailingIcon: return showsSecureToggleNow || trailingIconAction != nil
+        case .text, .assistiveRow: return false
+        }
+    }
+
+    /// The caret in field coordinates, blinking or not (where an input method puts its window):
+    /// where the renderer draws it, or where it would stand when scrolled out of the band.
+    public var caretRect: Rect? { caretPlacement(origin: .zero)?.rect }
+}
