@@ -159,7 +159,8 @@ final class FuzzWorld {
             let before = fields.map(\.text)
             _ = fields[index].handle(key, modifiers: modifiers, at: time)
             // A field that is not editing ignores keys; one that is edits as through the scene,
-            // except that what it leaves to its container (Tab, Escape, the clipboard) stays undone.
+            // except that what it leaves to its container (Tab, Escape, the clipboard) stays undone
+            // (Return is the field's, and moves on through its scene).
             if references[index].isFocused && references[index].isEnabled {
                 adopts = try referenceKey(key, modifiers, field: index, throughScene: false, textsBefore: before)
             }
@@ -233,8 +234,10 @@ final class FuzzWorld {
         case .down, .end:
             if isArea && !control { return true }
             reference.moveHead(to: reference.characters.count, extending: shift)
-        case .delete where shift && !control && throughScene:
-            // Shift+Delete is the older cut key: the selection goes to the clipboard; with none, nothing happens.
+        case .delete where shift && !control:
+            // Shift+Delete is the older cut key: the selection goes to the clipboard; with none, nothing
+            // happens. A field alone has no clipboard and leaves it to its scene, as it does Ctrl+X.
+            guard throughScene else { break }
             if !fields[index].isSecureTextEntry && !reference.isCaret {
                 expectedClipboard = reference.selectedText
                 reference.userEdit(reference.lower..<reference.upper, "")
@@ -249,13 +252,12 @@ final class FuzzWorld {
         case .enter:
             if isArea {
                 reference.userEdit(reference.lower..<reference.upper, "\n")
-            } else if throughScene {
-                // Return moves on to the next enabled field, or ends editing on the last one.
+            } else {
+                // Return moves on to the next enabled field, or ends editing on the last one,
+                // whether the key came through the scene or to the field (it is the scene's field).
                 references[index] = reference
                 returnMovesOn(from: index)
                 reference = references[index]
-            } else {
-                reference.isFocused = false
             }
         case .tab:
             guard throughScene else { break }
@@ -497,6 +499,7 @@ final class FuzzWorld {
 
     func renderAndCheck() throws {
         let canvas = CheckingCanvas()
+        scene.advance(to: time)
         let regions = scene.render(on: canvas, at: time)
         renders += 1
         drawCommands += canvas.commands

@@ -119,7 +119,7 @@ final class FuzzHost: SceneHost {
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
         pending.append((selection, completion))
     }
-    func invalidate(_ rect: Rect) {}
+    func setNeedsRender() {}
     func setPointerShape(_ shape: PointerShape) {}
     func setInputMethodSpot(_ caret: Rect) {}
     func ringBell() { bells += 1 }

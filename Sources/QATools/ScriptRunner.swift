@@ -442,7 +442,7 @@ final class ScriptSceneHost: SceneHost {
         return pendingAnswers
     }
 
-    func invalidate(_ rect: Rect) {}
+    func setNeedsRender() {}
     func setPointerShape(_ shape: PointerShape) {}
     func setInputMethodSpot(_ caret: Rect) {}
     func ringBell() {}

@@ -54,11 +54,13 @@ public final class OffscreenSurface {
         scene.resize(to: Size(width: Double(width), height: Double(height)), measurer: host.fonts)
     }
 
-    /// Brings the pixmap to `time` as a window's back buffer would be: returns the rectangles drawn.
+    /// Brings the scene and the pixmap to `time` as a window's host would (`advance(to:)`, then
+    /// `render`): returns the rectangles drawn.
     @discardableResult
     public func render(_ scene: Scene, at time: Double) throws -> [Rect] {
         // Drawing on a connection Xlib has given up on would crash inside Xlib.
         if host.isConnectionLost { throw HostError.connectionLost }
+        scene.advance(to: time)
         let regions = scene.render(on: canvas, at: time)
         XSync(host.display, 0)
         if host.isConnectionLost { throw HostError.connectionLost }

@@ -325,8 +325,8 @@ final class WindowSession: SceneHost {
         needsRender = false
         hasDrawn = true
         scheduledFrame = nil
+        if scene.advance(to: time) { modelChanged = true }
         let regions = scene.render(on: canvas, at: time)
-        if scene.takeModelChangeFromRender() { modelChanged = true }
         guard !regions.isEmpty else { return }
         if time > lastFrameTime + 2 * WindowHost.frameInterval { frameAnchor = time }
         lastFrameTime = time
@@ -573,7 +573,7 @@ final class WindowSession: SceneHost {
         return Time(CurrentTime)
     }
 
-    func invalidate(_ rect: Rect) { needsRender = true }
+    func setNeedsRender() { needsRender = true }
 
     func setPointerShape(_ shape: PointerShape) {
         let cursor: Cursor

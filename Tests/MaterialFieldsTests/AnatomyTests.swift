@@ -383,9 +383,9 @@ final class AnatomyBehaviourTests: XCTestCase {
         let scene = FieldScene(fields: others + [area], scheme: .light)
         scene.resize(to: Size(width: 300, height: 260), measurer: sharedMeasurer)
         scene.focus(area, at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         for _ in 0..<8 { scene.handle(.key(.enter, []), at: 0) }
-        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.1)
         let frame = scene.frame(of: area)!
         XCTAssertLessThanOrEqual(frame.maxY, 260, "the grown area's bottom, where the caret is, is on screen")
     }
@@ -406,10 +406,10 @@ final class AnatomyBehaviourTests: XCTestCase {
         let layout = Captioned()
         let scene = FieldScene(fields: [layout.field], layout: layout, scheme: .light)
         scene.resize(to: Size(width: 200, height: 100), measurer: sharedMeasurer)
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         scene.scheme = .dark
         let canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: 0.1)
+        _ = scene.advanceAndRender(on: canvas, at: 0.1)
         XCTAssertEqual(canvas.texts.first { $0.text == "Caption" }?.color, ColorScheme.dark.onSurface.withAlpha(0.6))
         XCTAssertEqual(canvas.fills.first?.color, ColorScheme.dark.surface)
     }
@@ -431,9 +431,9 @@ final class AnatomyReviewFindingTests: XCTestCase {
         let fields = (0..<10).map { TextField(identifier: "f\($0)", style: .filled, label: "F\($0)") }
         let scene = FieldScene(fields: fields, scheme: .light)
         scene.resize(to: Size(width: 400, height: 200), measurer: sharedMeasurer)
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         fields[9].helperText = "x"
-        for step in 1...3 { _ = scene.render(on: RecordingCanvas(), at: Double(step)) }
+        for step in 1...3 { _ = scene.advanceAndRender(on: RecordingCanvas(), at: Double(step)) }
         XCTAssertNil(scene.nextWakeup(after: 10))
     }
 
@@ -447,9 +447,9 @@ final class AnatomyReviewFindingTests: XCTestCase {
         let scene = FieldScene(fields: [first, second], scheme: .light)
         scene.resize(to: Size(width: 400, height: 190), measurer: sharedMeasurer)
         scene.focus(first, at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         scene.handle(.key(.tab, []), at: 1)
-        _ = scene.render(on: RecordingCanvas(), at: 1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
         let frame = scene.frame(of: second)!
         XCTAssertTrue(second.isFocused)
         XCTAssertGreaterThanOrEqual(frame.minY, 0)
@@ -503,7 +503,7 @@ final class AnatomyReviewFindingTests: XCTestCase {
         let field = TextField(identifier: "f", style: .filled, label: "F", text: "x")
         field.clearButtonMode = .always
         field.layOut(width: 300, metrics: MaterialMetrics(), measurer: measurer)
-        _ = field.appearance(at: 0, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: false)
+        _ = field.advancedAppearance(at: 0, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: false)
         XCTAssertEqual(measurer.families, [.text], "the clear button is a shape: no font needed")
         field.leadingIcon = .search
         XCTAssertTrue(measurer.families.contains(.icons))
@@ -526,7 +526,7 @@ final class AnatomyReviewFindingTests: XCTestCase {
         let field = TextField(identifier: "f", style: .filled, label: "F")
         field.applyErrorTheme(message: "wrong")
         field.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
-        _ = field.appearance(at: 5, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: false)
+        _ = field.advancedAppearance(at: 5, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: false)
         XCTAssertFalse(field.isAnimating(at: 5))
     }
 
@@ -660,19 +660,20 @@ final class AnatomyTrialFindingTests: XCTestCase {
         let heads = stride(from: 0.2, through: 0.8, by: 0.1).map { time -> Int in
             XCTAssertNotNil(scene.nextWakeup(after: time), "the held drag wants frames")
             let before = area.selection
-            _ = scene.render(on: RecordingCanvas(), at: time)
             // The host hears of each step, so a QA state follows the selection as it grows.
-            let told = scene.takeModelChangeFromRender()
+            let told = scene.advance(to: time)
             XCTAssertEqual(told, area.selection != before)
             if told { toldOfChanges += 1 }
-            XCTAssertFalse(scene.takeModelChangeFromRender(), "once per change")
+            let advanced = area.selection
+            _ = scene.render(on: RecordingCanvas(), at: time)
+            XCTAssertEqual(area.selection, advanced, "drawing changes nothing")
             return area.selection.head
         }
         XCTAssertEqual(heads, heads.sorted())
         XCTAssertGreaterThan(heads.last!, heads.first!, "the selection grew without the pointer moving")
         XCTAssertGreaterThan(toldOfChanges, 0)
         scene.handle(.pointerUp(below, button: .primary), at: 1)
-        _ = scene.render(on: RecordingCanvas(), at: 1.5)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1.5)
         XCTAssertNil(scene.nextWakeup(after: 2), "released: no more autoscroll")
     }
 
@@ -701,7 +702,7 @@ final class PointerShapeTests: XCTestCase {
         scene.handle(.pointerMoved(Point(x: frame.minX + button.midX, y: frame.minY + button.midY), buttonHeld: false), at: 0)
         XCTAssertEqual(host.pointerShapes.last, .text, "no clear button yet: text under the pointer")
         scene.focus(field, at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.1)
         XCTAssertEqual(host.pointerShapes.last, .hand)
     }
 }

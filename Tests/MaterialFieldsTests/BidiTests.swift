@@ -345,7 +345,7 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(rtl.notch!.upperBound, 300 - ltr.notch!.lowerBound)
         XCTAssertTrue(rtl.isMirrored)
         // Helper text at the right, the counter at the left.
-        let appearance = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!
+        let appearance = field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!
         let helper = appearance.assistive.first { $0.text == "Helper" }!
         let counter = appearance.assistive.first { $0.text.contains("/") }!
         XCTAssertGreaterThan(helper.origin.x, counter.origin.x)
@@ -358,7 +358,7 @@ final class BidiTests: XCTestCase {
         field.layoutDirection = .rightToLeft
         field.focus(at: 0)
         // Partway through the growth, the focused line hugs the right end.
-        let appearance = field.appearance(at: 0.05, origin: .zero, scheme: .light, showsCaret: false)!
+        let appearance = field.advancedAppearance(at: 0.05, origin: .zero, scheme: .light, showsCaret: false)!
         let lines = appearance.shapes.map(\.path.bounds).filter { $0.height <= 3 && $0.width > 0 }
         let right = field.layout!.textBackground!.maxX
         XCTAssertTrue(lines.contains { abs($0.maxX - right) < 0.5 && $0.width < field.layout!.textBackground!.width - 1 },
@@ -394,7 +394,7 @@ final class BidiTests: XCTestCase {
 
     func testRendererDrawsEachRunInItsDirection() {
         let field = makeField(.filled, label: "", text: "abc" + hebrew)
-        let appearance = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!
+        let appearance = field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!
         XCTAssertEqual(appearance.textRuns.map(\.text), ["abc", hebrew])
         XCTAssertEqual(appearance.textRuns.map(\.direction), [.leftToRight, .rightToLeft])
     }

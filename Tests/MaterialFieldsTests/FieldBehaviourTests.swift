@@ -203,15 +203,15 @@ final class FieldSceneTests: XCTestCase {
 
     func testIdleSceneNeedsNoWakeupButABlinkingCaretDoes() {
         let (scene, _, _) = makeScene()
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         XCTAssertNil(scene.nextWakeup(after: 0))
         scene.handle(.windowFocus(true), at: 0)
         scene.handle(.key(.tab, []), at: 0)
         XCTAssertEqual(scene.nextWakeup(after: 0), 0, "changed: draw now")
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         XCTAssertEqual(scene.nextWakeup(after: 0.05), 0.05, "animating: wake for the next frame")
         scene.handle(.key(.end, []), at: 1)  // collapse the select-all
-        _ = scene.render(on: RecordingCanvas(), at: 1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
         XCTAssertEqual(scene.nextWakeup(after: 1.2)!, 1.5, accuracy: 1e-9)
         XCTAssertNil(scene.nextWakeup(after: 11.5), "blinking stops after 10 s idle")
     }

@@ -33,7 +33,7 @@ final class FirstStrongDirectionTests: XCTestCase {
         XCTAssertFalse(layout.isMirrored)
         XCTAssertEqual(area.textLayout!.x(of: 0, onLine: 0), 0, "the bullet at the left")
         XCTAssertEqual(area.textLayout!.x(of: 7, onLine: 1), 0, "the second line's bullet at the left too")
-        let appearance = area.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!
+        let appearance = area.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)!
         let helper = appearance.assistive.first { $0.text == "One item a line" }!
         XCTAssertEqual(helper.origin.x, layout.assistiveRow!.minX.rounded(), "helper text at the start of the row")
     }

@@ -15,7 +15,7 @@ final class InactiveSelectionTests: XCTestCase {
 
     private func selectionFills(of field: TextField, in scene: FieldScene) -> [ShapeFill] {
         let frame = scene.frame(of: field)!
-        return field.appearance(at: 1, origin: Point(x: frame.minX, y: frame.minY), scheme: .light, showsCaret: true)?.selection ?? []
+        return field.advancedAppearance(at: 1, origin: Point(x: frame.minX, y: frame.minY), scheme: .light, showsCaret: true)?.selection ?? []
     }
 
     func testEndingEditingKeepsTheSelectionGreyed() {
@@ -106,7 +106,7 @@ final class InactiveSelectionTests: XCTestCase {
         func colors() -> Set<Color> {
             let canvas = RecordingCanvas()
             scene.invalidateAll()
-            _ = scene.render(on: canvas, at: 1)
+            _ = scene.advanceAndRender(on: canvas, at: 1)
             return Set(canvas.fills.map(\.color))
         }
         let tint = ColorScheme.light.primary.withAlpha(0.24), grey = ColorScheme.light.onSurface.withAlpha(TextField.inactiveSelectionAlpha)

@@ -265,7 +265,7 @@ final class TextAlignmentTests: XCTestCase {
     }
 
     private func textRuns(_ field: TextField) -> [TextRun] {
-        field.appearance(at: 10, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: true)?.textRuns ?? []
+        field.advancedAppearance(at: 10, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: true)?.textRuns ?? []
     }
 
     func testTheTextIsDrawnShiftedByItsAlignment() throws {
@@ -286,7 +286,7 @@ final class TextAlignmentTests: XCTestCase {
             for offset in 0...4 {
                 field.selection = TextSelection(caret: offset)
                 XCTAssertEqual(try XCTUnwrap(field.caretRect).minX, runX + Double(offset) * 8, "\(alignment) caret at \(offset)")
-                let caret = try XCTUnwrap(field.appearance(at: 10, origin: .zero, scheme: .light, showsCaret: true)?.caret)
+                let caret = try XCTUnwrap(field.advancedAppearance(at: 10, origin: .zero, scheme: .light, showsCaret: true)?.caret)
                 XCTAssertEqual(caret.path, .rectangle(try XCTUnwrap(field.caretRect)), "\(alignment): drawn where caretRect says")
             }
         }
@@ -329,7 +329,7 @@ final class TextAlignmentTests: XCTestCase {
         let field = alignedField(.right)
         field.focus(at: 0)
         field.selection = TextSelection(anchor: 1, head: 3)
-        let appearance = try XCTUnwrap(field.appearance(at: 10, origin: .zero, scheme: .light, showsCaret: true))
+        let appearance = try XCTUnwrap(field.advancedAppearance(at: 10, origin: .zero, scheme: .light, showsCaret: true))
         let run = try XCTUnwrap(appearance.textRuns.first)
         let rect = try XCTUnwrap(appearance.selection.first).path.bounds
         XCTAssertEqual(rect.minX, run.origin.x + 8)
@@ -366,7 +366,7 @@ final class TextAlignmentTests: XCTestCase {
         let width = band.width - 2
         for (alignment, x) in [(TextAlignment.left, band.minX), (.center, band.minX + (width - 32) / 2), (.right, band.minX + width - 32)] {
             field.textAlignment = alignment
-            let placeholder = try XCTUnwrap(field.appearance(at: 0, origin: .zero, scheme: .light, showsCaret: false)?.placeholder)
+            let placeholder = try XCTUnwrap(field.advancedAppearance(at: 0, origin: .zero, scheme: .light, showsCaret: false)?.placeholder)
             XCTAssertEqual(placeholder.origin.x, x.rounded(), "\(alignment)")
         }
     }
@@ -384,7 +384,7 @@ final class FontFittingTests: XCTestCase {
     }
 
     private func drawnFontSize(_ field: TextField) -> Double? {
-        field.appearance(at: 10, origin: .zero, scheme: .light, showsCaret: true)?.textRuns.first?.font.pixelSize
+        field.advancedAppearance(at: 10, origin: .zero, scheme: .light, showsCaret: true)?.textRuns.first?.font.pixelSize
     }
 
     private let band = 266.0
@@ -495,7 +495,7 @@ final class FontPropertyTests: XCTestCase {
                        "the container grows by what the line grew, keeping the paddings")
         large.focus(at: 0)
         large.selection = TextSelection(caret: 3)
-        let appearance = try XCTUnwrap(large.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: true))
+        let appearance = try XCTUnwrap(large.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: true))
         XCTAssertEqual(appearance.textRuns.first?.font.pixelSize, 32)
         let caret = try XCTUnwrap(appearance.caret?.path.bounds)
         XCTAssertGreaterThan(caret.height, 24, "the caret is as tall as the larger text")
@@ -504,7 +504,7 @@ final class FontPropertyTests: XCTestCase {
         // Back to nil: Material's 16 px again, and the first height.
         large.font = nil
         XCTAssertEqual(large.layout?.container.height, normalHeight)
-        let back = try XCTUnwrap(large.appearance(at: 2, origin: .zero, scheme: .light, showsCaret: true))
+        let back = try XCTUnwrap(large.advancedAppearance(at: 2, origin: .zero, scheme: .light, showsCaret: true))
         XCTAssertEqual(back.textRuns.first?.font.pixelSize, 16)
     }
 
@@ -524,7 +524,7 @@ final class FontPropertyTests: XCTestCase {
         for size in [Double.nan, .infinity, -5, 0, 1e9] {
             let field = makeField(.filled, text: "x")
             field.font = FontSpec(pixelSize: size)
-            XCTAssertNotNil(field.appearance(at: 0, origin: .zero, scheme: .light, showsCaret: false), "\(size)")
+            XCTAssertNotNil(field.advancedAppearance(at: 0, origin: .zero, scheme: .light, showsCaret: false), "\(size)")
             XCTAssertTrue(field.layout.map { $0.container.height.isFinite && $0.container.height < 1_000 } ?? false, "\(size)")
         }
     }

@@ -65,7 +65,7 @@ final class InspectorTests: XCTestCase {
         // When the inspector is shown
         scene.overlay = FieldInspector()
         let canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: 1)
+        _ = scene.advanceAndRender(on: canvas, at: 1)
 
         // Then each part's layout rectangle, in window pixels, is outlined in the part's colour
         let frame = try XCTUnwrap(scene.frame(of: field)), layout = try XCTUnwrap(field.layout)
@@ -107,7 +107,7 @@ final class InspectorTests: XCTestCase {
         scene.focus(first, at: 0)
         scene.overlay = FieldInspector()
         let canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: 1)
+        _ = scene.advanceAndRender(on: canvas, at: 1)
         XCTAssertEqual(canvas.fills.filter { $0.color == Part.caret.color }.count, 1)
         XCTAssertEqual(canvas.fills.filter { $0.color == Part.container.color }.count, 2, "both fields are outlined")
     }
@@ -120,7 +120,7 @@ final class InspectorTests: XCTestCase {
         scene.overlay = FieldInspector()
         scene.focus(first, at: 0)
         var canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: 1)
+        _ = scene.advanceAndRender(on: canvas, at: 1)
 
         // Then the panel names it, with its state, label position, finished motion, frames and the frame count
         var frame = try XCTUnwrap(scene.frame(of: first))
@@ -144,7 +144,7 @@ final class InspectorTests: XCTestCase {
         XCTAssertTrue(scene.hoveredField === second)
         XCTAssertEqual(scene.nextWakeup(after: 2), 2, "the panel is owed a frame")
         canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: 2)
+        _ = scene.advanceAndRender(on: canvas, at: 2)
 
         // Then the panel describes the hovered field rather than the focused one
         shown = try XCTUnwrap(panel(canvas), "\(texts(canvas))")
@@ -160,7 +160,7 @@ final class InspectorTests: XCTestCase {
         let (scene, first, _) = makeScene()
         scene.overlay = FieldInspector()
         scene.focus(first, at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
         XCTAssertNil(scene.nextWakeup(after: 1))
         // When the pointer moves onto it (an edited field shows no hover, so it does not change)
         let frame = scene.frame(of: first)!
@@ -168,7 +168,7 @@ final class InspectorTests: XCTestCase {
         // Then the scene still wants a frame, and the panel calls the field hovered
         XCTAssertEqual(scene.nextWakeup(after: 2), 2)
         let canvas = RecordingCanvas()
-        XCTAssertFalse(scene.render(on: canvas, at: 2).isEmpty)
+        XCTAssertFalse(scene.advanceAndRender(on: canvas, at: 2).isEmpty)
         XCTAssertEqual(panel(canvas)?.role, "hovered", "\(texts(canvas))")
     }
 
@@ -176,11 +176,11 @@ final class InspectorTests: XCTestCase {
         // Given the inspector, and a field focused at 0 whose label floats over 150 ms
         let (scene, first, _) = makeScene()
         scene.overlay = FieldInspector()
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         scene.focus(first, at: 0)
         // When a frame is drawn half-way through
         let canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: 0.075)
+        _ = scene.advanceAndRender(on: canvas, at: 0.075)
         // Then the panel shows the float part-way, as the label is drawn
         let progress = Int((first.labelFloatProgress(at: 0.075) * 100).rounded())
         XCTAssertTrue(progress > 0 && progress < 100)
@@ -192,15 +192,15 @@ final class InspectorTests: XCTestCase {
     func testShowingAndHidingTheOverlayRepaintsWhatItCoversAndAnUnchangedOneNothing() throws {
         // Given a scene drawn and at rest
         let (scene, _, _) = makeScene()
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 0), [Rect(x: 0, y: 0, width: 800, height: 600)])
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 0.5), [])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 0), [Rect(x: 0, y: 0, width: 800, height: 600)])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 0.5), [])
 
         // When the inspector is shown
         let inspector = FieldInspector()
         scene.overlay = inspector
         XCTAssertEqual(scene.nextWakeup(after: 1), 1)
         let canvas = RecordingCanvas()
-        let shown = scene.render(on: canvas, at: 1)
+        let shown = scene.advanceAndRender(on: canvas, at: 1)
 
         // Then every layer it draws (two fields' outlines, the panel) is repainted, and not the whole window
         let layers = inspector.content(of: scene, frame: scene.drawnFrameCount, at: 1, measurer: sharedMeasurer).layers
@@ -211,20 +211,20 @@ final class InspectorTests: XCTestCase {
 
         // When frames come with nothing changed
         // Then nothing is repainted and nothing more is asked for
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 2), [])
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 3), [])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 2), [])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 3), [])
         XCTAssertNil(scene.nextWakeup(after: 3))
 
         // When it is hidden
         scene.overlay = nil
         XCTAssertEqual(scene.nextWakeup(after: 4), 4)
         let hiddenCanvas = RecordingCanvas()
-        let hidden = scene.render(on: hiddenCanvas, at: 4)
+        let hidden = scene.advanceAndRender(on: hiddenCanvas, at: 4)
 
         // Then what it covered is repainted without it, and then nothing
         for layer in layers { XCTAssertTrue(covers(hidden, layer.bounds), "\(layer.bounds) is not in \(hidden)") }
         XCTAssertFalse(hiddenCanvas.fills.contains { isInspectorColour($0.color) })
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 5), [])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 5), [])
     }
 
     func testAKeystrokeWithTheInspectorShownRepaintsTheFieldAndThePanelOnly() throws {
@@ -232,10 +232,10 @@ final class InspectorTests: XCTestCase {
         let (scene, first, second) = makeScene()
         scene.overlay = FieldInspector()
         scene.focus(first, at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
         // When a letter is typed
         scene.handle(.text("x"), at: 1.1)
-        let regions = scene.render(on: RecordingCanvas(), at: 1.1)
+        let regions = scene.advanceAndRender(on: RecordingCanvas(), at: 1.1)
         // Then the field is repainted, the other field is left alone, and the rest is no more than the panel
         let other = try XCTUnwrap(scene.frame(of: second))
         XCTAssertFalse(regions.contains { $0.intersects(other) }, "\(regions)")
@@ -249,18 +249,18 @@ final class InspectorTests: XCTestCase {
         // Given a scene that never had an overlay, and one that showed the inspector and hid it again
         let (plain, _, _) = makeScene()
         let (inspected, _, _) = makeScene()
-        _ = plain.render(on: RecordingCanvas(), at: 0)
+        _ = plain.advanceAndRender(on: RecordingCanvas(), at: 0)
         inspected.overlay = FieldInspector()
-        _ = inspected.render(on: RecordingCanvas(), at: 0)
+        _ = inspected.advanceAndRender(on: RecordingCanvas(), at: 0)
         inspected.overlay = nil
-        _ = inspected.render(on: RecordingCanvas(), at: 0.5)
+        _ = inspected.advanceAndRender(on: RecordingCanvas(), at: 0.5)
 
         // When both draw everything
         plain.invalidateAll()
         inspected.invalidateAll()
         let plainCanvas = RecordingCanvas(), inspectedCanvas = RecordingCanvas()
-        _ = plain.render(on: plainCanvas, at: 1)
-        _ = inspected.render(on: inspectedCanvas, at: 1)
+        _ = plain.advanceAndRender(on: plainCanvas, at: 1)
+        _ = inspected.advanceAndRender(on: inspectedCanvas, at: 1)
 
         // Then each draws the surface and its fields' appearances, and not one command more
         let window = Rect(x: 0, y: 0, width: 800, height: 600)
@@ -269,7 +269,7 @@ final class InspectorTests: XCTestCase {
         expected.fill(window, color: ColorScheme.light.surface)
         for field in plain.fields {
             let frame = try XCTUnwrap(plain.frame(of: field))
-            let appearance = try XCTUnwrap(field.appearance(at: 1, origin: Point(x: frame.minX, y: frame.minY), scheme: .light,
+            let appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: Point(x: frame.minX, y: frame.minY), scheme: .light,
                                                             showsCaret: false))
             FieldRenderer.draw(appearance, on: expected)
         }
@@ -282,11 +282,11 @@ final class InspectorTests: XCTestCase {
 
     func testAnOverlayShownAndHiddenBeforeARenderLeavesTheSceneAsleep() {
         let (scene, _, _) = makeScene()
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         XCTAssertNil(scene.nextWakeup(after: 1))
         scene.overlay = FieldInspector()
         scene.overlay = nil
-        _ = scene.render(on: RecordingCanvas(), at: 2)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 2)
         XCTAssertNil(scene.nextWakeup(after: 3), "nothing left to draw: the scene sleeps")
     }
 
@@ -309,7 +309,7 @@ final class InspectorTests: XCTestCase {
         scene.overlay = FieldInspector()
         scene.focus(field, at: 0)
         let canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: 0.05)
+        _ = scene.advanceAndRender(on: canvas, at: 0.05)
         XCTAssertEqual(panel(canvas)?.title, "far")
     }
 }

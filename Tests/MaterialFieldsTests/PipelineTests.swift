@@ -323,7 +323,7 @@ final class RobustnessTests: XCTestCase {
         field.focus(at: 0)
         field.insert("defg", at: 1)
         XCTAssertEqual(field.textLayout!.caretStops.count, field.count + 1)
-        XCTAssertNotNil(field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: true))
+        XCTAssertNotNil(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: true))
     }
 
     func testNaNAndNegativeSizesAreClampedNotTrapped() {
@@ -333,14 +333,14 @@ final class RobustnessTests: XCTestCase {
             field.pointerDown(at: Point(x: .nan, y: 10), extending: false, time: 0)
             field.pointerDown(at: Point(x: -1e300, y: 10), extending: false, time: 0)
             field.pointerDragged(to: Point(x: .infinity, y: 0), time: 0)
-            let appearance = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: true)
+            let appearance = field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: true)
             XCTAssertTrue(appearance!.bounds.isFinite, "width \(width)")
         }
         XCTAssertEqual(MaterialMetrics(scale: .nan).scale, 1)
         XCTAssertEqual(MaterialMetrics(scale: -2).scale, MaterialMetrics.scaleRange.lowerBound)
         let scene = FieldScene(fields: [TextField(identifier: "x", style: .filled)])
         scene.resize(to: Size(width: .nan, height: -1), measurer: sharedMeasurer)
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 0), [])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 0), [])
     }
 
     func testAfterAResizeAnUnfocusedFieldShowsTheStartOfItsText() {

@@ -92,7 +92,7 @@ final class RAGPlaceholderModeTests: XCTestCase {
             let field = ragField(mode, placeholder: "")
             field.focus(at: 0)
             XCTAssertEqual(field.labelPosition, .none, "\(mode)")
-            XCTAssertNil(field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: true)?.label, "\(mode)")
+            XCTAssertNil(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: true)?.label, "\(mode)")
         }
     }
 
@@ -102,7 +102,7 @@ final class RAGPlaceholderModeTests: XCTestCase {
                 let field = ragField(mode, text: hasText ? "x" : "")
                 field.settle()
                 let layout = try XCTUnwrap(field.layout)
-                let label = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)?.label
+                let label = field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)?.label
                 let context = "\(mode) text \(hasText)"
                 switch field.labelPosition {
                 case .none:
@@ -160,19 +160,19 @@ final class RAGHintTests: XCTestCase {
         XCTAssertEqual(row.height, 21)
         XCTAssertEqual(row.minY, 40, "below the text")
         XCTAssertEqual(field.preferredHeight, 61)
-        XCTAssertEqual(field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)?.assistive, [], "nothing drawn in it")
+        XCTAssertEqual(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)?.assistive, [], "nothing drawn in it")
     }
 
     func testSettingAHintGrowsTheFieldAndTellsTheScene() throws {
         let field = TextField(identifier: "rag", style: .rag, placeholder: "Name")
         let (scene, _) = makeUIKitScene([field])
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         XCTAssertEqual(scene.frame(of: field)?.height, 40)
         field.hint = ""
-        _ = scene.render(on: RecordingCanvas(), at: 1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
         XCTAssertEqual(scene.frame(of: field)?.height, 61, "the page is arranged again")
         field.hint = nil
-        _ = scene.render(on: RecordingCanvas(), at: 2)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 2)
         XCTAssertEqual(scene.frame(of: field)?.height, 40)
     }
 
@@ -193,7 +193,7 @@ final class RAGHintTests: XCTestCase {
         let field = ragField(hint: "line one\nline two")
         XCTAssertEqual(field.layout?.assistiveRow?.height, 42)
         XCTAssertEqual(field.preferredHeight, 82)
-        let drawn = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)?.assistive ?? []
+        let drawn = field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)?.assistive ?? []
         XCTAssertEqual(drawn.map(\.text), ["line one", "line two"])
         XCTAssertEqual(drawn[1].origin.y - drawn[0].origin.y, 21)
     }
@@ -211,7 +211,7 @@ final class RAGHintTests: XCTestCase {
         let field = ragField(hint: "Hint")
         for (alignment, x) in [(TextAlignment.natural, 0.0), (.center, (300.0 - 32) / 2), (.right, 300.0 - 32)] {
             field.textAlignment = alignment
-            let hint = try XCTUnwrap(field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)?.assistive.first)
+            let hint = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)?.assistive.first)
             XCTAssertEqual(hint.text, "Hint")
             XCTAssertEqual(hint.origin.x, x, "\(alignment)")
         }
@@ -299,7 +299,7 @@ final class RAGTextPaddingTests: XCTestCase {
         for mode in TextPaddingMode.allCases {
             let field = ragField(mode)
             let rect = try XCTUnwrap(field.layout?.textBackground)
-            let appearance = try XCTUnwrap(field.appearance(at: 1, origin: Point(x: 10, y: 20), scheme: .light, showsCaret: false))
+            let appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: Point(x: 10, y: 20), scheme: .light, showsCaret: false))
             XCTAssertEqual(appearance.shapes.first?.path, .rectangle(Rect(x: 10, y: 20 + rect.maxY - 1, width: 300, height: 1)), "\(mode)")
         }
     }
@@ -308,7 +308,7 @@ final class RAGTextPaddingTests: XCTestCase {
         let field = ragField(.textAndPlaceholderAndHint)
         field.textBackground = .outline(OutlineBackground(cornerRadius: 0, lineWidth: 1))
         let rect = try XCTUnwrap(field.layout?.textBackground)
-        let appearance = try XCTUnwrap(field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
+        let appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
         XCTAssertEqual(appearance.shapes.first?.path, .roundedRectangleStroke(rect, radii: CornerRadii(all: 0), width: 1))
     }
 

@@ -15,9 +15,9 @@ final class SceneRenderTests: XCTestCase {
 
     func testTheFirstRenderDrawsEverythingAndANoChangeRenderDrawsNothing() {
         let (scene, _, _, _) = makeScene()
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 0), [Rect(x: 0, y: 0, width: 400, height: 300)])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 0), [Rect(x: 0, y: 0, width: 400, height: 300)])
         let canvas = RecordingCanvas()
-        XCTAssertEqual(scene.render(on: canvas, at: 0.5), [])
+        XCTAssertEqual(scene.advanceAndRender(on: canvas, at: 0.5), [])
         XCTAssertTrue(canvas.commands.isEmpty)
     }
 
@@ -27,7 +27,7 @@ final class SceneRenderTests: XCTestCase {
         let (scene, _, _, _) = makeScene()
         scene.resize(to: Size(width: 1e7, height: 4e9), measurer: sharedMeasurer)
         let canvas = RecordingCanvas()
-        let regions = scene.render(on: canvas, at: 0)
+        let regions = scene.advanceAndRender(on: canvas, at: 0)
         XCTAssertEqual(regions, [Rect(x: 0, y: 0, width: 32_767, height: 32_767)])
         let values = canvas.commands.flatMap { command -> [Double] in
             switch command {
@@ -44,13 +44,13 @@ final class SceneRenderTests: XCTestCase {
     func testAnAnimationDrawnMidFlightIsOwedItsFinalFrameEvenWhenAskedAfterItsEnd() {
         // Given a focus animation drawn at 140 ms of its 150
         let (scene, first, _, _) = makeScene()
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         scene.focus(first, at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 0.14)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.14)
         // When the host asks for the next wake-up only after the animation ended
         // Then the scene still wants a frame now, and that frame shows the end
         XCTAssertEqual(scene.nextWakeup(after: 0.2), 0.2)
-        XCTAssertFalse(scene.render(on: RecordingCanvas(), at: 0.2).isEmpty)
+        XCTAssertFalse(scene.advanceAndRender(on: RecordingCanvas(), at: 0.2).isEmpty)
         XCTAssertNil(scene.nextWakeup(after: 0.25), "the window is inactive: nothing more to draw")
     }
 
@@ -60,15 +60,15 @@ final class SceneRenderTests: XCTestCase {
         scene.handle(.windowFocus(true), at: 0)
         scene.focus(first, at: 0)
         scene.handle(.key(.end, []), at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 0.3)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.3)
         // When the blink turns the caret off
-        let region = scene.render(on: RecordingCanvas(), at: 0.55)
+        let region = scene.advanceAndRender(on: RecordingCanvas(), at: 0.55)
         // Then only the caret's rectangle is drawn again
         let caret = first.caretRect!.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
         XCTAssertEqual(region, [caret.integral])
         XCTAssertEqual(region.first?.width, 2)
         // And it comes back on at 1.0 s with the same small region
-        XCTAssertEqual(scene.render(on: RecordingCanvas(), at: 1.02), [caret.integral])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 1.02), [caret.integral])
     }
 
     func testNoCaretIsDrawnWhileTheWindowIsInactive() {
@@ -76,7 +76,7 @@ final class SceneRenderTests: XCTestCase {
         scene.focus(first, at: 0)
         scene.handle(.key(.end, []), at: 0)
         let canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: 0.2)
+        _ = scene.advanceAndRender(on: canvas, at: 0.2)
         XCTAssertFalse(canvas.fills.contains { $0.color == ColorScheme.light.primary && $0.path.bounds.width == 2 && $0.path.bounds.height > 4 })
         XCTAssertNil(scene.nextWakeup(after: 0.3), "an inactive window's caret does not blink")
     }
@@ -85,10 +85,10 @@ final class SceneRenderTests: XCTestCase {
         let (scene, first, second, _) = makeScene()
         scene.handle(.windowFocus(true), at: 0)
         scene.focus(first, at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
         scene.handle(.text("x"), at: 1.1)
         let canvas = RecordingCanvas()
-        let regions = scene.render(on: canvas, at: 1.1)
+        let regions = scene.advanceAndRender(on: canvas, at: 1.1)
         XCTAssertEqual(regions.count, 1)
         let region = regions[0]
         let bounds = first.layout!.paintBounds.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
@@ -102,12 +102,12 @@ final class SceneRenderTests: XCTestCase {
         let fields = (0..<3).map { TextField(identifier: "f\($0)", style: .outlined, label: "L\($0)") }
         let scene = FieldScene(fields: fields, scheme: .light)
         scene.resize(to: Size(width: 400, height: 400), measurer: sharedMeasurer)
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         // When focus moves from the first to the last
         scene.focus(fields[0], at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
         scene.focus(fields[2], at: 2)
-        let regions = scene.render(on: RecordingCanvas(), at: 2.05)
+        let regions = scene.advanceAndRender(on: RecordingCanvas(), at: 2.05)
         // Then each is redrawn on its own and the middle one is not touched
         XCTAssertEqual(regions.count, 2)
         XCTAssertFalse(regions.contains { $0.intersects(scene.frame(of: fields[1])!) })
@@ -115,22 +115,22 @@ final class SceneRenderTests: XCTestCase {
 
     func testChangingAPropertyInvalidatesAndRedrawsThatField() {
         let (scene, _, second, host) = makeScene()
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         let before = host.invalidations
         second.placeholder = "changed"  // not visible: the label rests... no, the field has text
         second.errorMessage = "Wrong"
         XCTAssertGreaterThan(host.invalidations, before)
-        let regions = scene.render(on: RecordingCanvas(), at: 0.1)
+        let regions = scene.advanceAndRender(on: RecordingCanvas(), at: 0.1)
         XCTAssertEqual(regions.count, 1)
         XCTAssertTrue(regions[0].intersects(scene.frame(of: second)!))
     }
 
     func testAFieldEnteringErrorAnimatesItsColours() {
         let field = makeField(.outlined, text: "x")
-        _ = field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)
+        _ = field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false)
         field.errorMessage = "Required"
         func outline(at time: Double) -> Color {
-            field.appearance(at: time, origin: .zero, scheme: .light, showsCaret: false)!.shapes[0].color
+            field.advancedAppearance(at: time, origin: .zero, scheme: .light, showsCaret: false)!.shapes[0].color
         }
         let start = outline(at: 2), middle = outline(at: 2.075), end = outline(at: 2.2)
         XCTAssertEqual(start, ColorScheme.light.onSurface.withAlpha(0.38))
@@ -144,24 +144,24 @@ final class SceneRenderTests: XCTestCase {
 
     func testAnAssistiveRowMakesTheFieldTallerAndTheSceneReArranges() {
         let (scene, first, second, _) = makeScene()
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         let below = scene.frame(of: second)!.minY
         first.helperText = "Helper"
         XCTAssertEqual(first.preferredHeight, 56 + 4 + 16)
-        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.1)
         XCTAssertEqual(scene.frame(of: second)!.minY, below + 20)
     }
 
     func testTheInputMethodSpotFollowsTheCaretThroughTheHost() {
         let (scene, first, _, host) = makeScene()
         scene.focus(first, at: 0)
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         let spotCount = host.spots.count
         scene.handle(.text("abc"), at: 0.1)
-        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.1)
         XCTAssertEqual(host.spots.count, spotCount + 1)
         XCTAssertEqual(host.spots.last!.minX - host.spots[spotCount - 1].minX, 24, "three 8 px clusters further")
-        _ = scene.render(on: RecordingCanvas(), at: 0.2)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.2)
         XCTAssertEqual(host.spots.count, spotCount + 1, "told only when it moved")
     }
 
@@ -331,7 +331,7 @@ final class TrialFindingTests: XCTestCase {
         field.text = "mixed Case"
         XCTAssertEqual(field.text, "MIXED CASE")
         XCTAssertEqual(calls, 2, "the app's edit, then its own normalisation; setting it again is no change")
-        XCTAssertEqual(field.undoHistory.undoSteps.count, 2)
+        XCTAssertEqual(field.editor.undoHistory.undoSteps.count, 2)
     }
 
     func testHoverFollowsTheContentWhenItScrollsUnderAStillPointer() {
@@ -388,11 +388,11 @@ final class TrialFindingTests: XCTestCase {
         let host = RecordingHost()
         scene.host = host
         scene.resize(to: Size(width: 400, height: 300), measurer: sharedMeasurer)
-        _ = scene.render(on: RecordingCanvas(), at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
         layout.top = 100
         scene.setNeedsArrangement()
         XCTAssertGreaterThan(host.invalidations, 0)
-        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.1)
         XCTAssertEqual(scene.frame(of: field)?.minY, 100)
     }
 

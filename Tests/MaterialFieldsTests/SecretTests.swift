@@ -89,7 +89,7 @@ final class SecretTests: XCTestCase {
 
     func testReadingASecureFieldsTextLeavesNoCopyCachedInTheField() {
         func cached(_ field: TextField) -> String? {
-            Mirror(reflecting: field).children.first { $0.label == "cachedText" }?.value as? String
+            Mirror(reflecting: field.editor).children.first { $0.label == "cachedText" }?.value as? String
         }
         let (_, plain, _) = makeScene(secure: false, text: secret)
         _ = plain.text
@@ -106,7 +106,7 @@ final class SecretTests: XCTestCase {
         scene.handle(.key(.tab, []), at: 0)
         field.selection = TextSelection(caret: 4)
         let first = field.drawn(at: 1)
-        let texts = field.appearance(at: 1, origin: Point(x: 10, y: 20), scheme: .light, showsCaret: true)!
+        let texts = field.advancedAppearance(at: 1, origin: Point(x: 10, y: 20), scheme: .light, showsCaret: true)!
             .textRuns.map(\.text).joined()
         XCTAssertTrue(texts.contains(String(repeating: "\u{2022}", count: secret.count)), texts)
         XCTAssertFalse(texts.contains { secret.contains($0) }, texts)
@@ -200,7 +200,7 @@ final class SecretTests: XCTestCase {
         let (scene, field, _) = makeScene()
         scene.handle(.key(.tab, []), at: 0)
         for (index, character) in secret.enumerated() { scene.handle(.text(String(character)), at: 0.1 * Double(index)) }
-        let address = try XCTUnwrap(field.editor.storageAddress)
+        let address = try XCTUnwrap(field.editor.storage.storageAddress)
         let before = inlineBytes(UnsafeRawBufferPointer(start: address, count: secret.count * MemoryLayout<Character>.stride),
                                  slots: secret.count)
         XCTAssertEqual(before.filter { $0 != 0 }, Array(secret.utf8), "the slots hold the secret inline, one byte a slot")
@@ -225,9 +225,9 @@ final class SecretTests: XCTestCase {
         ]
         for (name, empty) in ways {
             field.text = secret
-            let address = try XCTUnwrap(field.editor.storageAddress)
+            let address = try XCTUnwrap(field.editor.storage.storageAddress)
             empty(field)
-            XCTAssertEqual(field.editor.storageAddress, address, "\(name): the buffer was replaced, not edited in place")
+            XCTAssertEqual(field.editor.storage.storageAddress, address, "\(name): the buffer was replaced, not edited in place")
             let after = inlineBytes(UnsafeRawBufferPointer(start: address, count: secret.count * MemoryLayout<Character>.stride),
                                     slots: secret.count)
             let vacated = after.dropFirst(field.count * 15)

@@ -24,13 +24,13 @@ final class SecureToggleTests: XCTestCase {
     }
 
     private func drawnText(_ field: TextField) -> String {
-        (field.appearance(at: 10, origin: .zero, scheme: .light, showsCaret: true)?.textRuns ?? []).map(\.text).joined()
+        (field.advancedAppearance(at: 10, origin: .zero, scheme: .light, showsCaret: true)?.textRuns ?? []).map(\.text).joined()
     }
 
     private func everythingDrawn(_ scene: FieldScene, at time: Double) -> String {
         scene.invalidateAll()
         let canvas = RecordingCanvas()
-        _ = scene.render(on: canvas, at: time)
+        _ = scene.advanceAndRender(on: canvas, at: time)
         return canvas.texts.map(\.text).joined(separator: "|")
     }
 

@@ -12,7 +12,7 @@ final class SoakFindingTests: XCTestCase {
             XCTAssertTrue(field.canUndo, "within a session the typing undoes")
             field.endEditing(at: Double(session))
             XCTAssertFalse(field.canUndo, "session \(session): the steps went with the editing")
-            XCTAssertEqual(field.undoHistory.undoSteps.count, 0)
+            XCTAssertEqual(field.editor.undoHistory.undoSteps.count, 0)
         }
         field.focus(at: 60)
         _ = field.handle(.shortcut("z"), modifiers: .control, at: 60)

@@ -77,7 +77,7 @@ final class RecordingHost: SceneHost {
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
         pendingPastes.append((selection, completion))
     }
-    func invalidate(_ rect: Rect) { invalidations += 1 }
+    func setNeedsRender() { invalidations += 1 }
     func setPointerShape(_ shape: PointerShape) { pointerShapes.append(shape) }
     func setInputMethodSpot(_ caret: Rect) { spots.append(caret) }
     func ringBell() { bells += 1 }
@@ -109,12 +109,30 @@ extension EditableText {
 }
 
 extension TextField {
-    /// Draws the field's appearance at `time` onto a recording canvas.
+    /// Brings the field to `time` and draws its appearance onto a recording canvas.
     func drawn(at time: Double, origin: Point = Point(x: 10, y: 20), caret: Bool = true, scheme: ColorScheme = .light) -> RecordingCanvas {
         let canvas = RecordingCanvas()
-        if let appearance = appearance(at: time, origin: origin, scheme: scheme, showsCaret: caret) {
+        if let appearance = advancedAppearance(at: time, origin: origin, scheme: scheme, showsCaret: caret) {
             FieldRenderer.draw(appearance, on: canvas)
         }
         return canvas
+    }
+}
+
+extension Scene {
+    /// What a host does for each frame: brings the scene to `time`, then draws it.
+    @discardableResult
+    func advanceAndRender(on canvas: Canvas, at time: Double) -> [Rect] {
+        advance(to: time)
+        return render(on: canvas, at: time)
+    }
+}
+
+extension TextField {
+    /// What the field shows at `time` once its motion was brought there, as a scene does before drawing.
+    func advancedAppearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool,
+                            windowIsActive: Bool = true) -> FieldAppearance? {
+        advance(to: time)
+        return appearance(at: time, origin: origin, scheme: scheme, showsCaret: showsCaret, windowIsActive: windowIsActive)
     }
 }

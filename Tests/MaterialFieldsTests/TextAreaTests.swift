@@ -273,7 +273,7 @@ final class TextAreaRobustnessTests: XCTestCase {
             let expectedRows = min(max(Double(lines.count), field.minimumNumberOfVisibleRows),
                                    max(field.minimumNumberOfVisibleRows, field.maximumNumberOfVisibleRows))
             XCTAssertEqual(field.visibleRows, expectedRows, "the rows follow the lines at step \(step)")
-            guard let appearance = field.appearance(at: time, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: true) else {
+            guard let appearance = field.advancedAppearance(at: time, origin: Point(x: 0, y: 0), scheme: .light, showsCaret: true) else {
                 return XCTFail("no appearance at step \(step)")
             }
             let points = appearance.textRuns.map(\.origin) + (appearance.caret.map { [Point(x: $0.path.bounds.minX, y: $0.path.bounds.minY)] } ?? [])

@@ -41,15 +41,15 @@ final class TypedRunTests: XCTestCase {
         let (oneScene, one, oneHost) = makeScene(setup)
         let (runScene, run, runHost) = makeScene(setup)
         XCTAssertTrue(runScene.acceptsTypedRuns, "\(label): a plain focused field takes runs", file: file, line: line)
-        let oneStart = one.textRevision, runStart = run.textRevision
+        let oneStart = one.editor.textRevision, runStart = run.editor.textRevision
         for key in keys { oneScene.handle(.text(String(key)), at: 1) }
         runScene.handle(typedRun: String(keys), at: 1)
         XCTAssertEqual(run.text, one.text, "\(label): text", file: file, line: line)
         XCTAssertEqual(run.selection, one.selection, "\(label): selection", file: file, line: line)
-        XCTAssertEqual(run.undoHistory, one.undoHistory, "\(label): undo steps", file: file, line: line)
+        XCTAssertEqual(run.editor.undoHistory, one.editor.undoHistory, "\(label): undo steps", file: file, line: line)
         XCTAssertEqual(runHost.bells, oneHost.bells, "\(label): refusals", file: file, line: line)
         XCTAssertEqual(run.displayedTrailingAssistiveText, one.displayedTrailingAssistiveText, "\(label): counter", file: file, line: line)
-        let edits = (one.textRevision - oneStart, run.textRevision - runStart)
+        let edits = (one.editor.textRevision - oneStart, run.editor.textRevision - runStart)
         // Undo all the way back and redo: every step brings back the same text.
         while one.canUndo {
             one.undo(at: 2)
@@ -147,9 +147,9 @@ final class TypedRunTests: XCTestCase {
             let watching = watch(field)
             XCTAssertFalse(field.takesTypedRuns, name)
             XCTAssertFalse(scene.acceptsTypedRuns, name)
-            let before = field.textRevision
+            let before = field.editor.textRevision
             scene.handle(typedRun: "abxcd", at: 1)
-            XCTAssertEqual(field.textRevision - before, name == "delegate" ? 4 : 5, "\(name): one edit per key")
+            XCTAssertEqual(field.editor.textRevision - before, name == "delegate" ? 4 : 5, "\(name): one edit per key")
             watching?.cancel()
         }
         XCTAssertEqual(delegate.asked, ["a", "b", "x", "c", "d"], "the delegate was not asked key by key")

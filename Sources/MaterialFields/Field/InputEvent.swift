@@ -7,7 +7,7 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 }
 
 /// Keys that edit or navigate rather than insert text. The host translates keysyms into these.
-public enum EditingKey: Equatable, Sendable {
+public enum EditingKey: Hashable, Sendable {
     case backspace, delete, left, right, up, down, home, end, tab, escape, enter
     /// Insert types nothing (there is no overwrite mode); with Shift it pastes, with Ctrl it copies.
     case insert

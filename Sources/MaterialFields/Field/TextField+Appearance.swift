@@ -19,8 +19,6 @@ extension TextField {
     public func appearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool,
                            windowIsActive: Bool = true) -> FieldAppearance? {
         guard let layout, let textLayout else { return nil }
-        lastTime = max(lastTime, time)
-        syncMotion(at: time)
         let metrics = layout.metrics
         var colors = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: false,
                                          overrides: colorOverrides)
@@ -255,7 +253,7 @@ extension TextField {
         let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
         let textClip = kind == .textArea ? band
             : Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
-        let rect = textLayout.caretRect(at: editor.selection.head, width: metrics.caretWidth, upstream: caretIsUpstream, after: caretSide)
+        let rect = textLayout.caretRect(at: editor.selection.head, width: metrics.caretWidth, upstream: editor.caret.isUpstream, after: editor.caret.side)
         let x = max(band.minX, min(band.minX - textLayout.scrollX + rect.minX, textClip.maxX - metrics.caretWidth)).rounded()
         let y = (band.minY - textLayout.scrollY + rect.minY).rounded()
         return (Rect(x: x, y: y, width: metrics.caretWidth, height: rect.height), y + rect.height > textClip.minY && y < textClip.maxY)

@@ -1,214 +1,29 @@
-// The edit pipeline and editing keys.
+// The field's side of editing: its edit policy, the commands keys name, and what follows an edit.
 extension TextField {
-    // MARK: The edit pipeline
-
     /// Applies `edit` through the one entry point every text change takes: line breaks and
-    /// controls are cleaned for a single-line field; a user edit then passes the character
-    /// filter, the maximum length and the delegate, any of which may shorten or refuse it; the
-    /// undo history records it; the text layout re-measures what changed; observers hear of it.
-    /// Returns what was applied, or nil when nothing changed.
+    /// controls are cleaned for a single-line field; a user edit then passes the field's edit
+    /// policy (`clearsOnInsertion`, the character filter, the keyboard type, autocapitalization,
+    /// the maximum length and the delegate, in that order), any of which may shorten or refuse
+    /// it; the undo history records it; the text layout re-measures what changed; observers hear
+    /// of it. Returns what was applied, or nil when nothing changed.
     @discardableResult
     public func apply(_ proposed: TextEdit, at time: Double? = nil) -> AppliedEdit? {
         // Every way out of here, applied or not, ends a user's edit the same way.
-        defer { if proposed.cause != .programmatic { userEditHandler?(self) } }
+        defer { if proposed.cause != .programmatic { owner?.fieldDidFinishUserEdit(self) } }
         if let time { lastTime = time }
-        let now = time ?? lastTime
-        var edit = normalized(proposed)
-        // A refused edit leaves `clearsOnInsertion` armed for the first text that gets in.
-        let clearsWhenRefused = clearsAtNextInsertion
-        if edit.isUserEdit {
-            if clearsAtNextInsertion {
-                clearsAtNextInsertion = false
-                if Self.insertsText(edit.cause) {
-                    edit.range = 0..<editor.count
-                    edit.selectionAfter = nil
-                }
-            }
-            if let characterFilter { edit.replacement = String(edit.replacement.filter(characterFilter)) }
-            if keyboardType != .default {
-                // Only the kept text is read (for the one @ or decimal separator), without copying it.
-                let kept = [editor.characters[..<edit.range.lowerBound], editor.characters[edit.range.upperBound...]].joined()
-                edit.replacement = edit.cause == .paste ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
-                    : keyboardType.filter(edit.replacement, keeping: kept)
-            }
-            if edit.cause == .typing, autocapitalizationType != .none, !isSecureTextEntry {
-                let before = editor.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
-                edit.replacement = autocapitalizationType.apply(to: edit.replacement, after: before)
-            }
-            if let maximumLength {
-                let limit = max(0, maximumLength)
-                let room = max(0, limit - (editor.count - edit.range.count))
-                // What counts is the length of the result: a combining mark typed into a full field
-                // joins the grapheme before it and adds nothing. Only the replacement's first
-                // graphemes can be kept, so only they are segmented (a 10 MB paste into a short
-                // field must not be): with `room` + 16 of them the result is too long however its
-                // ends join the neighbours (a join merges a cluster or two at each end).
-                let window = room > Int.max - 16 ? Int.max : room + 16
-                let pieces = Array(edit.replacement.prefix(window))
-                let isWhole = pieces.count < window
-                if pieces.count > room && (!isWhole || graphemeCount(afterReplacing: edit.range, with: edit.replacement) > limit) {
-                    // The longest start that fits: `room` graphemes always do (each adds at most
-                    // one), and up to two more may when the first joins the grapheme before the
-                    // edit (combining marks) or the last the one after it.
-                    var kept = min(pieces.count - 1, room + 2)
-                    while kept > room && graphemeCount(afterReplacing: edit.range, with: String(pieces[..<kept])) > limit { kept -= 1 }
-                    edit.replacement = String(pieces[..<kept])
-                }
-            }
-            // Typing that the filter or the limit leaves nothing of is refused whole: it must not
-            // delete the selection it was meant to replace.
-            if edit.replacement.isEmpty && !proposed.replacement.isEmpty {
-                clearsAtNextInsertion = clearsWhenRefused
-                notify(.editRefused(proposed))
-                return nil
-            }
-            if let delegate {
-                let revision = textRevision, selection = editor.selection
-                // The clear button asked `textFieldShouldClear` already, as UIKit asks only that.
-                guard edit.cause == .clear
-                        || delegate.textField(self, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) else {
-                    if textRevision != revision {
-                        // A live formatter set the text itself: the user's edit, as it wanted it.
-                        sendActions(for: .editingChanged)
-                    } else if editor.selection == selection {
-                        clearsAtNextInsertion = clearsWhenRefused
-                        notify(.editRefused(proposed))
-                    }
-                    return nil
-                }
-                // The delegate may have changed the text while saying yes: the range is stale then.
-                guard textRevision == revision else { return nil }
-                guard let rewritten = delegate.textField(self, shouldApply: edit) else {
-                    clearsAtNextInsertion = clearsWhenRefused
-                    notify(.editRefused(proposed))
-                    return nil
-                }
-                guard textRevision == revision else { return nil }
-                edit = normalized(rewritten)
-            }
-        }
-        // Replacing text with the same text changes nothing: no undo step, no observers (an
-        // observer that normalises the text by setting it again must come to rest).
-        guard !editor.characters[edit.range].elementsEqual(edit.replacement) else {
-            if let selection = edit.selectionAfter, selection != editor.selection {
-                editor.select(selection)
-                caretIsUpstream = false
-                caretSide = nil
-                caretMoved(at: now)
-            }
-            return nil
-        }
-        let replacesEverything = edit.range == 0..<editor.count
-        let applied = editor.apply(edit)
-        textRevision &+= 1
-        // A whole text replaced is exactly the replacement: reading it back must not join the
-        // clusters of a 10 MB paste again (the QA state reads it after every change).
-        cachedText = replacesEverything && !isSecureTextEntry ? edit.replacement : nil
-        switch edit.cause {
-        case .undo, .redo: break
-        default: if !isSecureTextEntry { undoHistory.record(applied) }
-        }
-        // The direction of what a delete key removed, next to the caret: the caret stays by text
-        // of that direction, where the deletion happened.
-        var deletedRightToLeft: Bool?
-        if let textLayout, textLayout.levels != nil, !edit.range.isEmpty {
-            switch edit.cause {
-            case .deleteBackward, .deleteWordBackward: deletedRightToLeft = textLayout.isRightToLeft(cluster: edit.range.upperBound - 1)
-            case .deleteForward, .deleteWordForward: deletedRightToLeft = textLayout.isRightToLeft(cluster: edit.range.lowerBound)
-            default: break
-            }
-        }
-        if let measurer, textLayout != nil {
-            // Mutated in place: a copy would duplicate the whole text's clusters and stops.
-            let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
-            let changed = editor.characters[newClusters]
-            textLayout?.replacing(applied.oldClusters, with: isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(changed)[...] : changed,
-                                  measurer: measurer)
-            // The first strong character changed direction: the text reads the other way, and
-            // natural alignment moves it to the other side.
-            if textLayout?.direction != textDirection {
-                rebuildTextLayout(notifying: false)
-                relayOutIfNeeded()
-            }
-        }
-        caretIsUpstream = false
-        // Where two directions meet, the caret stays by what was just typed (where more of it goes,
-        // also when undo or redo brings text back), or by text of the direction just deleted.
-        caretSide = nil
-        if let textLayout, textLayout.levels != nil {
-            let head = editor.selection.head
-            if let deleted = deletedRightToLeft {
-                if head > 0 && textLayout.isRightToLeft(cluster: head - 1) == deleted {
-                    caretSide = true
-                } else if head < editor.count && textLayout.isRightToLeft(cluster: head) == deleted {
-                    caretSide = false
-                }
-            } else if Self.insertsText(edit.cause) || ((edit.cause == .undo || edit.cause == .redo) && applied.newClusterCount > 0) {
-                caretSide = true
-            }
-        }
-        goalX = nil
-        // The rows of a text area and the counter follow the text.
-        if displayedTrailingAssistiveText != lastTrailingAssistiveText {
-            assistiveTextChanged()
-        } else if kind == .textArea {
-            relayOutIfNeeded()
-        }
-        if adjustsFontSizeToFitWidth { fitFontToWidth() }
-        caretMoved(at: now)
-        syncMotion(at: now)
-        notify(.textChanged(applied))
-        if edit.cause != .programmatic { sendActions(for: .editingChanged) }
-        return applied
+        return editor.apply(proposed)
     }
 
-    /// Causes that put new text in (what `clearsOnInsertion` waits for).
-    static func insertsText(_ cause: EditCause) -> Bool {
-        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline
-    }
-
-    /// The text's length in graphemes after replacing `range` with `replacement`, segmented as
-    /// applying the edit would: a join can reach past the next cluster (an emoji before a lone
-    /// ZWJ and the emoji after it; a regional indicator re-pairing a run of them).
-    func graphemeCount(afterReplacing range: Range<Int>, with replacement: String) -> Int {
-        editor.count(afterApplying: TextEdit(range: range, replacement: replacement, cause: .programmatic))
-    }
-
-    /// The edit with its range inside the text and its replacement fit for this kind of field.
-    func normalized(_ edit: TextEdit) -> TextEdit {
-        var normalized = edit
-        normalized.range = min(max(edit.range.lowerBound, 0), editor.count)..<min(max(edit.range.upperBound, 0), editor.count)
-        normalized.replacement = Self.sanitize(edit.replacement, kind: kind)
-        return normalized
-    }
-
-    /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
-    /// "\n". Neither holds other control characters (C0, DEL, C1) except tab.
-    static func sanitize(_ text: String, kind: FieldKind) -> String {
-        guard mayContainControls(text), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
-        else { return text }
-        return String(text.compactMap { character -> Character? in
-            if character.isNewline { return kind == .textArea ? "\n" : " " }
-            if character == "\t" { return character }
-            return character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : character
-        })
-    }
-
-    /// False when no byte of `text` can encode a control character (C0, DEL, C1) or U+2028/U+2029:
-    /// a byte scan, so a 10 MB paste of ordinary text is not checked scalar by scalar.
-    static func mayContainControls(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                let byte = base[index]
-                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
-                index += 1
-            }
-            return false
-        }
+    /// The policy links a user edit passes, in order (`clearsOnInsertion` goes first when armed).
+    var editPolicies: [EditPolicy] {
+        var policies: [EditPolicy] = []
+        if let characterFilter { policies.append(CharacterFilterPolicy(accepts: characterFilter)) }
+        if keyboardType != .default { policies.append(KeyboardTypePolicy(keyboardType: keyboardType)) }
+        if autocapitalizationType != .none, !isSecureTextEntry { policies.append(AutocapitalizationPolicy(type: autocapitalizationType)) }
+        if let maximumLength { policies.append(MaximumLengthPolicy(maximumLength: maximumLength)) }
+        policies.append(RefusesEmptiedInsertionPolicy())
+        if delegate != nil { policies.append(DelegatePolicy(field: self)) }
+        return policies
     }
 
     /// Inserts committed text in place of the selection.
@@ -257,11 +72,12 @@ extension TextField {
     ///   on its own, as typed.
     func typedRunPrefix(of keys: Substring) -> Int {
         let selection = editor.selection
-        guard selection.isCaret, !clearsAtNextInsertion, characterFilter == nil, keyboardType.keepsEverythingTyped,
+        guard selection.isCaret, !editor.clearsAtNextInsertion, characterFilter == nil, keyboardType.keepsEverythingTyped,
               !adjustsFontSizeToFitWidth, let first = keys.first else { return 1 }
         let caret = selection.head
-        if caret > 0, (String(editor.characters[caret - 1]) + String(first)).count != 2 { return 1 }
-        let next = caret < editor.count ? String(editor.characters[caret]) : nil
+        let characters = editor.characters
+        if caret > 0, (String(characters[caret - 1]) + String(first)).count != 2 { return 1 }
+        let next = caret < editor.count ? String(characters[caret]) : nil
         var limit = Int.max
         if let maximumLength {
             let room = max(0, maximumLength) - editor.count
@@ -294,7 +110,7 @@ extension TextField {
     /// What a copy takes: the selected text (nothing from a secure field).
     public var copyableText: String? {
         guard !isSecureTextEntry, !editor.selection.isCaret else { return nil }
-        return editor.selectedText
+        return editor.storage.selectedText
     }
 
     /// Deletes the selection as a cut; returns the text cut, or nil when there was none.
@@ -306,187 +122,140 @@ extension TextField {
     }
 
     public func undo(at time: Double) {
-        guard let edit = undoHistory.popUndo() else { return }
+        guard let edit = editor.popUndo() else { return }
         apply(edit, at: time)
     }
 
     public func redo(at time: Double) {
-        guard let edit = undoHistory.popRedo() else { return }
+        guard let edit = editor.popRedo() else { return }
         apply(edit, at: time)
     }
 
-    // MARK: Keys
+    // MARK: Commands
 
-    /// Applies an editing key. Returns false for keys the field leaves to its container (Tab,
-    /// Escape, clipboard shortcuts).
-    public func handle(_ key: EditingKey, modifiers: KeyModifiers, at time: Double) -> Bool {
+    /// Does what `command` names, as a key bound to it would. Returns false for what the field
+    /// leaves to its container: the clipboard (a field alone has none), Tab, Escape.
+    @discardableResult
+    public func perform(_ command: TextCommand, at time: Double) -> Bool {
         lastTime = time
         guard state == .editing else { return false }
-        let selectionBeforeKey = editor.selection
-        let extending = modifiers.contains(.shift)
-        let control = modifiers.contains(.control)
-        var keepsGoal = false
-        var upstream = false
-        // The caret's place after the key (see `caretSide`): where Up or Down landed, or kept by
-        // an arrow that could not move.
-        var keptSide: Bool?
-        switch key {
-        case .left, .right:
-            let rightward = key == .right
-            if control {
-                // In a right-to-left paragraph the next word is to the left.
-                if rightward != (textLayout?.direction == .rightToLeft) {
-                    editor.moveWordForward(extending: extending)
-                } else {
-                    editor.moveWordBackward(extending: extending)
-                }
-            } else if let textLayout, textLayout.levels != nil {
-                (upstream, keptSide) = moveVisually(rightward: rightward, extending: extending, in: textLayout)
-            } else if rightward {
-                // Text that is all left to right reads in storage order, whatever the paragraph.
-                editor.moveForward(extending: extending)
-            } else {
-                editor.moveBackward(extending: extending)
-            }
-        case .up, .down:
-            if kind == .textArea, !control {
-                (upstream, keptSide) = moveVertically(down: key == .down, extending: extending)
-                keepsGoal = true
-            } else if key == .up {
-                editor.moveToStart(extending: extending)
-            } else {
-                editor.moveToEnd(extending: extending)
-            }
-        case .home:
-            if kind == .textArea, !control, let textLayout {
-                let line = textLayout.lines[textLayout.lineIndex(of: editor.selection.head, upstream: caretIsUpstream)]
-                editor.moveHead(to: line.clusters.lowerBound, extending: extending)
-            } else {
-                editor.moveToStart(extending: extending)
-            }
-        case .end:
-            if kind == .textArea, !control, let textLayout {
-                let index = textLayout.lineIndex(of: editor.selection.head, upstream: caretIsUpstream)
-                let end = textLayout.lines[index].clusters.upperBound
-                editor.moveHead(to: end, extending: extending)
-                // At a soft break the line's end is also the next line's start: stay on this line.
-                upstream = textLayout.lineIndex(of: end) != index
-            } else {
-                editor.moveToEnd(extending: extending)
-            }
-        case .backspace:
-            if let edit = editor.backwardDeletion(byWord: control) { apply(edit, at: time) }
-            return true
-        case .delete:
-            if let edit = editor.forwardDeletion(byWord: control) { apply(edit, at: time) }
-            return true
-        case .enter where control:
-            // Ctrl+Return is the app's (submitting a form), in a text area too.
-            return false
-        case .enter:
+        switch command {
+        case .move(let unit, let direction, let extend):
+            editor.move(unit, direction, extend: extend)
+        case .delete(let unit, let direction):
+            if let edit = editor.deletion(unit, direction) { apply(edit, at: time) }
+        case .selectAll:
+            editor.selectAll()
+        case .undo:
+            undo(at: time)
+        case .redo:
+            redo(at: time)
+        case .return:
             if kind == .textArea {
                 apply(editor.insertion("\n", cause: .newline), at: time)
-            } else if pressReturn(at: time) {
-                // Without a scene to move focus on, Return ends editing.
-                sendActions(for: .editingDidEndOnExit)
-                endEditing(at: time)
+            } else {
+                pressReturn(at: time)
             }
-            return true
-        case .shortcut(let character) where control:
-            switch character.lowercased() {
-            case "a": editor.selectAll()
-            case "z": if extending { redo(at: time) } else { undo(at: time) }; return true
-            case "y": redo(at: time); return true
-            default: return false
-            }
-        case .tab, .escape, .shortcut, .function, .insert:
+        case .copy, .cut, .paste, .cancel, .focusNext, .focusPrevious:
             return false
         }
-        if !keepsGoal { goalX = nil }
-        caretIsUpstream = upstream
-        caretSide = keptSide
-        if editor.selection != selectionBeforeKey { clearsAtNextInsertion = false }
-        undoHistory.closeGroup()
-        caretMoved(at: time)
         return true
     }
 
+    /// Applies an editing key through the standard binding table (`KeyBindings.standard`).
+    /// Returns false for keys the field leaves to its container (Tab, Escape, clipboard
+    /// shortcuts, keys bound to nothing).
+    public func handle(_ key: EditingKey, modifiers: KeyModifiers, at time: Double) -> Bool {
+        guard let command = KeyBindings.standard.command(for: key, modifiers: modifiers) else { return false }
+        return perform(command, at: time)
+    }
+
     /// Return in a single-line field: observers hear `.returnPressed`, then the delegate's
-    /// `textFieldShouldReturn` decides whether the default follows (true: focus moves on, or
-    /// editing ends on the last field).
+    /// `textFieldShouldReturn` decides whether the default follows: the scene moves focus on
+    /// (or ends editing on the last field); a field without a scene ends editing. Returns
+    /// whether the default followed.
+    @discardableResult
     public func pressReturn(at time: Double) -> Bool {
         lastTime = time
         notify(.returnPressed)
-        return delegate?.textFieldShouldReturn(self) ?? true
+        guard delegate?.textFieldShouldReturn(self) ?? true else { return false }
+        if let owner {
+            owner.fieldDidReturn(self, at: time)
+        } else {
+            sendActions(for: .editingDidEndOnExit)
+            endEditing(at: time)
+        }
+        return true
     }
+}
 
-    /// Left or Right in text with right-to-left in it: one step as the eye sees it (GTK's visual
-    /// movement), past a line's visual end to the next line in reading order. Without `extending`
-    /// a selection collapses to its edge on that side. Returns whether the caret ends at a
-    /// wrapped line's end, and its place (kept when it stays where it is).
-    func moveVisually(rightward: Bool, extending: Bool, in textLayout: TextLayout) -> (upstream: Bool, side: Bool?) {
-        let selection = editor.selection
-        let forward = rightward != (textLayout.direction == .rightToLeft)
-        if !extending && !selection.isCaret {
-            let lower = textLayout.lineIndex(of: selection.lowerBound), upper = textLayout.lineIndex(of: selection.upperBound, upstream: true)
-            var edge = forward ? selection.upperBound : selection.lowerBound
-            if lower == upper {
-                let lowerX = textLayout.x(of: selection.lowerBound, onLine: lower)
-                let upperX = textLayout.x(of: selection.upperBound, onLine: upper)
-                edge = (lowerX < upperX) == rightward ? selection.upperBound : selection.lowerBound
+/// The delegate's say in a user edit: `shouldChangeCharactersIn`, then `shouldApply`. A delegate
+/// that changed the text itself meanwhile (a live formatter) has the last word.
+struct DelegatePolicy: EditPolicy {
+    unowned let field: TextField
+
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        guard let delegate = field.delegate else { return .proceed }
+        let editor = field.editor
+        let revision = editor.textRevision, selection = editor.selection
+        // The clear button asked `textFieldShouldClear` already, as UIKit asks only that.
+        guard edit.cause == .clear
+                || delegate.textField(field, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) else {
+            if editor.textRevision != revision {
+                // A live formatter set the text itself: the user's edit, as it wanted it.
+                field.sendActions(for: .editingChanged)
+                return .drop(editingChanged: true)
             }
-            editor.select(TextSelection(caret: edge))
-            return (false, nil)
+            return editor.selection == selection ? .refuse : .drop(editingChanged: false)
         }
-        let line = textLayout.lineIndex(of: selection.head, upstream: caretIsUpstream)
-        // A caret standing at a boundary's other place (clicked there, or after typing) steps
-        // from where it is drawn.
-        let shown = textLayout.x(of: selection.head, onLine: line, after: caretSide)
-        let next = caretSide != nil && shown != textLayout.x(of: selection.head, onLine: line)
-            ? textLayout.offset(visuallyFrom: shown, rightward: rightward, onLine: line)
-            : textLayout.offset(visuallyFrom: selection.head, rightward: rightward, onLine: line)
-        if let next {
-            editor.moveHead(to: next, extending: extending)
-            return (next == textLayout.lines[line].clusters.upperBound && textLayout.lineIndex(of: next) != line, nil)
-        }
-        // Past the line's visual end: on into the line after it in reading order (before it, when
-        // going back), entering at the side the caret came from; a single line stays.
-        let target = line + (forward ? 1 : -1)
-        guard kind == .textArea, textLayout.lines.indices.contains(target) else {
-            editor.moveHead(to: selection.head, extending: extending)
-            return (caretIsUpstream, caretSide)
-        }
-        let entry = textLayout.visualEnd(ofLine: target, leftmost: rightward)
-        editor.moveHead(to: entry, extending: extending)
-        return (entry == textLayout.lines[target].clusters.upperBound && textLayout.lineIndex(of: entry) != target, nil)
+        // The delegate may have changed the text while saying yes: the range is stale then.
+        guard editor.textRevision == revision else { return .drop(editingChanged: false) }
+        guard let rewritten = delegate.textField(field, shouldApply: edit) else { return .refuse }
+        guard editor.textRevision == revision else { return .drop(editingChanged: false) }
+        edit = editor.normalized(rewritten)
+        return .proceed
+    }
+}
+
+// What the field does when its editor changed something.
+extension TextField: FieldEditorClient {
+    var editsSecretText: Bool { isSecureTextEntry }
+    var textMeasurer: TextMeasuring? { measurer }
+    var currentTextDirection: WritingDirection { textDirection }
+    var textViewport: (band: Rect, caretWidth: Double)? { layout.map { ($0.textLine, $0.metrics.caretWidth) } }
+
+    func displayed(_ characters: ArraySlice<Character>) -> ArraySlice<Character> {
+        isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(characters)[...] : characters
     }
 
-    /// Up or Down in a text area: the nearest boundary to the goal x on the visual line above or
-    /// below; past the first or last line, the text's start or end. Returns whether the caret
-    /// ends at a wrapped line's end.
-    func moveVertically(down: Bool, extending: Bool) -> (upstream: Bool, side: Bool?) {
-        guard let textLayout else { return (false, nil) }
-        if !extending && !editor.selection.isCaret && goalX == nil {
-            // A selection collapses toward the direction of travel first, as in every editor.
-            editor.select(TextSelection(caret: down ? editor.selection.upperBound : editor.selection.lowerBound))
-        }
-        let current = textLayout.lineIndex(of: editor.selection.head, upstream: caretIsUpstream)
-        let goal = goalX ?? textLayout.x(of: editor.selection.head, onLine: current, after: caretSide)
-        goalX = goal
-        let target = current + (down ? 1 : -1)
-        guard target >= 0, target < textLayout.lines.count else {
-            editor.moveHead(to: down ? editor.count : 0, extending: extending)
-            return (false, nil)
-        }
-        // The caret stands where the goal is, even where two directions meet.
-        let (offset, side) = textLayout.caretPosition(nearestTo: goal, onLine: target)
-        editor.moveHead(to: offset, extending: extending)
-        return (textLayout.lineIndex(of: offset) != target, side)
-    }
-
-    func caretMoved(at time: Double) {
-        caretBlink.restart(at: time)
-        keepCaretInView()
+    func editorPlacedCaret(selectionChanged: Bool, cause: SelectionChangeCause, showsCaret: Bool) {
+        caretBlink.restart(at: lastTime)
+        if showsCaret { editor.keepCaretInView() }
         invalidateAppearance()
+        if selectionChanged { notifySelectionChange(cause) }
+    }
+
+    func editorApplied(_ applied: AppliedEdit) {
+        // The rows of a text area and the counter follow the text.
+        if displayedTrailingAssistiveText != lastTrailingAssistiveText {
+            assistiveTextChanged()
+        } else if kind == .textArea {
+            relayOutIfNeeded()
+        }
+        if adjustsFontSizeToFitWidth { fitFontToWidth() }
+        caretBlink.restart(at: lastTime)
+        editor.keepCaretInView()
+        invalidateAppearance()
+        syncMotion(at: lastTime)
+        if applied.selectionBefore != editor.selection { notifySelectionChange(.edit) }
+        notify(.textChanged(applied))
+        if applied.edit.cause != .programmatic { sendActions(for: .editingChanged) }
+    }
+
+    func editorRefused(_ proposed: TextEdit) { notify(.editRefused(proposed)) }
+
+    func editorTextDirectionChanged() {
+        rebuildTextLayout(notifying: false)
+        relayOutIfNeeded()
     }
 }

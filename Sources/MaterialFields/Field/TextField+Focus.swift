@@ -1,7 +1,5 @@
-// Beginning and ending editing, and the motion that follows state.
+// Beginning and ending editing: the focus machine's transitions and what hangs on them.
 extension TextField {
-    // MARK: Focus
-
     /// Starts editing. `pointX` is where a click landed (field coordinates); nil for keyboard focus,
     /// which grows the activation indicator from the centre and selects all of a text field's text.
     ///
@@ -12,40 +10,17 @@ extension TextField {
     public func focus(at time: Double, fromPointX pointX: Double? = nil) -> Bool {
         lastTime = time
         // Used up whatever happens next, so no later call inherits it.
-        let approved = beginningApproved
-        beginningApproved = false
+        let approved = focusMachine.takeApproval()
         guard isEnabled else { return false }
         guard !isFocused else { return true }
         guard approved || (delegate?.textFieldShouldBeginEditing(self) ?? true) else { return false }
         // The field being edited elsewhere in the scene is asked to end first, and may say no.
-        guard willBeginEditingHandler?(self) ?? true else { return false }
+        guard owner?.fieldWillBeginEditing(self) ?? true else { return false }
         // The ending field's delegate may have focused this one already, or disabled it.
         guard !isFocused else { return true }
         guard isEnabled else { return false }
-        isFocused = true
-        var clearedOnBegin = false
-        isHovered = false
-        undoHistory.closeGroup()
-        activationOrigin = pointX ?? (layout?.container.midX ?? 0)
-        caretIsUpstream = false
-        caretSide = nil
-        goalX = nil
-        caretBlink.restart(at: time)
-        if pointX == nil {
-            // From the keyboard a text field selects its text, as desktop entries do; a text area
-            // keeps its caret, as text views do, and shows it.
-            if kind == .textField { editor.selectAll() }
-            keepCaretInView()
-        }
-        // From a click the text stays where it is: the click places the caret where it landed.
-        if clearsOnBeginEditing && !editor.isEmpty && (delegate?.textFieldShouldClear(self) ?? true) {
-            // Part of beginning: the new session's history starts empty, as the text does.
-            apply(editor.replacingAll(with: "", cause: .programmatic), at: time)
-            undoHistory.removeAll()
-            clearedOnBegin = true
-        }
-        clearsAtNextInsertion = clearsOnInsertion
-        if clearsOnInsertion { editor.select(TextSelection(caret: editor.count)) }
+        focusMachine.begin()
+        let clearedOnBegin = didBeginEditing(at: time, fromPointX: pointX)
         syncMotion(at: time)
         invalidateAppearance()
         notify(.didBeginEditing)
@@ -56,12 +31,37 @@ extension TextField {
         return isFocused
     }
 
+    /// What beginning does to the editor: a new undo group, the caret placed (a text field's text
+    /// selected from the keyboard), `clearsOnBeginEditing` and `clearsOnInsertion` applied.
+    /// Returns whether the text was cleared.
+    private func didBeginEditing(at time: Double, fromPointX pointX: Double?) -> Bool {
+        isHovered = false
+        editor.closeUndoGroup()
+        activationOrigin = pointX ?? (layout?.container.midX ?? 0)
+        caretBlink.restart(at: time)
+        // From the keyboard a text field selects its text, as desktop entries do; a text area
+        // keeps its caret, as text views do, and shows it. From a click the text stays where it
+        // is: the click places the caret where it landed.
+        let selection = pointX == nil && kind == .textField ? TextSelection(anchor: 0, head: editor.count) : editor.selection
+        editor.select(selection, cause: .program, showsCaret: pointX == nil)
+        var cleared = false
+        if clearsOnBeginEditing && !editor.isEmpty && (delegate?.textFieldShouldClear(self) ?? true) {
+            // Part of beginning: the new session's history starts empty, as the text does.
+            apply(editor.replacingAll(with: "", cause: .programmatic), at: time)
+            editor.forgetHistory()
+            cleared = true
+        }
+        editor.clearsAtNextInsertion = clearsOnInsertion
+        if clearsOnInsertion { editor.select(TextSelection(caret: editor.count), cause: .program, showsCaret: false) }
+        return cleared
+    }
+
     /// UIKit's `becomeFirstResponder()`: starts editing as if the user tabbed here (its scene
     /// ends the other field's editing first, asking both delegates). Works before the window
     /// shows; returns whether the field is editing.
     @discardableResult
     public func becomeFirstResponder() -> Bool {
-        if let focusRequestHandler { return focusRequestHandler(self) }
+        if let owner { return owner.fieldRequestsFocus(self) }
         return focus(at: now)
     }
 
@@ -69,9 +69,8 @@ extension TextField {
     @discardableResult
     public func resignFirstResponder() -> Bool { endEditing(at: now) }
 
-
     /// Now, on the scene's clock when there is one, else the last time the field was given.
-    var now: Double { max(lastTime, clock?() ?? lastTime) }
+    var now: Double { max(lastTime, owner?.now ?? lastTime) }
 
     /// Whether editing may begin now: enabled and allowed by the delegate (asked each time).
     public func canBeginEditing() -> Bool {
@@ -82,12 +81,14 @@ extension TextField {
     /// A scene moving focus here asks first, then ends the other field, then calls `focus`: the
     /// approval is kept for that `focus` only (it asks again otherwise). A field already editing
     /// needs none.
-    func approveBeginning() -> Bool {
+    package func approveBeginning() -> Bool {
         let allowed = canBeginEditing()
-        beginningApproved = allowed && !isFocused
+        focusMachine.approve(allowed)
         return allowed
     }
 
+    /// The scene's approval lapses: the field being edited would not let go.
+    package func withdrawApproval() { focusMachine.withdrawApproval() }
 
     /// Ends editing: the selection stays (drawn greyed) and a single line scrolls back to its start.
     /// Asks the delegate's `textFieldShouldEndEditing` unless `force` (a disabled field ends
@@ -99,24 +100,23 @@ extension TextField {
         if !force {
             // A delegate that resigns or moves focus from inside its answer is not asked again:
             // the question already being asked answers for it.
-            guard !isAskingToEnd else { return false }
-            isAskingToEnd = true
+            guard focusMachine.startAskingToEnd() else { return false }
             let allowed = delegate?.textFieldShouldEndEditing(self) ?? true
-            isAskingToEnd = false
+            focusMachine.finishAskingToEnd()
             // A delegate that disabled its field while saying no has ended it all the same.
             guard allowed || !isFocused else { return false }
             // Whatever the delegate did meanwhile, editing ends once.
             guard isFocused else { return true }
         }
-        isFocused = false
-        clearsAtNextInsertion = false
-        isSelectingWithPointer = false
+        focusMachine.end()
+        editor.clearsAtNextInsertion = false
+        editor.pointerUp()
         // As UIKit's text fields do: the steps belong to the editing session. Kept, every field of
         // a form would hold its own history for good (the soak saw the catalog grow by 15 % in
         // ten minutes), and a secure field would keep its old text in it.
-        undoHistory.removeAll()
+        editor.forgetHistory()
         // The selection stays, drawn greyed, as GTK and Qt entries keep it: coming back finds it.
-        keepCaretInView()
+        editor.keepCaretInView()
         syncMotion(at: time)
         invalidateAppearance()
         notify(.didEndEditing)
@@ -124,6 +124,8 @@ extension TextField {
         sendActions(for: .editingDidEnd)
         return true
     }
+
+    // MARK: Motion
 
     /// Points every transition at what the state asks for; a transition already heading there
     /// goes on undisturbed. New assistive text starts its fade here, at the frame after it was set.
@@ -144,6 +146,14 @@ extension TextField {
             trailingAssistiveFade.animate(to: 1, at: time)
         }
         pendingFades = (false, false)
+    }
+
+    /// Brings the field's motion to `time`: transitions head for what the state now asks (a
+    /// property set since starts its transition here). The scene calls it before it draws;
+    /// `appearance(at:)` only reads.
+    public func advance(to time: Double) {
+        lastTime = max(lastTime, time)
+        syncMotion(at: time)
     }
 
     /// Jumps every animation to its end, as for a settled screenshot.

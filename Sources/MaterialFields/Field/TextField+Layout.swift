@@ -75,7 +75,7 @@ extension TextField {
     }
 
     /// A text area's rows: its lines, between the minimum and the maximum visible rows.
-    func rowsForText() -> Double { rows(forLineCount: textLayout?.lines.count ?? 1) }
+    func rowsForText() -> Double { rows(forLineCount: editor.textLayout?.lines.count ?? 1) }
 
     func rows(forLineCount count: Int) -> Double {
         guard kind == .textArea else { return 1 }
@@ -107,10 +107,10 @@ extension TextField {
             layoutInput = input
             var newLayout = FieldLayout.compute(input, measurer: measurer)
             layout = newLayout
-            if fontChanged || textLayout == nil || textLayout?.direction != textDirection {
+            if fontChanged || editor.textLayout == nil || editor.textLayout?.direction != textDirection {
                 rebuildTextLayout(notifying: false)
             } else if kind == .textArea {
-                textLayout?.rewrap(width: newLayout.textLine.width)
+                editor.textLayout?.rewrap(width: newLayout.textLine.width)
             }
             alignText()
             fitFontToWidth()
@@ -123,7 +123,7 @@ extension TextField {
                 layout = newLayout
             }
             // Only a new geometry moves the scroll: arranging the page again must not undo a wheel.
-            keepCaretInView()
+            editor.keepCaretInView()
         }
         return layout?.preferredHeight ?? 0
     }
@@ -167,12 +167,12 @@ extension TextField {
         guard let measurer, let layout else { return }
         var font = layout.textFont
         if let fittedFontSize { font.pixelSize = fittedFontSize }
-        textLayout = TextLayout(characters: displayCharacters(editor.characters), font: font,
+        editor.textLayout = TextLayout(characters: displayCharacters(editor.characters), font: font,
                                 lineHeight: layout.textLineHeight, measurer: measurer,
                                 wrapWidth: kind == .textArea ? layout.textLine.width : nil, direction: textDirection)
         alignText()
         if !isFittingFont, fitFontToWidth() { return }
-        keepCaretInView()
+        editor.keepCaretInView()
         if notifying {
             relayOutIfNeeded()
             invalidateAppearance()
@@ -184,7 +184,7 @@ extension TextField {
     func alignText() {
         guard let layout else { return }
         let direction = textDirection
-        textLayout?.align(alignmentFactor(for: direction),
+        editor.textLayout?.align(alignmentFactor(for: direction),
                           in: FieldLayout.alignmentWidth(band: layout.textLine.width, kind: kind, metrics: layout.metrics),
                           inset: FieldLayout.alignmentInset(kind: kind, rightToLeft: direction == .rightToLeft, metrics: layout.metrics))
     }
@@ -214,11 +214,11 @@ extension TextField {
         fittedFontSize = target == fullSize ? nil : target
         rebuildTextLayout(notifying: false)
         // Rounding the advances may leave the text a little wide: a quarter pixel less each time.
-        while let size = fittedFontSize, let width = self.textLayout?.width, width > band, size - 0.25 >= minimum {
+        while let size = fittedFontSize, let width = self.editor.textLayout?.width, width > band, size - 0.25 >= minimum {
             fittedFontSize = size - 0.25
             rebuildTextLayout(notifying: false)
         }
-        keepCaretInView()
+        editor.keepCaretInView()
         invalidateAppearance()
         return true
     }
@@ -257,28 +257,6 @@ extension TextField {
                 wrapped.lines.map { wrapped.caretStops[$0.clusters.upperBound] - wrapped.caretStops[$0.clusters.lowerBound] })
     }
 
-    /// Keeps the caret in the visible band: a single line scrolls sideways while editing (and
-    /// shows its start otherwise), a text area scrolls its rows.
-    func keepCaretInView() {
-        guard let layout, textLayout != nil else { return }
-        if kind == .textArea {
-            if isFocused {
-                textLayout?.reveal(offset: editor.selection.head, visibleHeight: layout.textLine.height, upstream: caretIsUpstream)
-            } else {
-                textLayout?.clampScrollY(visibleHeight: layout.textLine.height)
-            }
-        } else if isFocused {
-            textLayout?.reveal(offset: editor.selection.head, visibleWidth: layout.textLine.width - layout.metrics.caretWidth,
-                               after: caretSide)
-        } else {
-            // Unfocused, a line shows its start: right-to-left text's is at its right end.
-            textLayout?.scrollX = 0
-            if textLayout?.direction == .rightToLeft {
-                textLayout?.reveal(offset: 0, visibleWidth: layout.textLine.width - layout.metrics.caretWidth)
-            }
-        }
-    }
-
     /// Whether a drag held at `point` (field coordinates) lies beyond the text band in the
     /// direction the text scrolls, so holding it there should keep scrolling the selection.
     public func isBeyondTextBand(_ point: Point) -> Bool {
@@ -288,39 +266,15 @@ extension TextField {
     }
 
     /// The text area's content is taller than its rows.
-    public var hasOverflow: Bool {
-        guard kind == .textArea, let layout, let textLayout else { return false }
-        return textLayout.height > layout.textLine.height + 0.5
-    }
+    public var hasOverflow: Bool { editor.hasOverflow }
 
     /// Scrolls a text area's rows by `dy` pixels (positive shows what is below). Returns false
     /// when it cannot move that way, so the page can scroll instead.
     @discardableResult
     public func scrollText(by dy: Double) -> Bool {
-        guard hasOverflow, dy.isFinite, dy != 0, let layout, var textLayout else { return false }
-        let before = textLayout.scrollY
-        textLayout.scrollY += dy
-        textLayout.clampScrollY(visibleHeight: layout.textLine.height)
-        guard textLayout.scrollY != before else { return false }
-        self.textLayout = textLayout
+        guard editor.scrollText(by: dy) else { return false }
         invalidateAppearance()
         return true
-    }
-
-    /// The point in text coordinates (from the first line's start, scroll undone) for a point in
-    /// field coordinates.
-    func textPoint(for point: Point) -> Point? {
-        guard let layout, let textLayout else { return nil }
-        return Point(x: point.x - layout.textLine.x + textLayout.scrollX, y: point.y - layout.textLine.y + textLayout.scrollY)
-    }
-
-    /// The grapheme boundary nearest to `point` in field coordinates, and whether it is the end
-    /// of a wrapped line (where the caret shows at that line's end).
-    func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
-        guard let textLayout, let local = textPoint(for: point) else { return (editor.count, false, nil) }
-        let line = kind == .textArea ? textLayout.lineIndex(atY: local.y) : 0
-        let (offset, side) = textLayout.caretPosition(nearestTo: local.x, onLine: line)
-        return (offset, textLayout.lineIndex(of: offset) != line, side)
     }
 
     /// The part of the field under `point` (field coordinates), or nil outside it.

@@ -28,7 +28,7 @@ public final class TextField {
         didSet {
             guard isEnabled != oldValue else { return }
             if !isEnabled {
-                beginningApproved = false
+                focusMachine.withdrawApproval()
                 endEditing(at: lastTime, reason: .cancelled, force: true)
             }
             isHovered = isHovered && isEnabled
@@ -80,13 +80,13 @@ public final class TextField {
     public var isSecureTextEntry = false {
         didSet {
             guard isSecureTextEntry != oldValue else { return }
-            editor.overwritesStorage = isSecureTextEntry
+            editor.setOverwritesStorage(isSecureTextEntry)
             // A field made secure starts hidden, whatever the eye said before.
             isSecureTextRevealed = false
             if isSecureTextEntry {
                 // What was typed while the text showed must not come back through undo.
-                undoHistory.removeAll()
-                cachedText = nil
+                editor.forgetHistory()
+                editor.cachedText = nil
             }
             rebuildTextLayout()
         }
@@ -117,7 +117,7 @@ public final class TextField {
     /// the end, and clicks leave it there); a delete or a caret move from the keyboard first makes
     /// it an ordinary field again.
     public var clearsOnInsertion = false {
-        didSet { clearsAtNextInsertion = clearsOnInsertion && isFocused }
+        didSet { editor.clearsAtNextInsertion = clearsOnInsertion && isFocused }
     }
     /// Where text, placeholder and hint sit in the text band: `natural` is the start of the
     /// text's direction (`textDirection`), so right-to-left text sits at the right. Text wider
@@ -271,11 +271,11 @@ public final class TextField {
     /// undo can take it back.
     public var text: String {
         get {
-            if let cachedText { return cachedText }
+            if let cachedText = editor.cachedText { return cachedText }
             let text = editor.text
             // A secure field's text is the caller's copy only: no copy stays behind here.
             guard !isSecureTextEntry else { return text }
-            cachedText = text
+            editor.cachedText = text
             return text
         }
         set { apply(editor.replacingAll(with: newValue, cause: .programmatic)) }
@@ -285,12 +285,8 @@ public final class TextField {
     public var selection: TextSelection {
         get { editor.selection }
         set {
-            editor.select(newValue)
-            goalX = nil
-            caretIsUpstream = false
-            caretSide = nil
-            undoHistory.closeGroup()
-            caretMoved(at: lastTime)
+            editor.closeUndoGroup()
+            editor.select(newValue, cause: .program)
         }
     }
 
@@ -304,16 +300,20 @@ public final class TextField {
     /// The height the field needs, once laid out.
     public var preferredHeight: Double? { layout?.preferredHeight }
 
-    public var canUndo: Bool { undoHistory.canUndo }
-    public var canRedo: Bool { undoHistory.canRedo }
+    public var canUndo: Bool { editor.undoHistory.canUndo }
+    public var canRedo: Bool { editor.undoHistory.canRedo }
 
     // MARK: State
 
-    var editor: EditableText
-    public internal(set) var isFocused = false
+    /// The editing core: text, selection, undo, the text's layout and scroll, the edit pipeline.
+    let editor: FieldEditor
+    /// Where the field is in beginning and ending editing.
+    var focusMachine = FocusMachine()
+    public var isFocused: Bool { focusMachine.isEditing }
+    /// Where the field is in UIKit's begin and end protocol.
+    public var editingPhase: EditingPhase { focusMachine.phase }
     /// The pointer is over the field (set by the scene).
     public var isHovered = false { didSet { if isHovered != oldValue { invalidateAppearance() } } }
-    var undoHistory = UndoHistory()
 
     /// 0 with the label resting, 1 floating; the notch opens with it.
     var labelFloat: Transition
@@ -330,7 +330,7 @@ public final class TextField {
 
     /// The frames of every part in field coordinates, once the field was laid out.
     public internal(set) var layout: FieldLayout?
-    public internal(set) var textLayout: TextLayout?
+    public var textLayout: TextLayout? { editor.textLayout }
 
     /// The scene's hook: `.layout` when the field's height or frames may change, `.appearance`
     /// when only what it shows did. A `FieldScene` sets it: a field belongs to one scene.
@@ -342,7 +342,6 @@ public final class TextField {
 
     var measurer: TextMeasuring?
     var layoutInput: FieldLayoutInput?
-    var cachedText: String?
     /// The leading assistive text wrapped to the row, one string a line, and the trailing text's width.
     var leadingAssistiveLines: [String] = []
     var trailingAssistiveWidth = 0.0
@@ -358,50 +357,22 @@ public final class TextField {
     var lastLeadingAssistiveText = ""
     var lastTrailingAssistiveText = ""
     var pendingFades: (leading: Bool, trailing: Bool) = (false, false)
-    /// At a soft line break the caret shows at the end of the earlier line (after End, or a click
-    /// past a line's end) rather than at the start of the next.
-    var caretIsUpstream = false
-    /// Where two directions meet, which of its two places the caret stands at (`TextLayout`'s
-    /// `after`): where it was clicked, or after what was just typed; nil, GTK's strong caret.
-    var caretSide: Bool?
-    /// The x a run of Up and Down keys keeps to, from the start of the line.
-    var goalX: Double?
-    var isSelectingWithPointer = false
-    /// What a held double or triple click selected, and so the unit a drag extends by: the
-    /// selection grows a whole word (or paragraph) at a time and always keeps this range.
-    var pointerSelectionUnit: (range: Range<Int>, byParagraph: Bool)?
     var lastTime = 0.0
+    /// The scene the field belongs to (its focus, its clock, Return moving on); nil alone.
+    package weak var owner: FieldOwner?
+    /// The library's and apps' listeners to selection changes, with their causes.
+    var selectionObservers: [Int: (TextField, SelectionChangeCause) -> Void] = [:]
     var observers: [Int: (TextField, FieldEvent) -> Void] = [:]
     /// The observers added with `observe(_:)`: app code, which may read the text at every edit.
     var appObserverIDs: Set<Int> = []
     var nextObserverID = 0
     var actions: [Int: (events: ControlEvents, handler: (TextField) -> Void)] = [:]
-    /// `clearsOnInsertion` is armed: the next typed or pasted text replaces everything.
-    var clearsAtNextInsertion = false
-    /// Counts applied edits, so a delegate that changed the text itself can be told from one
-    /// that refused.
-    var textRevision = 0
     /// The font size (pixels) `adjustsFontSizeToFitWidth` draws the text at, when it shrank it.
     var fittedFontSize: Double?
     var isFittingFont = false
     /// The hint's wrapped lines' widths, for aligning them.
     var leadingAssistiveLineWidths: [Double] = []
 
-    // The scene's hooks and the focus protocol's state.
-    /// The scene's hook for `becomeFirstResponder`.
-    var focusRequestHandler: ((TextField) -> Bool)?
-    /// The scene's clock (its host's), for calls made outside an event.
-    var clock: (() -> Double?)?
-    /// `textFieldShouldEndEditing` is being asked.
-    var isAskingToEnd = false
-    /// The scene's hook as editing is about to begin: ends the other field's editing (asking its
-    /// delegate); false keeps this one from beginning.
-    var willBeginEditingHandler: ((TextField) -> Bool)?
-    /// The scene's hook after every edit the user made or tried (typed, pasted, cut, deleted,
-    /// undone, whether it was applied, refused or rewritten by the delegate; not `text = ...`):
-    /// the scene shows the caret, so an edit into a field scrolled out of view brings it back.
-    var userEditHandler: ((TextField) -> Void)?
-    var beginningApproved = false
 
     public init(identifier: String, style: FieldStyle, kind: FieldKind = .textField, label: String = "",
                 placeholder: String = "", text: String = "", isEnabled: Bool = true) {
@@ -411,18 +382,14 @@ public final class TextField {
         self.label = label
         self.placeholder = placeholder
         self.isEnabled = isEnabled
-        self.editor = EditableText(Self.sanitize(text, kind: kind))
+        self.editor = FieldEditor(kind: kind, text: text)
         self.labelFloat = Transition(value: 0, fullDuration: Self.motionDuration)
         self.activation = Transition(value: 0, fullDuration: Self.motionDuration)
         self.errorEmphasis = Transition(value: 0, fullDuration: Self.motionDuration)
         self.leadingAssistiveFade = Transition(value: 1, fullDuration: Self.motionDuration, easing: .linear)
         self.trailingAssistiveFade = Transition(value: 1, fullDuration: Self.motionDuration, easing: .linear)
         labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
-    }
-
-    deinit {
-        // The secret's last home in the model: overwritten before the array is freed.
-        if editor.overwritesStorage { editor.overwriteAll() }
+        editor.client = self
     }
 
     // MARK: Observation
@@ -443,7 +410,7 @@ public final class TextField {
     /// The library's own observer (the scene's), which reads no text: it does not keep a run of
     /// typed keys from being applied as one edit (`takesTypedRuns`).
     @discardableResult
-    func observeWithoutReadingText(_ handler: @escaping (TextField, FieldEvent) -> Void) -> Cancellation {
+    package func observeWithoutReadingText(_ handler: @escaping (TextField, FieldEvent) -> Void) -> Cancellation {
         let id = nextObserverID
         nextObserverID += 1
         observers[id] = handler
@@ -452,6 +419,24 @@ public final class TextField {
 
     func notify(_ event: FieldEvent) {
         for id in observers.keys.sorted() { observers[id]?(self, event) }
+    }
+
+    /// Calls `handler` after every change of the selection, with its cause (keys, the pointer,
+    /// the program, an edit): what PRIMARY, the input method's spot and an accessibility bridge
+    /// listen to. A run of typed keys applied as one edit is one change.
+    @discardableResult
+    public func observeSelection(_ handler: @escaping (TextField, SelectionChangeCause) -> Void) -> Cancellation {
+        let id = nextObserverID
+        nextObserverID += 1
+        selectionObservers[id] = handler
+        return Cancellation { [weak self] in self?.selectionObservers[id] = nil }
+    }
+
+    /// Whether the blinking caret is in its on phase at `time`.
+    package func isCaretVisible(at time: Double) -> Bool { caretBlink.isVisible(at: time) }
+
+    func notifySelectionChange(_ cause: SelectionChangeCause) {
+        for id in selectionObservers.keys.sorted() { selectionObservers[id]?(self, cause) }
     }
 
     /// UIKit's target-action for editing events: `handler` runs for each of `events`.

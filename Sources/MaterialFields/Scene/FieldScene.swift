@@ -30,7 +30,7 @@ public final class FieldScene: Scene {
         didSet {
             guard overlay !== oldValue else { return }
             overlayNeedsUpdate = true
-            host?.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
+            host?.setNeedsRender()
         }
     }
     /// How many renders drew something since the scene was made.
@@ -54,15 +54,17 @@ public final class FieldScene: Scene {
     /// A field changed since hover and the pointer shape were last worked out.
     private var needsHoverUpdate = false
     private var pointerField: TextField?
-    /// The selection of the field under the primary button when it was pressed (nil when the
-    /// field was not being edited), so the release offers PRIMARY only for a selection it made.
-    private var selectionAtPress: TextSelection?
+    /// The pointer changed the selection of the field it pressed in since the button went down,
+    /// so the release offers PRIMARY only for a selection it made.
+    private var pointerChangedSelection = false
+    /// How keys name commands.
+    public var keyBindings = KeyBindings.standard
     /// Where the pointer was last seen in the window, for hover after the content moves under it.
     private var pointerLocation: Point?
     private var lastEventTime = 0.0
     /// Now: the host's clock for what happens outside an event (an app's timer focusing a
     /// field), so an animation starts from the frame it is seen at.
-    private var now: Double { max(lastEventTime, host?.now ?? 0) }
+    private var currentTime: Double { max(lastEventTime, host?.now ?? 0) }
     private var pointerShape = PointerShape.arrow
     /// Where a held drag last was (window pixels): held beyond a field's text band, the selection
     /// keeps extending and the text keeps scrolling on a timer, as text views do.
@@ -70,13 +72,6 @@ public final class FieldScene: Scene {
     private var lastAutoscroll = 0.0
     /// Seconds between autoscroll steps while a drag is held beyond the text.
     static let autoscrollInterval = 0.06
-    /// An autoscroll step changed a selection during the last render (see `takeModelChangeFromRender`).
-    private var modelChangedInRender = false
-
-    public func takeModelChangeFromRender() -> Bool {
-        defer { modelChangedInRender = false }
-        return modelChangedInRender
-    }
     private var inputSpot: Rect?
     /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
     private var isSettled = false
@@ -89,23 +84,15 @@ public final class FieldScene: Scene {
         self.metrics = metrics
         for field in fields {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
-            field.willBeginEditingHandler = { [weak self] field in
-                // One field edits at a time, even when the app focuses one directly; the other
-                // field's delegate is asked, as when the user moves focus, and may take focus back.
-                guard let self else { return true }
-                let time = self.now
-                guard self.fields.filter({ $0 !== field && $0.isFocused }).allSatisfy({ $0.endEditing(at: time) }) else { return false }
-                return !self.fields.contains { $0 !== field && $0.isFocused }
-            }
-            field.clock = { [weak self] in self?.now }
-            field.userEditHandler = { [weak self] field in
-                guard let self, field === self.focusedField else { return }
-                self.revealCaret(of: field)
-            }
-            field.focusRequestHandler = { [weak self] field in
-                guard let self else { return field.focus(at: 0) }
-                self.focus(field, at: self.now)
-                return field.isFocused
+            field.owner = self
+            field.observeSelection { [weak self] field, cause in
+                // What the user selected becomes PRIMARY: from the keyboard (Shift with a motion,
+                // Ctrl+A) at once, with the pointer when the button is released.
+                switch cause {
+                case .keyboard: self?.offerSelectionAsPrimary(of: field)
+                case .pointer: self?.pointerChangedSelection = true
+                case .program, .edit: break
+                }
             }
             field.observeWithoutReadingText { [weak self] field, event in
                 switch event {
@@ -137,7 +124,7 @@ public final class FieldScene: Scene {
         staleFields.insert(ObjectIdentifier(field))
         needsHoverUpdate = true
         // Appearances are compared at the next render; the host only needs to know one is due.
-        host?.invalidate(frame(of: field) ?? .zero)
+        host?.setNeedsRender()
     }
 
     /// The field's frame in window pixels (after scrolling): its container's top-left and width,
@@ -177,14 +164,13 @@ public final class FieldScene: Scene {
     /// decorations or the set of fields it places changed.
     public func setNeedsArrangement() {
         needsArrangement = true
-        host?.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        host?.setNeedsRender()
     }
 
     public func invalidateAll() {
         staleFields = Set(fields.map(ObjectIdentifier.init))
-        let everything = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        pendingDamage = everything
-        host?.invalidate(everything)
+        pendingDamage = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        host?.setNeedsRender()
     }
 
     /// Arranges the page now if a field's height changed since, so frames are current.
@@ -282,7 +268,7 @@ public final class FieldScene: Scene {
                 } else if !field.isFocused {
                     guard takeFocus(for: field, at: time) else { return true }
                 }
-                selectionAtPress = field.isFocused ? field.selection : nil
+                pointerChangedSelection = false
                 field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
                 pointerField = field
                 return true
@@ -319,7 +305,8 @@ public final class FieldScene: Scene {
             dragLocation = nil
             // Only a selection this press made is offered: a click on an icon of a field that kept
             // a selection (a password's eye) must not publish that selection again.
-            if field.isFocused, field.selection != selectionAtPress { offerSelectionAsPrimary(of: field) }
+            if field.isFocused, pointerChangedSelection { offerSelectionAsPrimary(of: field) }
+            pointerChangedSelection = false
             return false
         case .text(let text):
             guard let field = focusedField else { return false }
@@ -327,36 +314,33 @@ public final class FieldScene: Scene {
             field.insert(text, at: time)
             return true
         case .key(let key, let modifiers):
-            if let field = focusedField, key == .enter, field.kind == .textField, !modifiers.contains(.control) {
-                if field.pressReturn(at: time) { returnMovesOn(from: field, at: time) }
-                return true
-            }
-            if let field = focusedField {
-                // Shift+Delete cuts before Delete can delete.
-                if key == .delete, handleClipboardShortcut(key, modifiers: modifiers, field: field, at: time) { return true }
-                let selectionBefore = field.selection
-                if field.handle(key, modifiers: modifiers, at: time) {
-                    // A selection made from the keyboard (Shift with a motion, Ctrl+A) becomes
-                    // PRIMARY, as one made with the pointer does.
-                    if field.selection != selectionBefore, modifiers.contains(.shift) || Self.isSelectAll(key) {
-                        offerSelectionAsPrimary(of: field)
-                    }
-                    // A motion shows where the caret went (an edit has shown it already).
-                    revealCaret(of: field)
-                    return true
-                }
-                if handleClipboardShortcut(key, modifiers: modifiers, field: field, at: time) { return true }
-            }
-            switch key {
-            case .tab:
-                return moveFocus(backward: modifiers.contains(.shift), at: time)
-            case .escape:
-                guard let field = focusedField else { return false }
-                field.endEditing(at: time, reason: .cancelled)
-                return true
-            default:
-                return unhandledKeyHandler?(key, modifiers) ?? false
-            }
+            if let command = keyBindings.command(for: key, modifiers: modifiers), perform(command, at: time) { return true }
+            return unhandledKeyHandler?(key, modifiers) ?? false
+        }
+    }
+
+    /// Does what `command` names in the focused field, or in the scene (the clipboard, Tab,
+    /// Escape): what a key bound to it does. False when nothing took it.
+    @discardableResult
+    public func perform(_ command: TextCommand, at time: Double) -> Bool {
+        isSettled = false
+        lastEventTime = time
+        switch command {
+        case .focusNext, .focusPrevious:
+            return moveFocus(backward: command == .focusPrevious, at: time)
+        case .cancel:
+            guard let field = focusedField else { return false }
+            field.endEditing(at: time, reason: .cancelled)
+            return true
+        case .copy, .cut, .paste:
+            guard let field = focusedField else { return false }
+            performClipboardCommand(command, field: field, at: time)
+            return true
+        case .move, .delete, .selectAll, .undo, .redo, .return:
+            guard let field = focusedField, field.perform(command, at: time) else { return false }
+            // A motion shows where the caret went (an edit has shown it already).
+            if field === focusedField, command != .return || field.kind == .textArea { revealCaret(of: field) }
+            return true
         }
     }
 
@@ -378,46 +362,18 @@ public final class FieldScene: Scene {
         return true
     }
 
-    private static func isSelectAll(_ key: EditingKey) -> Bool {
-        if case .shortcut(let character) = key { return character.lowercased() == "a" }
-        return false
-    }
-
-    private enum ClipboardCommand { case copy, cut, paste }
-
-    /// The desktop's two sets of clipboard keys: Ctrl+C, Ctrl+X, Ctrl+V, and the older
-    /// Ctrl+Insert, Shift+Delete, Shift+Insert that GTK and Qt keep.
-    private static func clipboardCommand(for key: EditingKey, modifiers: KeyModifiers) -> ClipboardCommand? {
-        let control = modifiers.contains(.control), shift = modifiers.contains(.shift)
-        switch key {
-        case .shortcut(let character) where control:
-            switch character.lowercased() {
-            case "c": return .copy
-            case "x": return .cut
-            case "v": return .paste
-            default: return nil
-            }
-        case .insert where control && !shift: return .copy
-        case .insert where shift && !control: return .paste
-        case .delete where shift && !control: return .cut
-        default: return nil
-        }
-    }
-
-    private func handleClipboardShortcut(_ key: EditingKey, modifiers: KeyModifiers, field: TextField, at time: Double) -> Bool {
-        guard let command = Self.clipboardCommand(for: key, modifiers: modifiers) else { return false }
+    private func performClipboardCommand(_ command: TextCommand, field: TextField, at time: Double) {
         switch command {
         case .copy:
             if let text = field.copyableText { host?.setSelectionText(text, for: .clipboard) }
         case .cut:
             if let text = field.cut(at: time) { host?.setSelectionText(text, for: .clipboard) }
-        case .paste:
+        default:
             host?.requestSelectionText(.clipboard) { [weak field] text in
                 guard let field, let text, field.isFocused else { return }
                 field.paste(text, at: time)
             }
         }
-        return true
     }
 
     /// Hover and the pointer shape for what is under the pointer now; true when hover changed.
@@ -431,7 +387,7 @@ public final class FieldScene: Scene {
             hoveredField = pointed
             if overlay != nil {
                 overlayNeedsUpdate = true
-                host?.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
+                host?.setNeedsRender()
             }
         }
         var changed = false
@@ -496,7 +452,7 @@ public final class FieldScene: Scene {
     /// What Return does once the delegate agreed: `editingDidEndOnExit`, then focus moves to
     /// the next field that will begin (passing over one whose delegate says no, as Tab does), or
     /// editing ends on the last one.
-    private func returnMovesOn(from field: TextField, at time: Double) {
+    package func fieldDidReturn(_ field: TextField, at time: Double) {
         field.sendActions(for: .editingDidEndOnExit)
         // A delegate or an action that moved focus itself (`becomeFirstResponder`,
         // `resignFirstResponder`) has had its way, as in UIKit.
@@ -521,7 +477,7 @@ public final class FieldScene: Scene {
     private func askToTakeFocus(_ field: TextField, at time: Double) -> FocusAnswer {
         guard field.approveBeginning() else { return .refusedToBegin }
         if let current = focusedField, current !== field, !current.endEditing(at: time) {
-            field.beginningApproved = false
+            field.withdrawApproval()
             return .keptByCurrent
         }
         return .granted
@@ -581,17 +537,27 @@ public final class FieldScene: Scene {
         guard let layout = field.layout, layout.paintBounds.offsetBy(dx: frame.minX, dy: frame.minY).intersects(visible) else {
             return nil
         }
-        let caretOn = isWindowFocused && (isSettled || field.caretBlink.isVisible(at: time))
+        let caretOn = isWindowFocused && (isSettled || field.isCaretVisible(at: time))
         return field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn,
                                 windowIsActive: isWindowFocused)
     }
 
-    public func render(on canvas: Canvas, at time: Double) -> [Rect] {
+    /// Brings every field's motion to `time`, and a drag held beyond a field's text one
+    /// autoscroll step on when one is due; true when that changed a selection.
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
         arrangeIfNeeded()
+        var changed = false
         if let (field, point) = autoscrollTarget, time >= lastAutoscroll + Self.autoscrollInterval {
             lastAutoscroll = time
-            if field.pointerDragged(to: point, time: time) { modelChangedInRender = true }
+            changed = field.pointerDragged(to: point, time: time)
         }
+        for field in fields { field.advance(to: time) }
+        return changed
+    }
+
+    public func render(on canvas: Canvas, at time: Double) -> [Rect] {
+        arrangeIfNeeded()
         // What is under a still pointer may have changed with a field (focus showed the clear
         // button, an icon got an action): hover and the pointer shape follow before drawing.
         if needsHoverUpdate {
@@ -806,5 +772,28 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(caretRect, forKey: .caretRect)
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
+    }
+}
+
+// The scene as its fields' owner: their focus, their clock, Return moving on.
+extension FieldScene: FieldOwner {
+    package var now: Double? { currentTime }
+
+    package func fieldWillBeginEditing(_ field: TextField) -> Bool {
+        // One field edits at a time, even when the app focuses one directly; the other field's
+        // delegate is asked, as when the user moves focus, and may take focus back.
+        let time = currentTime
+        guard fields.filter({ $0 !== field && $0.isFocused }).allSatisfy({ $0.endEditing(at: time) }) else { return false }
+        return !fields.contains { $0 !== field && $0.isFocused }
+    }
+
+    package func fieldRequestsFocus(_ field: TextField) -> Bool {
+        focus(field, at: currentTime)
+        return field.isFocused
+    }
+
+    package func fieldDidFinishUserEdit(_ field: TextField) {
+        guard field === focusedField else { return }
+        revealCaret(of: field)
     }
 }

@@ -12,18 +12,20 @@ public protocol Scene: AnyObject {
     /// The next instant the scene changes on its own (animation frame, caret blink), or nil to
     /// sleep until the next event.
     func nextWakeup(after time: Double) -> Double?
-    /// Brings the screen to `time`: draws only what looks different from the previous render
-    /// (everything after `resize` or `invalidateAll`), clipped to it, and returns those
-    /// rectangles in window pixels (disjoint; empty when nothing changed) for the host to copy.
+    /// Brings the model to `time`: what changes with time alone moves on (animations head for
+    /// their targets, a drag held beyond a field's text extends the selection). The host calls
+    /// it before every `render`. Returns true when the model changed (the selection), so the
+    /// host tells its observers as it does after input.
+    @discardableResult func advance(to time: Double) -> Bool
+    /// Draws the model as it stands (`advance(to:)` brought it to `time`), only what looks
+    /// different from the previous render (everything after `resize` or `invalidateAll`),
+    /// clipped to it, and returns those rectangles in window pixels (disjoint; empty when nothing
+    /// changed) for the host to copy. It changes nothing in the model.
     func render(on canvas: Canvas, at time: Double) -> [Rect]
     /// The next render draws everything, as after the back buffer was lost.
     func invalidateAll()
     /// Ends every animation and shows the caret solid: the state a screenshot captures.
     func settle()
-    /// True once after the scene changed its model by itself while rendering (a drag held
-    /// beyond a field's text extends the selection on a timer), so the host tells its observers
-    /// as it does after input. Scenes that never do answer false.
-    func takeModelChangeFromRender() -> Bool
     /// Whether the host may hand keys typed now to `handle(typedRun:at:)` instead of one `.text`
     /// event each. Asked before a run starts; nothing the scene handles can come between the
     /// keys of a run, since any other event ends it.
@@ -36,7 +38,8 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
-    public func takeModelChangeFromRender() -> Bool { false }
+    @discardableResult
+    public func advance(to time: Double) -> Bool { false }
 
     public var acceptsTypedRuns: Bool { false }
 
@@ -58,8 +61,9 @@ public protocol SceneHost: AnyObject {
     /// Asks for a selection's text. The answer comes later, from the event loop, with nil when
     /// there is none or its owner did not answer in time.
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void)
-    /// Something in `rect` (window pixels) must be drawn again: the host renders soon.
-    func invalidate(_ rect: Rect)
+    /// Something must be drawn again: the host advances and renders the scene soon. The scene
+    /// works out what changed itself (it compares what it drew with what it would draw now).
+    func setNeedsRender()
     func setPointerShape(_ shape: PointerShape)
     /// Where the caret is, so an input method's candidate window can follow it.
     func setInputMethodSpot(_ caret: Rect)

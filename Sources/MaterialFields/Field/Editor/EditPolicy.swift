@@ -1,0 +1,103 @@
+/// What a policy says of a user edit.
+enum PolicyVerdict: Equatable {
+    /// Go on to the next policy (the edit may have been shortened or rewritten).
+    case proceed
+    /// Refused whole: observers hear `editRefused`, the field rings.
+    case refuse
+    /// Dropped without a refusal: the delegate changed the text itself meanwhile. `editingChanged`
+    /// says whether that counts as the user's change (a live formatter's).
+    case drop(editingChanged: Bool)
+}
+
+/// One link of a field's edit policy: a user edit passes each in order (the character filter,
+/// the keyboard type, autocapitalization, the maximum length, the delegate); any may shorten,
+/// rewrite or refuse it. Programmatic edits, undo and redo pass none.
+protocol EditPolicy {
+    /// Reviews `edit` (already normalized, its range inside `text`); `proposed` is the edit as
+    /// the user made it.
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict
+}
+
+/// `clearsOnInsertion`, once armed: the first text typed or pasted replaces everything.
+struct ClearsOnInsertionPolicy: EditPolicy {
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        if FieldEditor.insertsText(edit.cause) {
+            edit.range = 0..<text.count
+            edit.selectionAfter = nil
+        }
+        return .proceed
+    }
+}
+
+/// The app's `characterFilter`: characters it rejects are taken out.
+struct CharacterFilterPolicy: EditPolicy {
+    let accepts: (Character) -> Bool
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        edit.replacement = String(edit.replacement.filter(accepts))
+        return .proceed
+    }
+}
+
+/// A keyboard type's characters (digits, one decimal separator, one @).
+struct KeyboardTypePolicy: EditPolicy {
+    let keyboardType: KeyboardType
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        // Only the kept text is read (for the one @ or decimal separator), without copying it.
+        let kept = [text.characters[..<edit.range.lowerBound], text.characters[edit.range.upperBound...]].joined()
+        edit.replacement = edit.cause == .paste ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
+            : keyboardType.filter(edit.replacement, keeping: kept)
+        return .proceed
+    }
+}
+
+/// `autocapitalizationType`, on typing only.
+struct AutocapitalizationPolicy: EditPolicy {
+    let type: AutocapitalizationType
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        guard edit.cause == .typing else { return .proceed }
+        let before = text.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
+        edit.replacement = type.apply(to: edit.replacement, after: before)
+        return .proceed
+    }
+}
+
+/// `maximumLength`: the longest start of the replacement that keeps the result within it.
+struct MaximumLengthPolicy: EditPolicy {
+    let maximumLength: Int
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        let limit = max(0, maximumLength)
+        let room = max(0, limit - (text.count - edit.range.count))
+        // What counts is the length of the result: a combining mark typed into a full field
+        // joins the grapheme before it and adds nothing. Only the replacement's first
+        // graphemes can be kept, so only they are segmented (a 10 MB paste into a short
+        // field must not be): with `room` + 16 of them the result is too long however its
+        // ends join the neighbours (a join merges a cluster or two at each end).
+        let window = room > Int.max - 16 ? Int.max : room + 16
+        let pieces = Array(edit.replacement.prefix(window))
+        let isWhole = pieces.count < window
+        let range = edit.range
+        // The text's length in graphemes after replacing `range`, segmented as applying the edit
+        // would: a join can reach past the next cluster (an emoji before a lone ZWJ and the emoji
+        // after it; a regional indicator re-pairing a run of them).
+        func count(with replacement: String) -> Int {
+            text.count(afterApplying: TextEdit(range: range, replacement: replacement, cause: .programmatic))
+        }
+        if pieces.count > room && (!isWhole || count(with: edit.replacement) > limit) {
+            // The longest start that fits: `room` graphemes always do (each adds at most
+            // one), and up to two more may when the first joins the grapheme before the
+            // edit (combining marks) or the last the one after it.
+            var kept = min(pieces.count - 1, room + 2)
+            while kept > room && count(with: String(pieces[..<kept])) > limit { kept -= 1 }
+            edit.replacement = String(pieces[..<kept])
+        }
+        return .proceed
+    }
+}
+
+/// Typing that the links before left nothing of is refused whole: it must not delete the
+/// selection it was meant to replace.
+struct RefusesEmptiedInsertionPolicy: EditPolicy {
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        edit.replacement.isEmpty && !proposed.replacement.isEmpty ? .refuse : .proceed
+    }
+}

@@ -1,0 +1,335 @@
+/// What a field editor needs from the field around it.
+protocol FieldEditorClient: AnyObject {
+    /// The policies a user edit passes, in order.
+    var editPolicies: [EditPolicy] { get }
+    /// A secure field: its edits leave no undo steps and its text is not cached.
+    var editsSecretText: Bool { get }
+    /// The characters as drawn: a bullet per grapheme for a secure field not revealed.
+    func displayed(_ characters: ArraySlice<Character>) -> ArraySlice<Character>
+    /// Measures text for the layout; nil before the field was laid out.
+    var textMeasurer: TextMeasuring? { get }
+    /// The direction the text reads in now (its first strong character, or the layout's).
+    var currentTextDirection: WritingDirection { get }
+    /// The band the text shows in (field coordinates) and the caret's width; nil before layout.
+    var textViewport: (band: Rect, caretWidth: Double)? { get }
+    /// The field is being edited: a single line then scrolls to its caret.
+    var isEditing: Bool { get }
+    /// The caret was placed (moved or not): it blinks again from solid and, with `showsCaret`,
+    /// the text scrolls to show it.
+    func editorPlacedCaret(selectionChanged: Bool, cause: SelectionChangeCause, showsCaret: Bool)
+    /// An edit was applied.
+    func editorApplied(_ applied: AppliedEdit)
+    /// A user edit was refused whole.
+    func editorRefused(_ proposed: TextEdit)
+    /// The text's first strong character changed direction: the layout is made again.
+    func editorTextDirectionChanged()
+}
+
+/// The editing core of a field: the editing value (text, selection, caret placement), its undo
+/// history, the text laid out and scrolled in its band (the viewport), the edit pipeline with its
+/// policy chain, and the caret commands. It knows nothing of labels, containers or colours;
+/// the field around it (`FieldEditorClient`) supplies the policies and hears what changed.
+final class FieldEditor {
+    let kind: FieldKind
+    private(set) var value: EditingValue
+    private(set) var undoHistory = UndoHistory()
+    /// The text as laid out in the band, scrolled; the field makes it when it lays out.
+    var textLayout: TextLayout?
+    weak var client: FieldEditorClient?
+    /// Counts applied edits, so a delegate that changed the text itself can be told from one
+    /// that refused.
+    private(set) var textRevision = 0
+    /// `clearsOnInsertion` is armed: the next typed or pasted text replaces everything.
+    var clearsAtNextInsertion = false
+    /// The whole text, kept after an edit that replaced all of it (never a secret's).
+    var cachedText: String?
+    private(set) var isSelectingWithPointer = false
+    /// What a held double or triple click selected, and so the unit a drag extends by: the
+    /// selection grows a whole word (or paragraph) at a time and always keeps this range.
+    private var pointerSelectionUnit: (range: Range<Int>, byParagraph: Bool)?
+
+    init(kind: FieldKind, text: String) {
+        self.kind = kind
+        self.value = EditingValue(EditableText(Self.sanitize(text, kind: kind)))
+    }
+
+    deinit {
+        // The secret's last home in the model: overwritten before the array is freed.
+        if value.storage.overwritesStorage { value.storage.overwriteAll() }
+    }
+
+    var storage: EditableText { value.storage }
+    var selection: TextSelection { value.storage.selection }
+    var caret: CaretPlacement { value.caret }
+
+    /// A secure field's storage is overwritten when it changes and when the field goes.
+    func setOverwritesStorage(_ overwrites: Bool) { value.storage.overwritesStorage = overwrites }
+
+    // MARK: The one funnel for caret and selection
+
+    /// Every change of selection or caret placement comes through here, with its cause. Without
+    /// `showsCaret` the text stays scrolled where it is (a click is about to place the caret).
+    func select(_ selection: TextSelection, placement: CaretPlacement = CaretPlacement(), cause: SelectionChangeCause,
+                showsCaret: Bool = true) {
+        let before = value.storage.selection
+        value.storage.select(selection)
+        value.caret = placement
+        client?.editorPlacedCaret(selectionChanged: value.storage.selection != before, cause: cause, showsCaret: showsCaret)
+    }
+
+    // The storage as the field reads it.
+    var characters: [Character] { storage.characters }
+    var count: Int { value.count }
+    var isEmpty: Bool { value.isEmpty }
+    var text: String { storage.text }
+    func insertion(_ text: String, cause: EditCause) -> TextEdit { storage.insertion(text, cause: cause) }
+    func replacingAll(with text: String, cause: EditCause) -> TextEdit { storage.replacingAll(with: text, cause: cause) }
+
+    /// The edit history starts again (editing ended, or a clear began it).
+    func forgetHistory() { undoHistory.removeAll() }
+    /// The next edit starts a new undo step.
+    func closeUndoGroup() { undoHistory.closeGroup() }
+
+    // MARK: Viewport
+
+    /// Keeps the caret in the visible band: a single line scrolls sideways while editing (and
+    /// shows its start otherwise), a text area scrolls its rows.
+    func keepCaretInView() {
+        guard let viewport = client?.textViewport, textLayout != nil else { return }
+        let editing = client?.isEditing ?? false
+        if kind == .textArea {
+            if editing {
+                textLayout?.reveal(offset: selection.head, visibleHeight: viewport.band.height, upstream: caret.isUpstream)
+            } else {
+                textLayout?.clampScrollY(visibleHeight: viewport.band.height)
+            }
+        } else if editing {
+            textLayout?.reveal(offset: selection.head, visibleWidth: viewport.band.width - viewport.caretWidth, after: caret.side)
+        } else {
+            // Unfocused, a line shows its start: right-to-left text's is at its right end.
+            textLayout?.scrollX = 0
+            if textLayout?.direction == .rightToLeft {
+                textLayout?.reveal(offset: 0, visibleWidth: viewport.band.width - viewport.caretWidth)
+            }
+        }
+    }
+
+    /// The text area's content is taller than its rows.
+    var hasOverflow: Bool {
+        guard kind == .textArea, let viewport = client?.textViewport, let textLayout else { return false }
+        return textLayout.height > viewport.band.height + 0.5
+    }
+
+    /// Scrolls a text area's rows by `dy` pixels; false when it cannot move that way.
+    func scrollText(by dy: Double) -> Bool {
+        guard hasOverflow, dy.isFinite, dy != 0, let viewport = client?.textViewport, var textLayout else { return false }
+        let before = textLayout.scrollY
+        textLayout.scrollY += dy
+        textLayout.clampScrollY(visibleHeight: viewport.band.height)
+        guard textLayout.scrollY != before else { return false }
+        self.textLayout = textLayout
+        return true
+    }
+
+    /// The point in text coordinates (from the first line's start, scroll undone) for a point in
+    /// field coordinates.
+    func textPoint(for point: Point) -> Point? {
+        guard let viewport = client?.textViewport, let textLayout else { return nil }
+        return Point(x: point.x - viewport.band.x + textLayout.scrollX, y: point.y - viewport.band.y + textLayout.scrollY)
+    }
+
+    /// The grapheme boundary nearest to `point` in field coordinates, whether it is the end of a
+    /// wrapped line (where the caret shows at that line's end), and its side between directions.
+    func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
+        guard let textLayout, let local = textPoint(for: point) else { return (value.count, false, nil) }
+        let line = kind == .textArea ? textLayout.lineIndex(atY: local.y) : 0
+        let (offset, side) = textLayout.caretPosition(nearestTo: local.x, onLine: line)
+        return (offset, textLayout.lineIndex(of: offset) != line, side)
+    }
+
+    // MARK: Pointer selection
+
+    /// A press at `point` (field coordinates) places the caret; Shift extends the selection, a
+    /// double click selects a word, a triple click the paragraph.
+    func pointerDown(at point: Point, extending: Bool, clickCount: Int) {
+        if clearsAtNextInsertion {
+            // The caret waits at the end for the text that replaces everything.
+            isSelectingWithPointer = false
+            return
+        }
+        let (offset, upstream, side) = caretOffset(nearestTo: point)
+        pointerSelectionUnit = nil
+        isSelectingWithPointer = true
+        switch clickCount {
+        case 2:
+            let underPoint = textPoint(for: point).flatMap { local in textLayout.map { $0.offset(before: local) } } ?? 0
+            let word = storage.wordRange(at: underPoint)
+            pointerSelectionUnit = (word, false)
+            select(TextSelection(anchor: word.lowerBound, head: word.upperBound), cause: .pointer)
+        case 3...:
+            let paragraph = storage.paragraphRange(at: offset)
+            pointerSelectionUnit = (paragraph, true)
+            select(TextSelection(anchor: paragraph.lowerBound, head: paragraph.upperBound), cause: .pointer)
+        default:
+            select(extending ? TextSelection(anchor: selection.anchor, head: offset) : TextSelection(caret: offset),
+                   placement: CaretPlacement(isUpstream: upstream, side: side), cause: .pointer)
+        }
+    }
+
+    /// Extends the selection to `point` while the press that started it is held; true when the
+    /// selection changed.
+    func pointerDragged(to point: Point) -> Bool {
+        guard isSelectingWithPointer, point.x.isFinite, point.y.isFinite else { return false }
+        let (offset, upstream, side) = caretOffset(nearestTo: point)
+        if let unit = pointerSelectionUnit {
+            // As GTK and Qt do after a double (triple) click: whole words (paragraphs), and the
+            // one first clicked stays selected whichever way the pointer goes.
+            let under = unit.byParagraph ? storage.paragraphRange(at: offset)
+                : storage.wordRange(at: max(0, offset - (offset > unit.range.lowerBound ? 1 : 0)))
+            let extended = offset < unit.range.lowerBound
+                ? TextSelection(anchor: unit.range.upperBound, head: min(under.lowerBound, unit.range.lowerBound))
+                : TextSelection(anchor: unit.range.lowerBound, head: max(under.upperBound, unit.range.upperBound))
+            guard extended != selection else { return false }
+            select(extended, cause: .pointer)
+            return true
+        }
+        guard offset != selection.head || upstream != caret.isUpstream || side != caret.side else { return false }
+        select(TextSelection(anchor: selection.anchor, head: offset), placement: CaretPlacement(isUpstream: upstream, side: side),
+               cause: .pointer)
+        return true
+    }
+
+    func pointerUp() { isSelectingWithPointer = false }
+
+    // MARK: Applying edits
+
+    /// Causes that put new text in (what `clearsOnInsertion` waits for).
+    static func insertsText(_ cause: EditCause) -> Bool {
+        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline
+    }
+
+    /// Passes `proposed` through the policy chain (a user edit only) and applies what is left:
+    /// the storage changes, the undo history records it, the text layout re-measures what changed
+    /// and the caret takes its place. Returns what was applied, or nil when nothing changed.
+    func apply(_ proposed: TextEdit) -> AppliedEdit? {
+        var edit = normalized(proposed)
+        if edit.isUserEdit {
+            // A refused edit leaves `clearsOnInsertion` armed for the first text that gets in.
+            let clearsWhenRefused = clearsAtNextInsertion
+            var policies = client?.editPolicies ?? []
+            if clearsAtNextInsertion {
+                clearsAtNextInsertion = false
+                policies.insert(ClearsOnInsertionPolicy(), at: 0)
+            }
+            for policy in policies {
+                switch policy.review(&edit, proposed: proposed, in: storage) {
+                case .proceed:
+                    continue
+                case .refuse:
+                    clearsAtNextInsertion = clearsWhenRefused
+                    client?.editorRefused(proposed)
+                    return nil
+                case .drop:
+                    return nil
+                }
+            }
+        }
+        // Replacing text with the same text changes nothing: no undo step, no observers (an
+        // observer that normalises the text by setting it again must come to rest).
+        guard !storage.characters[edit.range].elementsEqual(edit.replacement) else {
+            if let selection = edit.selectionAfter, selection != self.selection {
+                select(selection, placement: CaretPlacement(goalX: caret.goalX), cause: .edit)
+            }
+            return nil
+        }
+        let replacesEverything = edit.range == 0..<value.count
+        let secret = client?.editsSecretText ?? false
+        let applied = value.storage.apply(edit)
+        textRevision &+= 1
+        // A whole text replaced is exactly the replacement: reading it back must not join the
+        // clusters of a 10 MB paste again (the QA state reads it after every change).
+        cachedText = replacesEverything && !secret ? edit.replacement : nil
+        switch edit.cause {
+        case .undo, .redo: break
+        default: if !secret { undoHistory.record(applied) }
+        }
+        // The direction of what a delete key removed, next to the caret: the caret stays by text
+        // of that direction, where the deletion happened.
+        var deletedRightToLeft: Bool?
+        if let textLayout, textLayout.levels != nil, !edit.range.isEmpty {
+            switch edit.cause {
+            case .deleteBackward, .deleteWordBackward: deletedRightToLeft = textLayout.isRightToLeft(cluster: edit.range.upperBound - 1)
+            case .deleteForward, .deleteWordForward: deletedRightToLeft = textLayout.isRightToLeft(cluster: edit.range.lowerBound)
+            default: break
+            }
+        }
+        if let measurer = client?.textMeasurer, textLayout != nil {
+            // Mutated in place: a copy would duplicate the whole text's clusters and stops.
+            let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
+            let changed = client?.displayed(storage.characters[newClusters]) ?? storage.characters[newClusters]
+            textLayout?.replacing(applied.oldClusters, with: changed, measurer: measurer)
+            // The first strong character changed direction: the text reads the other way, and
+            // natural alignment moves it to the other side.
+            if let direction = client?.currentTextDirection, textLayout?.direction != direction { client?.editorTextDirectionChanged() }
+        }
+        // Where two directions meet, the caret stays by what was just typed (where more of it goes,
+        // also when undo or redo brings text back), or by text of the direction just deleted.
+        var placement = CaretPlacement()
+        if let textLayout, textLayout.levels != nil {
+            let head = selection.head
+            if let deleted = deletedRightToLeft {
+                if head > 0 && textLayout.isRightToLeft(cluster: head - 1) == deleted {
+                    placement.side = true
+                } else if head < value.count && textLayout.isRightToLeft(cluster: head) == deleted {
+                    placement.side = false
+                }
+            } else if Self.insertsText(edit.cause) || ((edit.cause == .undo || edit.cause == .redo) && applied.newClusterCount > 0) {
+                placement.side = true
+            }
+        }
+        value.caret = placement
+        client?.editorApplied(applied)
+        return applied
+    }
+
+    /// The edit with its range inside the text and its replacement fit for this kind of field.
+    func normalized(_ edit: TextEdit) -> TextEdit {
+        var normalized = edit
+        normalized.range = min(max(edit.range.lowerBound, 0), value.count)..<min(max(edit.range.upperBound, 0), value.count)
+        normalized.replacement = Self.sanitize(edit.replacement, kind: kind)
+        return normalized
+    }
+
+    /// The step undo takes back, or nil.
+    func popUndo() -> TextEdit? { undoHistory.popUndo() }
+    func popRedo() -> TextEdit? { undoHistory.popRedo() }
+
+    /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
+    /// "\n". Neither holds other control characters (C0, DEL, C1) except tab.
+    static func sanitize(_ text: String, kind: FieldKind) -> String {
+        guard mayContainControls(text), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        else { return text }
+        return String(text.compactMap { character -> Character? in
+            if character.isNewline { return kind == .textArea ? "\n" : " " }
+            if character == "\t" { return character }
+            return character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : character
+        })
+    }
+
+    /// False when no byte of `text` can encode a control character (C0, DEL, C1) or U+2028/U+2029:
+    /// a byte scan, so a 10 MB paste of ordinary text is not checked scalar by scalar.
+    private static func mayContainControls(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let byte = base[index]
+                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+}
