@@ -133,6 +133,8 @@ final class WindowKeyboard {
     func event(for key: inout XKeyEvent) -> InputEvent? {
         var keysym: KeySym = 0
         var text = ""
+        // Text without a key behind it is the input method's commit (a compose sequence, ibus).
+        var committed = false
         if let inputContext {
             var buffer = [CChar](repeating: 0, count: 64)
             var status: Int32 = 0
@@ -145,6 +147,7 @@ final class WindowKeyboard {
                 text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
             if status != XLookupKeySym && status != XLookupBoth { keysym = 0 }
+            committed = status == XLookupChars && !text.isEmpty
         } else {
             var buffer = [CChar](repeating: 0, count: 32)
             _ = XLookupString(&key, &buffer, Int32(buffer.count), &keysym, nil)
@@ -161,8 +164,11 @@ final class WindowKeyboard {
             keysym = meant.keysym
             unshifted = meant.unshifted
             text = KeyTranslation.text(forKeysym: meant.keysym) ?? ""
+            committed = false
         }
         let modifiers = KeyTranslation.modifiers(fromState: key.state)
-        return KeyTranslation.event(keysym: keysym, modifiers: modifiers, unshiftedKeysym: unshifted, text: text)
+        let event = KeyTranslation.event(keysym: keysym, modifiers: modifiers, unshiftedKeysym: unshifted, text: text)
+        if committed, case .text(let text)? = event { return .inputMethodText(text) }
+        return event
     }
 }

@@ -36,8 +36,11 @@ public enum PointerButton: Int, Sendable {
 /// Plain input events, free of any windowing system.
 public enum InputEvent: Equatable, Sendable {
     case key(EditingKey, KeyModifiers)
-    /// Committed text from the keyboard or an input method.
+    /// Text a key typed.
     case text(String)
+    /// Text an input method committed (a compose sequence, ibus, fcitx): one edit, with the
+    /// cause `.inputMethod`.
+    case inputMethodText(String)
     /// A button press; `clickCount` is 2 for a double click, 3 for a triple click.
     case pointerDown(Point, button: PointerButton, clickCount: Int, modifiers: KeyModifiers)
     /// The pointer moved, with or without the primary button held.

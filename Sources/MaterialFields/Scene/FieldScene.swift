@@ -310,8 +310,12 @@ public final class FieldScene: Scene {
             return false
         case .text(let text):
             guard let field = focusedField else { return false }
-            // The edit shows the caret (`userEditHandler`), whatever became of it.
+            // The edit shows the caret (`fieldDidFinishUserEdit`), whatever became of it.
             field.insert(text, at: time)
+            return true
+        case .inputMethodText(let text):
+            guard let field = focusedField else { return false }
+            field.insert(text, cause: .inputMethod, at: time)
             return true
         case .key(let key, let modifiers):
             if let command = keyBindings.command(for: key, modifiers: modifiers), perform(command, at: time) { return true }
