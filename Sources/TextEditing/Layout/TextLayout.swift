@@ -53,13 +53,13 @@ public struct TextLayout: Equatable, Sendable {
     private var visualLines = VisualLineCache()
     /// What the last `replacing(_:with:measurer:)` cost, for tests that count work. Never part of
     /// a layout's value.
-    private(set) var lastEditCost = EditCost()
+    package private(set) var lastEditCost = EditCost()
 
     /// Work an edit did: lines wrapped, levels resolved.
-    struct EditCost: Equatable, Sendable {
-        var linesWrapped = 0
-        var clustersResolved = 0
-        static func == (lhs: EditCost, rhs: EditCost) -> Bool { true }
+    package struct EditCost: Equatable, Sendable {
+        package var linesWrapped = 0
+        package var clustersResolved = 0
+        package static func == (lhs: EditCost, rhs: EditCost) -> Bool { true }
     }
 
     /// Aligns lines in a band `width` wide starting `inset` into the text band (`factor` as
