@@ -1,7 +1,8 @@
 extension TextLayout {
-    /// Replaces clusters `range` with `newCharacters`, measuring only those and re-wrapping only
-    /// the paragraphs they touch; the rest keep their widths and breaks. `range` comes from
-    /// `AppliedEdit.oldClusters`.
+    /// Replaces clusters `range` with `newCharacters`, measuring only those (with the rest of their
+    /// words where shaping may join them, and any cluster whose level changed) and wrapping again
+    /// only the lines around them (see `replacingMeasured`); the rest keep their widths and
+    /// breaks. `range` comes from `AppliedEdit.oldClusters`.
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         lastEditCost = EditCost()
         let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)

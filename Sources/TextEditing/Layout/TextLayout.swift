@@ -9,8 +9,12 @@ public struct TextLine: Equatable, Sendable {
 ///
 /// Without a wrap width (a single-line field) there is one line. With one (a text area) every
 /// paragraph wraps at word boundaries, and a word longer than a line breaks between grapheme
-/// clusters. An edit re-measures only the clusters it changed and re-wraps only the paragraphs it
-/// touched (`replacing(_:with:measurer:)`); the stops after it shift by the change in width.
+/// clusters. An edit (`replacing(_:with:measurer:)`) measures again the clusters it changed, with
+/// the rest of their words either side where a shaper may join them (text not all ASCII, or with
+/// bidi levels), and any cluster whose bidi level it changed; the stops after it shift by the
+/// change in width. It wraps again from two lines before the edit's line until a new line starts
+/// where an old one after the edit started (at the latest, at the end of the last paragraph it
+/// touched), not whole paragraphs; the lines after that are kept, shifted.
 public struct TextLayout: Equatable, Sendable {
     public private(set) var font: FontSpec
     /// The clusters drawn (the text, or what stands in for it, such as dots).

@@ -18,7 +18,8 @@ final class VisualLine: @unchecked Sendable {
     let characters: [Character]
     /// The line's boundaries in order of their caret's x (ties in storage order), and each
     /// boundary's place in it: made at the first arrow key.
-    /// Made under `lock`: copies of a layout share their visual lines across threads.
+    /// Made once, inside `sorted`'s mutex (the sort runs while it is held): copies of a layout
+    /// share their visual lines across threads.
     private var byCaret: (order: [Int], xs: [Double], rank: [Int]) {
         sorted.withLock { sorted in
             if let sorted { return sorted }
