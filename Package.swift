@@ -26,8 +26,12 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
         ),
+        // The editing core: text storage, selection, edits, undo, text layout (wrapping, bidi,
+        // queries, scrolling), the measuring protocol and geometry values. No dependencies by
+        // design: it imports neither MaterialFields nor anything of X11.
+        .target(name: "TextEditing"),
         // Pure Swift: model, layout, motion, theme, rendering to an abstract canvas. Never imports X11.
-        .target(name: "MaterialFields"),
+        .target(name: "MaterialFields", dependencies: ["TextEditing"]),
         // The only code that talks to the X server.
         .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib", "CShaping"]),
         // QA tooling on top of a host: scripted sessions on a virtual clock, screenshots compared

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes Sources/MaterialFields/Layout/BidiClassTable.swift, the model's table of Unicode
+"""Writes Sources/TextEditing/Bidi/BidiClassTable.swift, the model's table of Unicode
 Bidi_Class values (UAX #9), from the Unicode Character Database's DerivedBidiClass.txt.
 
 Usage: generate_bidi_classes.py [DERIVED_BIDI_CLASS_TXT [OUTPUT]]
@@ -15,7 +15,7 @@ it, a few spans outside which no code point has one of the classes that can open
 text (R, AL, AN, RLE, RLO, RLI), so the common check needs no search for most text."""
 import os, re, sys
 
-# BidiClass's raw values, in this order (Sources/MaterialFields/Layout/BidiClass.swift).
+# BidiClass's raw values, in this order (Sources/TextEditing/Bidi/BidiClass.swift).
 CLASSES = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON",
            "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
 LONG_NAMES = {
@@ -34,7 +34,7 @@ SPAN_GAP = 256
 CODE_POINTS = 0x110000
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_INPUT = "/usr/share/unicode/extracted/DerivedBidiClass.txt"
-DEFAULT_OUTPUT = os.path.join(HERE, "..", "Sources", "MaterialFields", "Layout", "BidiClassTable.swift")
+DEFAULT_OUTPUT = os.path.join(HERE, "..", "Sources", "TextEditing", "Bidi", "BidiClassTable.swift")
 
 
 def parse_range(text):
@@ -119,7 +119,7 @@ extension BidiClass {{
     public static let tableUnicodeVersion = (major: {version[0]}, minor: {version[1]})
 
     /// The short names of the classes in raw-value order, as the table was generated with.
-    static let tableClassOrder = "{" ".join(CLASSES)}"
+    package static let tableClassOrder = "{" ".join(CLASSES)}"
 
     /// The raw class of U+0000...U+00FF, by code point.
     static let latin1Classes: [UInt8] = [

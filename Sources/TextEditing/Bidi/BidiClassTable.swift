@@ -6,7 +6,7 @@ extension BidiClass {
     public static let tableUnicodeVersion = (major: 15, minor: 0)
 
     /// The short names of the classes in raw-value order, as the table was generated with.
-    static let tableClassOrder = "L R AL EN ES ET AN CS NSM BN B S WS ON LRE LRO RLE RLO PDF LRI RLI FSI PDI"
+    package static let tableClassOrder = "L R AL EN ES ET AN CS NSM BN B S WS ON LRE LRO RLE RLO PDF LRI RLI FSI PDI"
 
     /// The raw class of U+0000...U+00FF, by code point.
     static let latin1Classes: [UInt8] = [

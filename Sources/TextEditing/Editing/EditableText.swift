@@ -29,7 +29,7 @@ public struct EditableText: Equatable, Sendable {
     public private(set) var selection: TextSelection
     /// Set for a secure field: every slot and heap copy of the text this value lets go of is
     /// overwritten first (see "Overwritable storage" below).
-    var overwritesStorage = false {
+    package var overwritesStorage = false {
         didSet { if overwritesStorage && !oldValue { adoptOverwritableStorage() } }
     }
 
@@ -201,7 +201,7 @@ public struct EditableText: Equatable, Sendable {
     /// The text's length in graphemes after `edit`, found without applying it: only the window
     /// around the edit is segmented, and no copy of the text is made (a secure field's would
     /// hold the secret).
-    func count(afterApplying edit: TextEdit) -> Int {
+    package func count(afterApplying edit: TextEdit) -> Int {
         let lower = min(max(edit.range.lowerBound, 0), count)
         let upper = min(max(edit.range.upperBound, lower), count)
         let scratch: Scratch = overwritesStorage ? .overwritten : .plain
@@ -324,7 +324,7 @@ public struct EditableText: Equatable, Sendable {
 
     // MARK: Words
 
-    static func isWordCharacter(_ character: Character) -> Bool {
+    package static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
     }
 
@@ -383,14 +383,14 @@ public struct EditableText: Equatable, Sendable {
 
     /// Test hook: sees every byte range just after it was overwritten and before it is released
     /// (array buffers and the heap objects of large clusters).
-    static var overwriteObserver: ((UnsafeRawBufferPointer) -> Void)?
+    package static var overwriteObserver: ((UnsafeRawBufferPointer) -> Void)?
 
     /// The array's buffer, for tests that check it is edited in place.
-    var storageAddress: UnsafeRawPointer? { characters.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    package var storageAddress: UnsafeRawPointer? { characters.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
 
     /// Overwrites every slot of the text and the heap objects of its large clusters, and leaves
     /// the text empty (the buffer is kept: the next text goes where the old one was).
-    mutating func overwriteAll() {
+    package mutating func overwriteAll() {
         overwrite(0..<characters.count, scrubbingLargeClusters: true)
         characters.removeAll(keepingCapacity: true)
         selection = TextSelection(caret: 0)

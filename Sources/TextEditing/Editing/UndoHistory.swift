@@ -15,7 +15,7 @@ public struct UndoHistory: Equatable, Sendable {
         var cost: Int { undo.replacement.utf8.count + redo.replacement.utf8.count + 64 }
     }
 
-    private(set) var undoSteps: [Step] = []
+    package private(set) var undoSteps: [Step] = []
     private(set) var redoSteps: [Step] = []
     private var storedBytes = 0
     /// Oldest steps are dropped past this many bytes of stored text.
@@ -31,7 +31,7 @@ public struct UndoHistory: Equatable, Sendable {
     /// Breaks typing groups, as a click or an arrow key does.
     public mutating func closeGroup() { isGroupClosed = true }
 
-    mutating func record(_ applied: AppliedEdit) {
+    package mutating func record(_ applied: AppliedEdit) {
         let edit = applied.edit
         let insertedEnd = applied.oldClusters.lowerBound + applied.newClusterCount
             - (applied.oldClusters.upperBound - edit.range.upperBound)
@@ -120,7 +120,7 @@ public struct UndoHistory: Equatable, Sendable {
     }
 
     /// The edit that undoes the newest step; the step moves to the redo stack.
-    mutating func popUndo() -> TextEdit? {
+    package mutating func popUndo() -> TextEdit? {
         guard let step = undoSteps.popLast() else { return nil }
         storedBytes -= step.cost
         redoSteps.append(step)
@@ -128,7 +128,7 @@ public struct UndoHistory: Equatable, Sendable {
         return step.undo
     }
 
-    mutating func popRedo() -> TextEdit? {
+    package mutating func popRedo() -> TextEdit? {
         guard let step = redoSteps.popLast() else { return nil }
         undoSteps.append(step)
         storedBytes += step.cost
@@ -136,7 +136,7 @@ public struct UndoHistory: Equatable, Sendable {
         return step.redo
     }
 
-    mutating func removeAll() {
+    package mutating func removeAll() {
         undoSteps.removeAll()
         redoSteps.removeAll()
         storedBytes = 0
