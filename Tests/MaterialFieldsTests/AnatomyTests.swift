@@ -413,16 +413,6 @@ final class AnatomyBehaviourTests: XCTestCase {
         XCTAssertEqual(canvas.texts.first { $0.text == "Caption" }?.color, ColorScheme.dark.onSurface.withAlpha(0.6))
         XCTAssertEqual(canvas.fills.first?.color, ColorScheme.dark.surface)
     }
-
-    func testTheSnapshotWritesAMissingMaxLengthAsNull() throws {
-        let field = TextField(identifier: "f", style: .filled, label: "F")
-        let scene = FieldScene(fields: [field], scheme: .light)
-        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
-        let json = String(decoding: try JSONEncoder().encode(scene.snapshot()), as: UTF8.self)
-        XCTAssertTrue(json.contains("\"maxLength\":null"), json)
-        XCTAssertFalse(json.contains("leadingIcon"), "absent when the field has none")
-        XCTAssertFalse(json.contains("\"rows\""), "rows only for text areas")
-    }
 }
 
 /// Findings of the fresh-eyes review, each pinned by a test.
