@@ -415,8 +415,10 @@ final class AnatomyBehaviourTests: XCTestCase {
     }
 }
 
-/// Findings of the fresh-eyes review, each pinned by a test.
-final class AnatomyReviewFindingTests: XCTestCase {
+/// Edge cases of a field's anatomy and its scene, each once broken: assistive text off screen, Tab
+/// after a field grew, absurd limits, middle clicks on icons, the icon font, word commands at
+/// line breaks, an early error, no-break spaces, the assistive row under the pointer.
+final class AnatomyEdgeCaseTests: XCTestCase {
     func testNewAssistiveTextOnAFieldOffScreenDoesNotKeepTheLoopAwake() {
         let fields = (0..<10).map { TextField(identifier: "f\($0)", style: .filled, label: "F\($0)") }
         let scene = FieldScene(fields: fields, scheme: .light)
@@ -540,8 +542,9 @@ final class AnatomyReviewFindingTests: XCTestCase {
     }
 }
 
-/// Findings of the user trial, each pinned by a test.
-final class AnatomyTrialFindingTests: XCTestCase {
+/// Where a click, an edit or Tab leaves the caret, and the caret brought back into view in a field
+/// scrolled out of it (each found in a user trial).
+final class CaretPlacementAndRevealTests: XCTestCase {
     func testAClickIntoAFieldWhoseCaretWasFarAlongPlacesTheCaretUnderThePointer() {
         // Given a long single line whose caret was left at the end (it shows its start again)
         let field = makeField(.filled, text: String(repeating: "abcdefghij", count: 10))

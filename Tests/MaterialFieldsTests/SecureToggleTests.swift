@@ -133,4 +133,13 @@ final class SecureToggleTests: XCTestCase {
         XCTAssertEqual(field.displayedTrailingIcon, .visibility)
         XCTAssertTrue(field.isActionable(.trailingIcon))
     }
+
+    /// A field made secure starts hidden, whatever `toggleSecureTextReveal()` did before.
+    func testTurningSecureEntryOnNeverStartsRevealed() {
+        let field = makeField(.filled, text: "hunter2")
+        field.toggleSecureTextReveal()
+        field.isSecureTextEntry = true
+        XCTAssertFalse(field.isSecureTextRevealed, "a newly secure field shows dots")
+        XCTAssertEqual(field.textLayout.map { String($0.characters) }, String(repeating: "\u{2022}", count: 7))
+    }
 }
