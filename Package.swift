@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 import PackageDescription
 
 let package = Package(
@@ -87,5 +87,7 @@ let package = Package(
         .testTarget(name: "QAToolsTests", dependencies: ["QATools", "XftHost", "MaterialFields", "TestHarness"]),
         .testTarget(name: "XftHostTests", dependencies: ["XftHost", "CXlib", "CXTest", "TestHarness", "MaterialFields"]),
         .testTarget(name: "CatalogUITests", dependencies: ["XftHost", "CXlib", "CXDamage", "CXTest", "CXRes", "TestHarness"]),
-    ]
+    ],
+    // Tools 6.0 (Swift 6's `Synchronization` module is needed); the code stays in the Swift 5 language mode.
+    swiftLanguageModes: [.v5]
 )

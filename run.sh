@@ -32,7 +32,7 @@ if ! command -v swift >/dev/null 2>&1; then
     done
 fi
 if ! command -v swift >/dev/null 2>&1; then
-    say "the Swift toolchain (swift 5.9 or newer) is not on PATH; install it from swift.org and run again"
+    say "the Swift toolchain (swift 6.0 or newer) is not on PATH; install it from swift.org and run again"
     exit 1
 fi
 

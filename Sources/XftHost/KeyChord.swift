@@ -1,20 +1,6 @@
 import CXlib
 import MaterialFields
 
-extension KeyTranslation {
-    /// The one decision from a pressed key to a model event, for real key presses and scripted
-    /// chords alike: an editing key, else a shortcut when Control or Alt is held (named by the
-    /// key's unshifted character), else the committed text if it is printable.
-    static func event(keysym: KeySym, modifiers: KeyModifiers, unshiftedKeysym: @autoclosure () -> KeySym,
-                      text: String) -> InputEvent? {
-        if let editing = editingKey(forKeysym: keysym) { return .key(editing, modifiers) }
-        if modifiers.contains(.control) || modifiers.contains(.alt) {
-            return self.text(forKeysym: unshiftedKeysym())?.first.map { .key(.shortcut($0), modifiers) }
-        }
-        return isInsertable(text) ? .text(text) : nil
-    }
-}
-
 /// A key chord written as text, as QA scripts do: modifiers and a key joined by `+`, e.g.
 /// `ctrl+shift+Left`, `Return`, `ctrl+a`, `F12`. The key is an X keysym name (`Left`, `BackSpace`,
 /// `Return`, `Page_Down`, `a`, `eacute`) or a single character; modifier names ignore case

@@ -3,6 +3,18 @@ import MaterialFields
 
 /// Maps X keysyms and modifier state onto the model's plain key events.
 enum KeyTranslation {
+    /// The one decision from a pressed key to a model event, for real key presses and scripted
+    /// chords alike: an editing key, else a shortcut when Control or Alt is held (named by the
+    /// key's unshifted character), else the committed text if it is printable.
+    static func event(keysym: KeySym, modifiers: KeyModifiers, unshiftedKeysym: @autoclosure () -> KeySym,
+                      text: String) -> InputEvent? {
+        if let editing = editingKey(forKeysym: keysym) { return .key(editing, modifiers) }
+        if modifiers.contains(.control) || modifiers.contains(.alt) {
+            return self.text(forKeysym: unshiftedKeysym())?.first.map { .key(.shortcut($0), modifiers) }
+        }
+        return isInsertable(text) ? .text(text) : nil
+    }
+
     static func modifiers(fromState state: UInt32) -> KeyModifiers {
         var modifiers: KeyModifiers = []
         if state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }

@@ -376,11 +376,13 @@ final class SelectionBroker {
 
     private struct Chunk { var type: Atom; var format: Int32; var bytes: [UInt8] }
 
-    /// Reads a property of our window whole, in pieces, and deletes it (which, in an INCR
-    /// transfer, asks the owner for the next chunk).
     /// The most of a TARGETS answer read: thousands of atoms, more than any owner offers.
     static let targetsLimit = 64 << 10
 
+    /// Reads a property of our window in pieces, whole unless it is longer than `limit` bytes
+    /// (by default the most a paste takes, `maximumIncomingBytes`): reading stops at the first
+    /// piece past it. Then deletes it (which, in an INCR transfer, asks the owner for the next
+    /// chunk).
     private func readProperty(_ property: Atom, limit: Int? = nil) -> Chunk? {
         var bytes: [UInt8] = []
         var offset = 0

@@ -413,20 +413,12 @@ final class AnatomyBehaviourTests: XCTestCase {
         XCTAssertEqual(canvas.texts.first { $0.text == "Caption" }?.color, ColorScheme.dark.onSurface.withAlpha(0.6))
         XCTAssertEqual(canvas.fills.first?.color, ColorScheme.dark.surface)
     }
-
-    func testTheSnapshotWritesAMissingMaxLengthAsNull() throws {
-        let field = TextField(identifier: "f", style: .filled, label: "F")
-        let scene = FieldScene(fields: [field], scheme: .light)
-        scene.resize(to: Size(width: 300, height: 200), measurer: sharedMeasurer)
-        let json = String(decoding: try JSONEncoder().encode(scene.snapshot()), as: UTF8.self)
-        XCTAssertTrue(json.contains("\"maxLength\":null"), json)
-        XCTAssertFalse(json.contains("leadingIcon"), "absent when the field has none")
-        XCTAssertFalse(json.contains("\"rows\""), "rows only for text areas")
-    }
 }
 
-/// Findings of the fresh-eyes review, each pinned by a test.
-final class AnatomyReviewFindingTests: XCTestCase {
+/// Edge cases of a field's anatomy and its scene, each once broken: assistive text off screen, Tab
+/// after a field grew, absurd limits, middle clicks on icons, the icon font, word commands at
+/// line breaks, an early error, no-break spaces, the assistive row under the pointer.
+final class AnatomyEdgeCaseTests: XCTestCase {
     func testNewAssistiveTextOnAFieldOffScreenDoesNotKeepTheLoopAwake() {
         let fields = (0..<10).map { TextField(identifier: "f\($0)", style: .filled, label: "F\($0)") }
         let scene = FieldScene(fields: fields, scheme: .light)
@@ -550,8 +542,9 @@ final class AnatomyReviewFindingTests: XCTestCase {
     }
 }
 
-/// Findings of the user trial, each pinned by a test.
-final class AnatomyTrialFindingTests: XCTestCase {
+/// Where a click, an edit or Tab leaves the caret, and the caret brought back into view in a field
+/// scrolled out of it (each found in a user trial).
+final class CaretPlacementAndRevealTests: XCTestCase {
     func testAClickIntoAFieldWhoseCaretWasFarAlongPlacesTheCaretUnderThePointer() {
         // Given a long single line whose caret was left at the end (it shows its start again)
         let field = makeField(.filled, text: String(repeating: "abcdefghij", count: 10))

@@ -252,6 +252,53 @@ final class KeyboardTypeFilterTests: XCTestCase {
         field.text = "not a number"
         XCTAssertEqual(field.text, "not a number")
     }
+
+    /// README: "the others let everything in, pasted as it is": a space pasted into a web search
+    /// (or a Twitter field, `.namePhonePad`, `.numbersAndPunctuation`) is kept.
+    func testAPastedSpaceIsKeptInAFieldWhoseKeyboardTypeLetsEverythingIn() {
+        for type in [KeyboardType.webSearch, .twitter, .namePhonePad, .numbersAndPunctuation] {
+            let field = makeField(.filled, text: "foobar")
+            field.keyboardType = type
+            field.focus(at: 0)
+            field.selection = TextSelection(caret: 3)
+            field.paste(" ", at: 1)
+            XCTAssertEqual(field.text, "foo bar", "\(type)")
+            field.selection = TextSelection(caret: field.count)
+            field.paste(" baz ", at: 2)
+            XCTAssertEqual(field.text, "foo bar baz ", "\(type): the paste lost its trailing space")
+        }
+    }
+
+    /// Counts the characters read from it, so a test can tell one scan of the kept text from one
+    /// per typed separator without timing anything.
+    private final class ReadCounter { var count = 0 }
+    private struct CountingText: Sequence {
+        let characters: [Character]
+        let counter: ReadCounter
+        func makeIterator() -> AnyIterator<Character> {
+            var iterator = characters.makeIterator()
+            return AnyIterator { [counter] in
+                guard let next = iterator.next() else { return nil }
+                counter.count += 1
+                return next
+            }
+        }
+    }
+
+    /// A line of many separators (or many @) into a field with 100,000 kept characters reads
+    /// the kept text at most once: one scan at the first separator, not one per separator.
+    func testManySeparatorsReadTheKeptTextOnce() {
+        let kept = Array(String(repeating: "1", count: 100_000) + ".5")
+        for (type, typed) in [(KeyboardType.decimalPad, String(repeating: "1,", count: 60)),
+                              (.emailAddress, String(repeating: "a@", count: 60))] {
+            let counter = ReadCounter()
+            _ = type.filter(typed, keeping: CountingText(characters: kept, counter: counter))
+            XCTAssertLessThanOrEqual(counter.count, kept.count, "\(type): the kept text was read \(counter.count) characters' worth")
+            let none = ReadCounter()
+            _ = type.filter(String(repeating: "12", count: 60), keeping: CountingText(characters: kept, counter: none))
+            XCTAssertEqual(none.count, 0, "\(type): without a separator or @ typed, the kept text is not read")
+        }
+    }
 }
 
 /// UIKit's `textAlignment`: text, caret and hit testing move together.
@@ -370,6 +417,19 @@ final class TextAlignmentTests: XCTestCase {
             XCTAssertEqual(placeholder.origin.x, x.rounded(), "\(alignment)")
         }
     }
+
+    /// A wrapped line keeps the space it broke after, and the alignment must not count it: in a
+    /// right-aligned text area every line's last letter ends at the same edge (TextKit aligns
+    /// without trailing whitespace).
+    func testRightAlignedWrappedLinesEndAtTheSameEdge() throws {
+        let text = String(repeating: "a", count: 20) + " " + String(repeating: "b", count: 20)
+        let area = TextField(identifier: "a", style: .outlined, kind: .textArea, label: "L", text: text)
+        area.textAlignment = .right
+        area.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        let layout = try XCTUnwrap(area.textLayout)
+        XCTAssertEqual(layout.lines.count, 2)
+        XCTAssertEqual(layout.x(of: 20, onLine: 0), layout.x(of: 41, onLine: 1), "the last letters of both lines")
+    }
 }
 
 /// UIKit's `adjustsFontSizeToFitWidth` and `minimumFontSize`.
@@ -480,6 +540,25 @@ final class FontFittingTests: XCTestCase {
         area.adjustsFontSizeToFitWidth = true
         XCTAssertEqual(drawnFontSize(area), 16, "it wraps instead")
     }
+
+    /// With `minimumFontSize` at or above the text font (16 px; UIKit apps often use 17), a text
+    /// that overflows stays at the full size, and a keystroke re-measures only what it changed.
+    func testAMinimumAtTheFullSizeDoesNotRemeasureTheWholeTextPerKeystroke() {
+        func measuredPerTenKeys(minimum: Double) -> Int {
+            let measurer = FakeMeasurer()
+            let field = TextField(identifier: "f", style: .outlined, label: "L", text: String(repeating: "a", count: 5_000))
+            field.layOut(width: 300, metrics: MaterialMetrics(), measurer: measurer)
+            field.minimumFontSize = minimum
+            field.adjustsFontSizeToFitWidth = true
+            field.focus(at: 0)
+            field.selection = TextSelection(caret: field.count)
+            let before = measurer.measuredClusters
+            for key in 0..<10 { field.insert("a", at: 1 + Double(key)) }
+            return measurer.measuredClusters - before
+        }
+        XCTAssertLessThan(measuredPerTenKeys(minimum: 15), 100, "below the full size: only the typed clusters")
+        XCTAssertLessThan(measuredPerTenKeys(minimum: 17), 100, "at or above the full size: the whole text, each key")
+    }
 }
 
 /// UIKit's `font`: the text's face and size, with a taller line and container for larger text.
@@ -527,5 +606,22 @@ final class FontPropertyTests: XCTestCase {
             XCTAssertNotNil(field.advancedAppearance(at: 0, origin: .zero, scheme: .light, showsCaret: false), "\(size)")
             XCTAssertTrue(field.layout.map { $0.container.height.isFinite && $0.container.height < 1_000 } ?? false, "\(size)")
         }
+    }
+}
+
+/// What once trapped: a test that would take the test process down lives in a class of its own.
+final class AutocapitalizationTrapTests: XCTestCase {
+    /// "ß" (like the ligatures "ﬁ", "ﬀ" and "ŉ") is lowercase and upper-cases to two characters:
+    /// a German user typing ß at the start of a word in `.words` (the sign-in form's name field)
+    /// or of a sentence in `.sentences` must not crash the app.
+    func testCapitalizingSharpSAtTheStartOfAWordDoesNotTrap() {
+        let field = filledField("f")
+        field.autocapitalizationType = .words
+        let (scene, _) = makeUIKitScene([field])
+        scene.focus(field, at: 0)
+        typeKeys(scene, "ß", time: 1)
+        XCTAssertEqual(field.text, "SS")
+        typeKeys(scene, " ﬁne", time: 2)
+        XCTAssertEqual(field.text, "SS FIne")
     }
 }

@@ -643,8 +643,9 @@ final class ClearingTests: XCTestCase {
     }
 }
 
-/// Two bugs these tests found once, kept as what the documentation promises.
-final class UIKitSemanticsRegressionTests: XCTestCase {
+/// `clearsOnInsertion` through a refused key, and a field focused directly asking the focused one
+/// to end: what the documentation promises (each once broken).
+final class ClearsOnInsertionAndDirectFocusTests: XCTestCase {
     /// `clearsOnInsertion`: "the first text typed or pasted replaces all the text". A key the
     /// keyboard type refuses puts no text in, so it must not disarm the replacement.
     func testClearsOnInsertionStaysArmedThroughAKeyTheKeyboardTypeRefuses() {

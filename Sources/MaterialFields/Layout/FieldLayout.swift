@@ -9,8 +9,11 @@ public struct LabelPlacement: Equatable, Sendable {
     }
 }
 
-/// What the layout of a field depends on, and nothing else: a change to anything outside it
-/// (text, placeholder, colours, state) never lays the field out again.
+/// What the layout of a field depends on, and nothing else. Colours and state are not in it and
+/// never lay the field out again; the placeholder is in it (it is placed in the text line). The
+/// text is not, but an edit lays the field out again when what it decides here changed: a text
+/// area's rows, the assistive row's lines (a counter's width moves the helper text's wrap) and,
+/// when the first strong character turns the text's direction, its alignment.
 public struct FieldLayoutInput: Equatable, Sendable {
     public var style: FieldStyle
     public var kind: FieldKind = .textField

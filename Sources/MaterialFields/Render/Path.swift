@@ -15,10 +15,6 @@ public struct Path: Equatable, Sendable {
 
     public init(contours: [[Point]]) { self.contours = contours.filter { $0.count >= 3 } }
 
-    public mutating func addContour(_ points: [Point]) {
-        if points.count >= 3 { contours.append(points) }
-    }
-
     public var isEmpty: Bool { contours.isEmpty }
 
     public var bounds: Rect {

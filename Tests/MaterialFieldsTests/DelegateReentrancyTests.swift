@@ -38,10 +38,11 @@ final class ReentrantDelegate: TextFieldDelegate {
     func textField(_ textField: TextField, shouldApply edit: TextEdit) -> TextEdit? { onShouldApply?(textField, edit) ?? edit }
 }
 
-/// What a review of the UIKit semantics asked for, each once broken: re-entrant delegates, focus
-/// moved from inside callbacks, approvals that outlive their question, the secure eye, a stale
-/// range, sizes that re-measure everything, the alignment of wrapped lines.
-final class ReviewFindingsTests: XCTestCase {
+/// Delegates that re-enter the field or the scene from inside their callbacks: focus moved by
+/// `textFieldShouldReturn`, `becomeFirstResponder` and `resignFirstResponder` from inside
+/// `textFieldShouldEndEditing` or `textFieldDidEndEditing`, an approval that must not outlive
+/// `canBeginEditing`, Tab in the only field, and text replaced inside `textField(_:shouldApply:)`.
+final class DelegateReentrancyTests: XCTestCase {
 
     // MARK: Return and focus the delegate moved itself
 
@@ -158,38 +159,6 @@ final class ReviewFindingsTests: XCTestCase {
         XCTAssertFalse(field.isFocused)
     }
 
-    // MARK: adjustsFontSizeToFitWidth
-
-    /// With `minimumFontSize` at or above the text font (16 px; UIKit apps often use 17), a text
-    /// that overflows stays at the full size, and a keystroke re-measures only what it changed.
-    func testAMinimumAtTheFullSizeDoesNotRemeasureTheWholeTextPerKeystroke() {
-        func measuredPerTenKeys(minimum: Double) -> Int {
-            let measurer = FakeMeasurer()
-            let field = TextField(identifier: "f", style: .outlined, label: "L", text: String(repeating: "a", count: 5_000))
-            field.layOut(width: 300, metrics: MaterialMetrics(), measurer: measurer)
-            field.minimumFontSize = minimum
-            field.adjustsFontSizeToFitWidth = true
-            field.focus(at: 0)
-            field.selection = TextSelection(caret: field.count)
-            let before = measurer.measuredClusters
-            for key in 0..<10 { field.insert("a", at: 1 + Double(key)) }
-            return measurer.measuredClusters - before
-        }
-        XCTAssertLessThan(measuredPerTenKeys(minimum: 15), 100, "below the full size: only the typed clusters")
-        XCTAssertLessThan(measuredPerTenKeys(minimum: 17), 100, "at or above the full size: the whole text, each key")
-    }
-
-    // MARK: The secure eye
-
-    /// A field made secure starts hidden, whatever `toggleSecureTextReveal()` did before.
-    func testTurningSecureEntryOnNeverStartsRevealed() {
-        let field = makeField(.filled, text: "hunter2")
-        field.toggleSecureTextReveal()
-        field.isSecureTextEntry = true
-        XCTAssertFalse(field.isSecureTextRevealed, "a newly secure field shows dots")
-        XCTAssertEqual(field.textLayout.map { String($0.characters) }, String(repeating: "\u{2022}", count: 7))
-    }
-
     // MARK: Tab in the only field
 
     /// Tab in the only enabled field keeps editing it: with `clearsOnBeginEditing` (a
@@ -202,21 +171,6 @@ final class ReviewFindingsTests: XCTestCase {
         typeKeys(scene, "482913", time: 1)
         scene.handle(.key(.tab, []), at: 2)
         XCTAssertEqual(code.text, "482913")
-    }
-
-    // MARK: Alignment of wrapped lines
-
-    /// A wrapped line keeps the space it broke after, and the alignment must not count it: in a
-    /// right-aligned text area every line's last letter ends at the same edge (TextKit aligns
-    /// without trailing whitespace).
-    func testRightAlignedWrappedLinesEndAtTheSameEdge() throws {
-        let text = String(repeating: "a", count: 20) + " " + String(repeating: "b", count: 20)
-        let area = TextField(identifier: "a", style: .outlined, kind: .textArea, label: "L", text: text)
-        area.textAlignment = .right
-        area.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
-        let layout = try XCTUnwrap(area.textLayout)
-        XCTAssertEqual(layout.lines.count, 2)
-        XCTAssertEqual(layout.x(of: 20, onLine: 0), layout.x(of: 41, onLine: 1), "the last letters of both lines")
     }
 
     // MARK: shouldApply
@@ -235,22 +189,5 @@ final class ReviewFindingsTests: XCTestCase {
         }
         field.insert("d", at: 1)
         XCTAssertEqual(field.text, "wxyz", "the edit's range 3..<3 was computed on \"abc\"")
-    }
-}
-
-/// What once trapped: a test that would take the test process down lives in a class of its own.
-final class ReviewFindingsTrapTests: XCTestCase {
-    /// "ß" (like the ligatures "ﬁ", "ﬀ" and "ŉ") is lowercase and upper-cases to two characters:
-    /// a German user typing ß at the start of a word in `.words` (the sign-in form's name field)
-    /// or of a sentence in `.sentences` must not crash the app.
-    func testCapitalizingSharpSAtTheStartOfAWordDoesNotTrap() {
-        let field = filledField("f")
-        field.autocapitalizationType = .words
-        let (scene, _) = makeUIKitScene([field])
-        scene.focus(field, at: 0)
-        typeKeys(scene, "ß", time: 1)
-        XCTAssertEqual(field.text, "SS")
-        typeKeys(scene, " ﬁne", time: 2)
-        XCTAssertEqual(field.text, "SS FIne")
     }
 }

@@ -1,8 +1,9 @@
 import XCTest
 @testable import MaterialFields
 
-/// Findings of the soak (`./run.sh soak`), each pinned by a test.
-final class SoakFindingTests: XCTestCase {
+/// The undo history lasts one editing session (as in UIKit), so a form used for long does not grow
+/// (found by the soak, `./run.sh soak`).
+final class UndoHistoryLifetimeTests: XCTestCase {
     func testEndingEditingForgetsTheUndoHistorySoAFormDoesNotGrowWithUse() {
         let field = makeField(.outlined, text: "start")
         for session in 0..<50 {

@@ -1,9 +1,9 @@
 import XCTest
 @testable import MaterialFields
 
-/// What a review of the bidi layout found, kept as tests: GTK's strong caret at line ends, clicks
+/// How a field with bidi text lays out and moves its caret: GTK's strong caret at line ends, clicks
 /// past a line, visual movement across lines, the mirrored placeholder, rule L1 and what an edit costs.
-final class BidiReviewTests: XCTestCase {
+final class BidiFieldLayoutTests: XCTestCase {
     private let font = FontSpec(pixelSize: 16)   // FakeMeasurer: 8 px a cluster
     private let hebrew = "אבג"
 

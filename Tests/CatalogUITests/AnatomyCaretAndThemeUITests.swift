@@ -3,7 +3,9 @@ import XCTest
 @testable import XftHost
 import TestHarness
 
-/// Product bugs found while writing AnatomyUITests, each pinned by a test that failed before its fix.
+/// The catalog's headings and captions follow Ctrl+T, a combining mark joins a full counter field's
+/// last grapheme, and a click puts the caret where it lands in a long field or a scrolled text
+/// area (each once broken; the tests failed before their fixes).
 extension AnatomyUITests {
     // Found: Ctrl+T recolours the fields and the surface but not the catalog's headings and
     // captions: their colours are baked into the Arrangement's Decorations when the layout

@@ -1,10 +1,10 @@
 import XCTest
 @testable import MaterialFields
 
-/// What a second review of the bidi layout and the field's caret found, kept as tests: copies read
+/// The bidi layout and the field's caret: copies read
 /// from two threads, the caret's place at a line's end, right-to-left paragraphs of digits, the
 /// input method's spot, the caret drawn into the reserve, incremental layouts equal fresh ones.
-final class BidiSecondReviewTests: XCTestCase {
+final class BidiCaretAndIncrementalLayoutTests: XCTestCase {
     private let font = FontSpec(pixelSize: 16)   // FakeMeasurer: 8 px a cluster
     private let hebrew = "אבג"
 

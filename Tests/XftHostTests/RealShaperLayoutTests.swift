@@ -4,10 +4,10 @@ import TestHarness
 import XCTest
 @testable import XftHost
 
-/// What a second review of bidi and shaping found, kept as tests with the real host (FriBidi,
+/// Bidi layouts and shaping with the real host (FriBidi,
 /// HarfBuzz, the installed fonts): incremental layouts equal fresh ones, items of one script,
 /// wide glyphs at a clip's edge.
-final class SecondReviewShapingTests: XCTestCase {
+final class RealShaperLayoutTests: XCTestCase {
     private var server: XvfbServer!
     private var host: WindowHost!
     private let font = FontSpec(pixelSize: 16)

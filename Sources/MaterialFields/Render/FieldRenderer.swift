@@ -1,0 +1,38 @@
+/// Draws field appearances onto any `Canvas`. It reads nothing but the appearance, so what a
+/// test records is what the screen gets.
+public enum FieldRenderer {
+    public static func draw(_ appearance: FieldAppearance, on canvas: Canvas) {
+        for shape in appearance.shapes { canvas.fill(shape.path, color: shape.color) }
+        for icon in appearance.icons { canvas.drawText(icon.text, at: icon.origin, font: icon.font, color: icon.color) }
+        if let label = appearance.label {
+            canvas.pushClip(appearance.labelClip)
+            canvas.drawText(label.text, at: label.origin, font: label.font, color: label.color)
+            canvas.popClip()
+        }
+        if !appearance.affixes.isEmpty {
+            canvas.pushClip(appearance.affixClip)
+            for run in appearance.affixes { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }
+            canvas.popClip()
+        }
+        canvas.pushClip(appearance.textClip)
+        if let placeholder = appearance.placeholder {
+            canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
+        }
+        for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
+        for run in appearance.textRuns {
+            if let direction = run.direction {
+                canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color, direction: direction)
+            } else {
+                canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color)
+            }
+        }
+        if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
+        for fade in appearance.fades { canvas.fill(fade.path, color: fade.color) }
+        canvas.popClip()
+        if !appearance.assistive.isEmpty {
+            canvas.pushClip(appearance.assistiveClip)
+            for run in appearance.assistive { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }
+            canvas.popClip()
+        }
+    }
+}

@@ -1,0 +1,134 @@
+// What QA tooling reads of a scene: one `FieldSnapshot` per field, taken through the scene's and
+// the fields' public API (the catalog's `--qa-state` file, the scripts' `expect`).
+import MaterialFields
+
+/// One field as the `--qa-state` file lists it.
+public struct FieldSnapshot: Codable, Equatable {
+    public struct Assistive: Codable, Equatable {
+        public var leading: String
+        public var trailing: String
+    }
+
+    public var id: String
+    public var style: String
+    public var kind: FieldKind
+    public var label: String
+    /// The text; for a secure field a bullet per grapheme (`secure` is then true).
+    public var text: String
+    public var secure: Bool
+    public var selection: [Int]
+    public var focused: Bool
+    public var state: FieldState
+    public var labelPosition: LabelPosition
+    public var hovered: Bool
+    public var error: Bool
+    public var errorMessage: String?
+    /// The assistive texts as shown ("" when none).
+    public var assistive: Assistive
+    public var maxLength: Int?
+    /// "visible" or "hidden"; absent when the field has none.
+    public var leadingIcon: String?
+    public var trailingIcon: String?
+    public var clearButton: String?
+    /// Visible rows, for text areas.
+    public var rows: Double?
+    public var accessibilityLabel: String
+    /// `material`, `rag` or `plain`.
+    public var family: FieldFamily
+    public var alignment: TextAlignment
+    public var keyboardType: KeyboardType
+    /// RAG fields' placeholder mode; null for the other families.
+    public var placeholderMode: PlaceholderMode?
+    /// The RAG hint: null while none is set.
+    public var hint: String?
+    /// A secure field's eye shows its text on screen (the `text` key stays dots); absent for
+    /// other fields.
+    public var revealed: Bool?
+    /// The direction the text reads in (`ltr` or `rtl`, `TextField.textDirection`).
+    public var direction: WritingDirection = .leftToRight
+    /// Where the caret is drawn, [x, y, width, height] in window pixels, while the field is
+    /// focused (blink phase aside); null otherwise.
+    public var caretRect: [Double]?
+    /// The container.
+    public var frame: [Double]
+    /// The container and the assistive row below it.
+    public var outerFrame: [Double]
+
+    private enum CodingKeys: String, CodingKey {
+        case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
+        case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
+        case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect
+    }
+
+    /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
+    /// read it as "number or null"); the icons and rows are left out when the field has none.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(style, forKey: .style)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(label, forKey: .label)
+        try container.encode(text, forKey: .text)
+        try container.encode(secure, forKey: .secure)
+        try container.encode(selection, forKey: .selection)
+        try container.encode(focused, forKey: .focused)
+        try container.encode(state, forKey: .state)
+        try container.encode(labelPosition, forKey: .labelPosition)
+        try container.encode(hovered, forKey: .hovered)
+        try container.encode(error, forKey: .error)
+        try container.encode(errorMessage, forKey: .errorMessage)
+        try container.encode(assistive, forKey: .assistive)
+        try container.encode(maxLength, forKey: .maxLength)
+        try container.encodeIfPresent(leadingIcon, forKey: .leadingIcon)
+        try container.encodeIfPresent(trailingIcon, forKey: .trailingIcon)
+        try container.encodeIfPresent(clearButton, forKey: .clearButton)
+        try container.encodeIfPresent(rows, forKey: .rows)
+        try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
+        try container.encode(family, forKey: .family)
+        try container.encode(alignment, forKey: .alignment)
+        try container.encode(keyboardType, forKey: .keyboardType)
+        try container.encode(placeholderMode, forKey: .placeholderMode)
+        try container.encode(hint, forKey: .hint)
+        try container.encodeIfPresent(revealed, forKey: .revealed)
+        try container.encode(direction, forKey: .direction)
+        try container.encode(caretRect, forKey: .caretRect)
+        try container.encode(frame, forKey: .frame)
+        try container.encode(outerFrame, forKey: .outerFrame)
+    }
+}
+
+extension FieldScene {
+    /// What QA tooling sees of each field, in window pixels.
+    public func snapshot() -> [FieldSnapshot] {
+        fields.map { field in
+            let frame = self.frame(of: field) ?? .zero
+            let height = field.preferredHeight ?? frame.height
+            func visibility(_ exists: Bool, _ visible: Bool) -> String? { exists ? (visible ? "visible" : "hidden") : nil }
+            var snapshot = FieldSnapshot(
+                id: field.identifier, style: field.style.name, kind: field.kind, label: field.label,
+                // A secure field's text as it shows: a bullet per grapheme (line breaks kept), so
+                // QA can still count and select in it.
+                text: field.isSecureTextEntry ? field.displayedText : field.text, secure: field.isSecureTextEntry,
+                selection: [field.selection.lowerBound, field.selection.upperBound],
+                focused: field.isFocused, state: field.state, labelPosition: field.labelPosition,
+                hovered: field.isHovered, error: field.isInError, errorMessage: field.errorMessage,
+                assistive: .init(leading: field.displayedLeadingAssistiveText, trailing: field.displayedTrailingAssistiveText),
+                maxLength: field.maximumLength,
+                leadingIcon: visibility(field.leadingIcon != nil, field.isLeadingIconVisible),
+                trailingIcon: visibility(field.trailingIcon != nil, field.isTrailingIconVisible),
+                clearButton: visibility(field.clearButtonMode != .never, field.isClearButtonVisible),
+                rows: field.kind == .textArea ? field.visibleRows : nil,
+                accessibilityLabel: field.accessibilityText,
+                family: field.style.family, alignment: field.textAlignment, keyboardType: field.keyboardType,
+                placeholderMode: field.style.family == .rag ? field.placeholderMode : nil, hint: field.hint,
+                revealed: field.isSecureTextEntry ? field.isSecureTextRevealed : nil,
+                frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
+                outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
+            snapshot.direction = field.textDirection
+            if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
+                snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
+            }
+            return snapshot
+        }
+    }
+}

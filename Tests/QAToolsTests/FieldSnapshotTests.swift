@@ -1,0 +1,98 @@
+import Foundation
+import MaterialFields
+import QATools
+import XCTest
+
+/// `FieldScene.snapshot()`: what the QA state says of each field, in window pixels, and what it
+/// never says (a secure field's text).
+final class FieldSnapshotTests: XCTestCase {
+    /// Monospaced: every grapheme cluster advances half an em.
+    private final class HalfEmMeasurer: TextMeasuring {
+        func advance(of text: Substring, font: FontSpec) -> Double { Double(text.count) * font.pixelSize / 2 }
+        func lineMetrics(for font: FontSpec) -> LineMetrics {
+            LineMetrics(ascent: font.pixelSize * 0.75, descent: font.pixelSize * 0.25)
+        }
+        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
+            (0...text.count).map { Double($0) * font.pixelSize / 2 }
+        }
+    }
+
+    private let measurer = HalfEmMeasurer()
+    /// Letters that appear nowhere else in these fields (no label, no placeholder).
+    private let secret = "Qz7#kV9!wX2$"
+
+    private func makeScene(_ fields: [TextField], width: Double = 400, height: Double = 300) -> FieldScene {
+        let scene = FieldScene(fields: fields, scheme: .light)
+        scene.resize(to: Size(width: width, height: height), measurer: measurer)
+        scene.handle(.windowFocus(true), at: 0)
+        return scene
+    }
+
+    private func encoded(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    func testSnapshotListsEveryFieldInWindowPixels() {
+        let fields = [
+            TextField(identifier: "a", style: .filled, label: "A"),
+            TextField(identifier: "b", style: .filled, label: "B", isEnabled: false),
+            TextField(identifier: "c", style: .outlined, label: "C"),
+        ]
+        let scene = makeScene(fields, width: 800, height: 600)
+        scene.handle(.key(.tab, []), at: 0)
+        scene.handle(.text("hey"), at: 0)
+        let snapshot = scene.snapshot()
+        XCTAssertEqual(snapshot.map(\.id), ["a", "b", "c"])
+        XCTAssertEqual(snapshot[0].text, "hey")
+        XCTAssertEqual(snapshot[0].selection, [3, 3])
+        XCTAssertTrue(snapshot[0].focused)
+        XCTAssertEqual(snapshot[0].state, .editing)
+        XCTAssertEqual(snapshot[0].labelPosition, .floating)
+        XCTAssertEqual(snapshot[1].state, .disabled)
+        let frame = scene.frame(of: fields[2])!
+        XCTAssertEqual(snapshot[2].frame, [frame.x, frame.y, frame.width, frame.height])
+    }
+
+    func testTheSnapshotWritesAMissingMaxLengthAsNull() throws {
+        let scene = makeScene([TextField(identifier: "f", style: .filled, label: "F")], height: 200)
+        let json = try encoded(scene.snapshot())
+        XCTAssertTrue(json.contains("\"maxLength\":null"), json)
+        XCTAssertFalse(json.contains("leadingIcon"), "absent when the field has none")
+        XCTAssertFalse(json.contains("\"rows\""), "rows only for text areas")
+    }
+
+    func testTheQASnapshotShowsABulletPerGraphemeSaysSoAndKeepsTheSelection() throws {
+        let field = TextField(identifier: "password", style: .filled, label: "Password")
+        field.isSecureTextEntry = true
+        field.showsSecureTextToggle = true
+        field.text = secret + "e\u{301}👩‍👩‍👧"
+        let scene = makeScene([field])
+        field.selection = TextSelection(anchor: 2, head: 5)
+
+        let snapshot = try XCTUnwrap(scene.snapshot().first)
+        XCTAssertEqual(snapshot.text, String(repeating: "\u{2022}", count: secret.count + 2))
+        XCTAssertTrue(snapshot.secure)
+        XCTAssertEqual(snapshot.selection, [2, 5])
+        let json = try encoded(snapshot)
+        XCTAssertFalse(json.contains("Qz7"), json)
+        XCTAssertTrue(json.contains("\"secure\":true"), json)
+
+        // Revealed by the eye, the text shows on screen and the snapshot still has bullets.
+        let eye = try XCTUnwrap(field.layout?.trailingIcon, "the eye has a slot")
+        let frame = try XCTUnwrap(scene.frame(of: field))
+        let point = Point(x: frame.minX + eye.midX, y: frame.minY + eye.midY)
+        scene.handle(.pointerDown(point, button: .primary, clickCount: 1, modifiers: []), at: 1)
+        scene.handle(.pointerUp(point, button: .primary), at: 1)
+        XCTAssertTrue(field.isSecureTextRevealed)
+        let revealed = try XCTUnwrap(scene.snapshot().first)
+        XCTAssertEqual(revealed.text, snapshot.text)
+        XCTAssertEqual(revealed.revealed, true)
+        XCTAssertFalse(try encoded(scene.snapshot()).contains("Qz7"))
+
+        // Shown (the eye icon), the text is the text: intended.
+        field.isSecureTextEntry = false
+        let shown = try XCTUnwrap(scene.snapshot().first)
+        XCTAssertEqual(shown.text, field.text)
+        XCTAssertFalse(shown.secure)
+    }
+}
