@@ -28,13 +28,13 @@ final class LongPasteTests: XCTestCase {
 
     func testControlsInAPasteAreCleanedWhateverTheirEncoding() {
         let pasted = "a\u{85}b\u{2028}c\u{9F}d\u{7F}e\u{01}f\u{2029}g\u{80}h©i"
-        XCTAssertEqual(FieldEditor.sanitize(pasted, kind: .textField), "a b cdef gh©i")
-        XCTAssertEqual(FieldEditor.sanitize(pasted, kind: .textArea), "a\nb\ncdef\ngh©i")
-        XCTAssertEqual(FieldEditor.sanitize("plain ASCII, ~ and all", kind: .textField), "plain ASCII, ~ and all")
+        XCTAssertEqual(FieldEditor.sanitize(pasted, multiline: false), "a b cdef gh©i")
+        XCTAssertEqual(FieldEditor.sanitize(pasted, multiline: true), "a\nb\ncdef\ngh©i")
+        XCTAssertEqual(FieldEditor.sanitize("plain ASCII, ~ and all", multiline: false), "plain ASCII, ~ and all")
         // One multi-byte control alone, with nothing below 0x20 to give it away.
-        XCTAssertEqual(FieldEditor.sanitize("x\u{9F}y", kind: .textField), "xy")
-        XCTAssertEqual(FieldEditor.sanitize("x\u{2028}y", kind: .textField), "x y")
-        XCTAssertEqual(FieldEditor.sanitize("x\u{85}y", kind: .textArea), "x\ny")
+        XCTAssertEqual(FieldEditor.sanitize("x\u{9F}y", multiline: false), "xy")
+        XCTAssertEqual(FieldEditor.sanitize("x\u{2028}y", multiline: false), "x y")
+        XCTAssertEqual(FieldEditor.sanitize("x\u{85}y", multiline: true), "x\ny")
     }
 
     func testAMegabyteOfASCIIMeasuresLikeItsClusters() {

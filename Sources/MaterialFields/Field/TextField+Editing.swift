@@ -15,7 +15,7 @@ extension TextField {
     }
 
     /// The policy links a user edit passes, in order (`clearsOnInsertion` goes first when armed).
-    var editPolicies: [EditPolicy] {
+    package var editPolicies: [EditPolicy] {
         var policies: [EditPolicy] = []
         if let characterFilter { policies.append(CharacterFilterPolicy(accepts: characterFilter)) }
         if keyboardType != .default { policies.append(KeyboardTypePolicy(keyboardType: keyboardType)) }
@@ -186,76 +186,5 @@ extension TextField {
             endEditing(at: time)
         }
         return true
-    }
-}
-
-/// The delegate's say in a user edit: `shouldChangeCharactersIn`, then `shouldApply`. A delegate
-/// that changed the text itself meanwhile (a live formatter) has the last word.
-struct DelegatePolicy: EditPolicy {
-    unowned let field: TextField
-
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
-        guard let delegate = field.delegate else { return .proceed }
-        let editor = field.editor
-        let revision = editor.textRevision, selection = editor.selection
-        // The clear button asked `textFieldShouldClear` already, as UIKit asks only that.
-        guard edit.cause == .clear
-                || delegate.textField(field, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) else {
-            if editor.textRevision != revision {
-                // A live formatter set the text itself: the user's edit, as it wanted it.
-                field.sendActions(for: .editingChanged)
-                return .drop(editingChanged: true)
-            }
-            return editor.selection == selection ? .refuse : .drop(editingChanged: false)
-        }
-        // The delegate may have changed the text while saying yes: the range is stale then.
-        guard editor.textRevision == revision else { return .drop(editingChanged: false) }
-        guard let rewritten = delegate.textField(field, shouldApply: edit) else { return .refuse }
-        guard editor.textRevision == revision else { return .drop(editingChanged: false) }
-        edit = editor.normalized(rewritten)
-        return .proceed
-    }
-}
-
-// What the field does when its editor changed something.
-extension TextField: FieldEditorClient {
-    var editsSecretText: Bool { isSecureTextEntry }
-    var textMeasurer: TextMeasuring? { measurer }
-    var currentTextDirection: WritingDirection { textDirection }
-    var textViewport: (band: Rect, caretWidth: Double)? { layout.map { ($0.textLine, $0.metrics.caretWidth) } }
-
-    func displayed(_ characters: ArraySlice<Character>) -> ArraySlice<Character> {
-        isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(characters)[...] : characters
-    }
-
-    func editorPlacedCaret(selectionChanged: Bool, cause: SelectionChangeCause, showsCaret: Bool) {
-        caretBlink.restart(at: lastTime)
-        if showsCaret { editor.keepCaretInView() }
-        invalidateAppearance()
-        if selectionChanged { notifySelectionChange(cause) }
-    }
-
-    func editorApplied(_ applied: AppliedEdit) {
-        // The rows of a text area and the counter follow the text.
-        if displayedTrailingAssistiveText != lastTrailingAssistiveText {
-            assistiveTextChanged()
-        } else if kind == .textArea {
-            relayOutIfNeeded()
-        }
-        if adjustsFontSizeToFitWidth { fitFontToWidth() }
-        caretBlink.restart(at: lastTime)
-        editor.keepCaretInView()
-        invalidateAppearance()
-        syncMotion(at: lastTime)
-        if applied.selectionBefore != editor.selection { notifySelectionChange(.edit) }
-        notify(.textChanged(applied))
-        if applied.edit.cause != .programmatic { sendActions(for: .editingChanged) }
-    }
-
-    func editorRefused(_ proposed: TextEdit) { notify(.editRefused(proposed)) }
-
-    func editorTextDirectionChanged() {
-        rebuildTextLayout(notifying: false)
-        relayOutIfNeeded()
     }
 }

@@ -382,7 +382,7 @@ public final class TextField {
         self.label = label
         self.placeholder = placeholder
         self.isEnabled = isEnabled
-        self.editor = FieldEditor(kind: kind, text: text)
+        self.editor = FieldEditor(multiline: kind == .textArea, text: text)
         self.labelFloat = Transition(value: 0, fullDuration: Self.motionDuration)
         self.activation = Transition(value: 0, fullDuration: Self.motionDuration)
         self.errorEmphasis = Transition(value: 0, fullDuration: Self.motionDuration)

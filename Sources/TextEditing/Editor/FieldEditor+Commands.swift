@@ -17,7 +17,7 @@ extension FieldEditor {
     /// Moves the caret (or, with `extend`, the selection's head) by `unit` toward `direction`.
     /// Left and Right move visually in text of both directions (GTK's visual movement); Up and
     /// Down keep to the x the run of them started at.
-    func move(_ unit: TextUnit, _ direction: TextDirection, extend: Bool) {
+    package func move(_ unit: TextUnit, _ direction: TextDirection, extend: Bool) {
         var text = storage
         let before = text.selection
         var placement = CaretPlacement()
@@ -34,9 +34,9 @@ extension FieldEditor {
             }
         case .word:
             if forward { text.moveWordForward(extending: extend) } else { text.moveWordBackward(extending: extend) }
-        case .line where kind == .textArea && (direction == .up || direction == .down):
+        case .line where isMultiline && (direction == .up || direction == .down):
             placement = moveVertically(&text, down: direction == .down, extending: extend)
-        case .line where kind == .textArea && textLayout != nil:
+        case .line where isMultiline && textLayout != nil:
             let textLayout = textLayout!
             let index = textLayout.lineIndex(of: text.selection.head, upstream: caret.isUpstream)
             let line = textLayout.lines[index].clusters
@@ -54,7 +54,7 @@ extension FieldEditor {
     }
 
     /// Selects the whole text (Ctrl+A).
-    func selectAll() {
+    package func selectAll() {
         let all = TextSelection(anchor: 0, head: value.count)
         if all != selection { clearsAtNextInsertion = false }
         closeUndoGroup()
@@ -63,7 +63,7 @@ extension FieldEditor {
 
     /// The edit a `.delete` command names: the selection, or from the caret to the next boundary
     /// of `unit` toward `direction`; nil when there is nothing to delete.
-    func deletion(_ unit: TextUnit, _ direction: TextDirection) -> TextEdit? {
+    package func deletion(_ unit: TextUnit, _ direction: TextDirection) -> TextEdit? {
         let forward = logical(direction) == .forward
         switch unit {
         case .cluster, .word:
@@ -74,10 +74,10 @@ extension FieldEditor {
             let head = selection.head
             var end: Int
             switch unit {
-            case .line where kind == .textArea && textLayout != nil:
+            case .line where isMultiline && textLayout != nil:
                 let line = textLayout!.lines[textLayout!.lineIndex(of: head, upstream: caret.isUpstream)].clusters
                 end = forward ? line.upperBound : line.lowerBound
-            case .line where kind == .textArea, .paragraph:
+            case .line where isMultiline, .paragraph:
                 end = paragraphBoundary(from: head, forward: forward)
             default:
                 end = forward ? value.count : 0
@@ -131,7 +131,7 @@ extension FieldEditor {
         // Past the line's visual end: on into the line after it in reading order (before it, when
         // going back), entering at the side the caret came from; a single line stays.
         let target = line + (forward ? 1 : -1)
-        guard kind == .textArea, textLayout.lines.indices.contains(target) else {
+        guard isMultiline, textLayout.lines.indices.contains(target) else {
             text.moveHead(to: selection.head, extending: extending)
             return CaretPlacement(isUpstream: caret.isUpstream, side: caret.side)
         }

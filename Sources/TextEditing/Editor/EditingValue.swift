@@ -32,12 +32,12 @@ public enum SelectionChangeCause: String, Sendable, Codable {
 
 /// One editing value: the text and selection, where the caret stands, and the range an input
 /// method is composing (empty while nothing is being composed). It changes only through
-/// `FieldEditor`, whose `select(_:placement:cause:)` is the one way the selection moves.
+/// `FieldEditor`, whose `select(_:placement:cause:showsCaret:)` is the one way the selection moves.
 public struct EditingValue: Equatable, Sendable {
-    public internal(set) var storage: EditableText
-    public internal(set) var caret = CaretPlacement()
+    public package(set) var storage: EditableText
+    public package(set) var caret = CaretPlacement()
     /// The clusters an input method is composing, shown underlined; nil while it composes nothing.
-    public internal(set) var composingRange: Range<Int>?
+    public package(set) var composingRange: Range<Int>?
 
     public init(_ storage: EditableText) { self.storage = storage }
 

@@ -1,5 +1,5 @@
 /// What a field editor needs from the field around it.
-protocol FieldEditorClient: AnyObject {
+package protocol FieldEditorClient: AnyObject {
     /// The policies a user edit passes, in order.
     var editPolicies: [EditPolicy] { get }
     /// A secure field: its edits leave no undo steps and its text is not cached.
@@ -29,28 +29,29 @@ protocol FieldEditorClient: AnyObject {
 /// history, the text laid out and scrolled in its band (the viewport), the edit pipeline with its
 /// policy chain, and the caret commands. It knows nothing of labels, containers or colours;
 /// the field around it (`FieldEditorClient`) supplies the policies and hears what changed.
-final class FieldEditor {
-    let kind: FieldKind
-    private(set) var value: EditingValue
-    private(set) var undoHistory = UndoHistory()
+package final class FieldEditor {
+    /// A text area: line breaks stay, Up and Down move between lines, the rows scroll.
+    package let isMultiline: Bool
+    package private(set) var value: EditingValue
+    package private(set) var undoHistory = UndoHistory()
     /// The text as laid out in the band, scrolled; the field makes it when it lays out.
-    var textLayout: TextLayout?
-    weak var client: FieldEditorClient?
+    package var textLayout: TextLayout?
+    package weak var client: FieldEditorClient?
     /// Counts applied edits, so a delegate that changed the text itself can be told from one
     /// that refused.
-    private(set) var textRevision = 0
+    package private(set) var textRevision = 0
     /// `clearsOnInsertion` is armed: the next typed or pasted text replaces everything.
-    var clearsAtNextInsertion = false
+    package var clearsAtNextInsertion = false
     /// The whole text, kept after an edit that replaced all of it (never a secret's).
-    var cachedText: String?
-    private(set) var isSelectingWithPointer = false
+    package var cachedText: String?
+    package private(set) var isSelectingWithPointer = false
     /// What a held double or triple click selected, and so the unit a drag extends by: the
     /// selection grows a whole word (or paragraph) at a time and always keeps this range.
     private var pointerSelectionUnit: (range: Range<Int>, byParagraph: Bool)?
 
-    init(kind: FieldKind, text: String) {
-        self.kind = kind
-        self.value = EditingValue(EditableText(Self.sanitize(text, kind: kind)))
+    package init(multiline: Bool, text: String) {
+        self.isMultiline = multiline
+        self.value = EditingValue(EditableText(Self.sanitize(text, multiline: multiline)))
     }
 
     deinit {
@@ -58,18 +59,18 @@ final class FieldEditor {
         if value.storage.overwritesStorage { value.storage.overwriteAll() }
     }
 
-    var storage: EditableText { value.storage }
-    var selection: TextSelection { value.storage.selection }
-    var caret: CaretPlacement { value.caret }
+    package var storage: EditableText { value.storage }
+    package var selection: TextSelection { value.storage.selection }
+    package var caret: CaretPlacement { value.caret }
 
     /// A secure field's storage is overwritten when it changes and when the field goes.
-    func setOverwritesStorage(_ overwrites: Bool) { value.storage.overwritesStorage = overwrites }
+    package func setOverwritesStorage(_ overwrites: Bool) { value.storage.overwritesStorage = overwrites }
 
     // MARK: The one funnel for caret and selection
 
     /// Every change of selection or caret placement comes through here, with its cause. Without
     /// `showsCaret` the text stays scrolled where it is (a click is about to place the caret).
-    func select(_ selection: TextSelection, placement: CaretPlacement = CaretPlacement(), cause: SelectionChangeCause,
+    package func select(_ selection: TextSelection, placement: CaretPlacement = CaretPlacement(), cause: SelectionChangeCause,
                 showsCaret: Bool = true) {
         let before = value.storage.selection
         value.storage.select(selection)
@@ -78,26 +79,26 @@ final class FieldEditor {
     }
 
     // The storage as the field reads it.
-    var characters: [Character] { storage.characters }
-    var count: Int { value.count }
-    var isEmpty: Bool { value.isEmpty }
-    var text: String { storage.text }
-    func insertion(_ text: String, cause: EditCause) -> TextEdit { storage.insertion(text, cause: cause) }
-    func replacingAll(with text: String, cause: EditCause) -> TextEdit { storage.replacingAll(with: text, cause: cause) }
+    package var characters: [Character] { storage.characters }
+    package var count: Int { value.count }
+    package var isEmpty: Bool { value.isEmpty }
+    package var text: String { storage.text }
+    package func insertion(_ text: String, cause: EditCause) -> TextEdit { storage.insertion(text, cause: cause) }
+    package func replacingAll(with text: String, cause: EditCause) -> TextEdit { storage.replacingAll(with: text, cause: cause) }
 
     /// The edit history starts again (editing ended, or a clear began it).
-    func forgetHistory() { undoHistory.removeAll() }
+    package func forgetHistory() { undoHistory.removeAll() }
     /// The next edit starts a new undo step.
-    func closeUndoGroup() { undoHistory.closeGroup() }
+    package func closeUndoGroup() { undoHistory.closeGroup() }
 
     // MARK: Viewport
 
     /// Keeps the caret in the visible band: a single line scrolls sideways while editing (and
     /// shows its start otherwise), a text area scrolls its rows.
-    func keepCaretInView() {
+    package func keepCaretInView() {
         guard let viewport = client?.textViewport, textLayout != nil else { return }
         let editing = client?.isEditing ?? false
-        if kind == .textArea {
+        if isMultiline {
             if editing {
                 textLayout?.reveal(offset: selection.head, visibleHeight: viewport.band.height, upstream: caret.isUpstream)
             } else {
@@ -115,13 +116,13 @@ final class FieldEditor {
     }
 
     /// The text area's content is taller than its rows.
-    var hasOverflow: Bool {
-        guard kind == .textArea, let viewport = client?.textViewport, let textLayout else { return false }
+    package var hasOverflow: Bool {
+        guard isMultiline, let viewport = client?.textViewport, let textLayout else { return false }
         return textLayout.height > viewport.band.height + 0.5
     }
 
     /// Scrolls a text area's rows by `dy` pixels; false when it cannot move that way.
-    func scrollText(by dy: Double) -> Bool {
+    package func scrollText(by dy: Double) -> Bool {
         guard hasOverflow, dy.isFinite, dy != 0, let viewport = client?.textViewport, var textLayout else { return false }
         let before = textLayout.scrollY
         textLayout.scrollY += dy
@@ -133,16 +134,16 @@ final class FieldEditor {
 
     /// The point in text coordinates (from the first line's start, scroll undone) for a point in
     /// field coordinates.
-    func textPoint(for point: Point) -> Point? {
+    package func textPoint(for point: Point) -> Point? {
         guard let viewport = client?.textViewport, let textLayout else { return nil }
         return Point(x: point.x - viewport.band.x + textLayout.scrollX, y: point.y - viewport.band.y + textLayout.scrollY)
     }
 
     /// The grapheme boundary nearest to `point` in field coordinates, whether it is the end of a
     /// wrapped line (where the caret shows at that line's end), and its side between directions.
-    func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
+    package func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
         guard let textLayout, let local = textPoint(for: point) else { return (value.count, false, nil) }
-        let line = kind == .textArea ? textLayout.lineIndex(atY: local.y) : 0
+        let line = isMultiline ? textLayout.lineIndex(atY: local.y) : 0
         let (offset, side) = textLayout.caretPosition(nearestTo: local.x, onLine: line)
         return (offset, textLayout.lineIndex(of: offset) != line, side)
     }
@@ -151,7 +152,7 @@ final class FieldEditor {
 
     /// A press at `point` (field coordinates) places the caret; Shift extends the selection, a
     /// double click selects a word, a triple click the paragraph.
-    func pointerDown(at point: Point, extending: Bool, clickCount: Int) {
+    package func pointerDown(at point: Point, extending: Bool, clickCount: Int) {
         if clearsAtNextInsertion {
             // The caret waits at the end for the text that replaces everything.
             isSelectingWithPointer = false
@@ -178,7 +179,7 @@ final class FieldEditor {
 
     /// Extends the selection to `point` while the press that started it is held; true when the
     /// selection changed.
-    func pointerDragged(to point: Point) -> Bool {
+    package func pointerDragged(to point: Point) -> Bool {
         guard isSelectingWithPointer, point.x.isFinite, point.y.isFinite else { return false }
         let (offset, upstream, side) = caretOffset(nearestTo: point)
         if let unit = pointerSelectionUnit {
@@ -199,19 +200,19 @@ final class FieldEditor {
         return true
     }
 
-    func pointerUp() { isSelectingWithPointer = false }
+    package func pointerUp() { isSelectingWithPointer = false }
 
     // MARK: Applying edits
 
     /// Causes that put new text in (what `clearsOnInsertion` waits for).
-    static func insertsText(_ cause: EditCause) -> Bool {
+    package static func insertsText(_ cause: EditCause) -> Bool {
         cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline
     }
 
     /// Passes `proposed` through the policy chain (a user edit only) and applies what is left:
     /// the storage changes, the undo history records it, the text layout re-measures what changed
     /// and the caret takes its place. Returns what was applied, or nil when nothing changed.
-    func apply(_ proposed: TextEdit) -> AppliedEdit? {
+    package func apply(_ proposed: TextEdit) -> AppliedEdit? {
         var edit = normalized(proposed)
         if edit.isUserEdit {
             // A refused edit leaves `clearsOnInsertion` armed for the first text that gets in.
@@ -292,25 +293,25 @@ final class FieldEditor {
         return applied
     }
 
-    /// The edit with its range inside the text and its replacement fit for this kind of field.
-    func normalized(_ edit: TextEdit) -> TextEdit {
+    /// The edit with its range inside the text and its replacement fit for a single line or a text area.
+    package func normalized(_ edit: TextEdit) -> TextEdit {
         var normalized = edit
         normalized.range = min(max(edit.range.lowerBound, 0), value.count)..<min(max(edit.range.upperBound, 0), value.count)
-        normalized.replacement = Self.sanitize(edit.replacement, kind: kind)
+        normalized.replacement = Self.sanitize(edit.replacement, multiline: isMultiline)
         return normalized
     }
 
     /// The step undo takes back, or nil.
-    func popUndo() -> TextEdit? { undoHistory.popUndo() }
-    func popRedo() -> TextEdit? { undoHistory.popRedo() }
+    package func popUndo() -> TextEdit? { undoHistory.popUndo() }
+    package func popRedo() -> TextEdit? { undoHistory.popRedo() }
 
     /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
     /// "\n". Neither holds other control characters (C0, DEL, C1) except tab.
-    static func sanitize(_ text: String, kind: FieldKind) -> String {
+    package static func sanitize(_ text: String, multiline: Bool) -> String {
         guard mayContainControls(text), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return text }
         return String(text.compactMap { character -> Character? in
-            if character.isNewline { return kind == .textArea ? "\n" : " " }
+            if character.isNewline { return multiline ? "\n" : " " }
             if character == "\t" { return character }
             return character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : character
         })

@@ -1,5 +1,5 @@
 /// What a policy says of a user edit.
-enum PolicyVerdict: Equatable {
+package enum PolicyVerdict: Equatable {
     /// Go on to the next policy (the edit may have been shortened or rewritten).
     case proceed
     /// Refused whole: observers hear `editRefused`, the field rings.
@@ -11,16 +11,18 @@ enum PolicyVerdict: Equatable {
 
 /// One link of a field's edit policy: a user edit passes each in order (the character filter,
 /// the keyboard type, autocapitalization, the maximum length, the delegate); any may shorten,
-/// rewrite or refuse it. Programmatic edits, undo and redo pass none.
-protocol EditPolicy {
+/// rewrite or refuse it. Programmatic edits, undo and redo pass none. The links that need the
+/// field's own types (its keyboard type, its delegate) live with the field.
+package protocol EditPolicy {
     /// Reviews `edit` (already normalized, its range inside `text`); `proposed` is the edit as
     /// the user made it.
     func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict
 }
 
 /// `clearsOnInsertion`, once armed: the first text typed or pasted replaces everything.
-struct ClearsOnInsertionPolicy: EditPolicy {
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+package struct ClearsOnInsertionPolicy: EditPolicy {
+    package init() {}
+    package func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
         if FieldEditor.insertsText(edit.cause) {
             edit.range = 0..<text.count
             edit.selectionAfter = nil
@@ -30,41 +32,20 @@ struct ClearsOnInsertionPolicy: EditPolicy {
 }
 
 /// The app's `characterFilter`: characters it rejects are taken out.
-struct CharacterFilterPolicy: EditPolicy {
+package struct CharacterFilterPolicy: EditPolicy {
     let accepts: (Character) -> Bool
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    package init(accepts: @escaping (Character) -> Bool) { self.accepts = accepts }
+    package func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
         edit.replacement = String(edit.replacement.filter(accepts))
         return .proceed
     }
 }
 
-/// A keyboard type's characters (digits, one decimal separator, one @).
-struct KeyboardTypePolicy: EditPolicy {
-    let keyboardType: KeyboardType
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
-        // Only the kept text is read (for the one @ or decimal separator), without copying it.
-        let kept = [text.characters[..<edit.range.lowerBound], text.characters[edit.range.upperBound...]].joined()
-        edit.replacement = edit.cause == .paste ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
-            : keyboardType.filter(edit.replacement, keeping: kept)
-        return .proceed
-    }
-}
-
-/// `autocapitalizationType`, on typing only.
-struct AutocapitalizationPolicy: EditPolicy {
-    let type: AutocapitalizationType
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
-        guard edit.cause == .typing else { return .proceed }
-        let before = text.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
-        edit.replacement = type.apply(to: edit.replacement, after: before)
-        return .proceed
-    }
-}
-
 /// `maximumLength`: the longest start of the replacement that keeps the result within it.
-struct MaximumLengthPolicy: EditPolicy {
+package struct MaximumLengthPolicy: EditPolicy {
     let maximumLength: Int
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    package init(maximumLength: Int) { self.maximumLength = maximumLength }
+    package func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
         let limit = max(0, maximumLength)
         let room = max(0, limit - (text.count - edit.range.count))
         // What counts is the length of the result: a combining mark typed into a full field
@@ -96,8 +77,9 @@ struct MaximumLengthPolicy: EditPolicy {
 
 /// Typing that the links before left nothing of is refused whole: it must not delete the
 /// selection it was meant to replace.
-struct RefusesEmptiedInsertionPolicy: EditPolicy {
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+package struct RefusesEmptiedInsertionPolicy: EditPolicy {
+    package init() {}
+    package func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
         edit.replacement.isEmpty && !proposed.replacement.isEmpty ? .refuse : .proceed
     }
 }

@@ -1,0 +1,52 @@
+// The links of the edit policy that know the field's own types.
+
+/// A keyboard type's characters (digits, one decimal separator, one @).
+struct KeyboardTypePolicy: EditPolicy {
+    let keyboardType: KeyboardType
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        // Only the kept text is read (for the one @ or decimal separator), without copying it.
+        let kept = [text.characters[..<edit.range.lowerBound], text.characters[edit.range.upperBound...]].joined()
+        edit.replacement = edit.cause == .paste ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
+            : keyboardType.filter(edit.replacement, keeping: kept)
+        return .proceed
+    }
+}
+
+/// `autocapitalizationType`, on typing only.
+struct AutocapitalizationPolicy: EditPolicy {
+    let type: AutocapitalizationType
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        guard edit.cause == .typing else { return .proceed }
+        let before = text.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
+        edit.replacement = type.apply(to: edit.replacement, after: before)
+        return .proceed
+    }
+}
+
+/// The delegate's say in a user edit: `shouldChangeCharactersIn`, then `shouldApply`. A delegate
+/// that changed the text itself meanwhile (a live formatter) has the last word.
+struct DelegatePolicy: EditPolicy {
+    unowned let field: TextField
+
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+        guard let delegate = field.delegate else { return .proceed }
+        let editor = field.editor
+        let revision = editor.textRevision, selection = editor.selection
+        // The clear button asked `textFieldShouldClear` already, as UIKit asks only that.
+        guard edit.cause == .clear
+                || delegate.textField(field, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) else {
+            if editor.textRevision != revision {
+                // A live formatter set the text itself: the user's edit, as it wanted it.
+                field.sendActions(for: .editingChanged)
+                return .drop(editingChanged: true)
+            }
+            return editor.selection == selection ? .refuse : .drop(editingChanged: false)
+        }
+        // The delegate may have changed the text while saying yes: the range is stale then.
+        guard editor.textRevision == revision else { return .drop(editingChanged: false) }
+        guard let rewritten = delegate.textField(field, shouldApply: edit) else { return .refuse }
+        guard editor.textRevision == revision else { return .drop(editingChanged: false) }
+        edit = editor.normalized(rewritten)
+        return .proceed
+    }
+}

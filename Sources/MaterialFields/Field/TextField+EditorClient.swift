@@ -1,0 +1,42 @@
+// What the field does when its editor changed something.
+extension TextField: FieldEditorClient {
+    package var editsSecretText: Bool { isSecureTextEntry }
+    package var textMeasurer: TextMeasuring? { measurer }
+    package var currentTextDirection: WritingDirection { textDirection }
+    package var textViewport: (band: Rect, caretWidth: Double)? { layout.map { ($0.textLine, $0.metrics.caretWidth) } }
+
+    package func displayed(_ characters: ArraySlice<Character>) -> ArraySlice<Character> {
+        isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(characters)[...] : characters
+    }
+
+    package func editorPlacedCaret(selectionChanged: Bool, cause: SelectionChangeCause, showsCaret: Bool) {
+        caretBlink.restart(at: lastTime)
+        if showsCaret { editor.keepCaretInView() }
+        invalidateAppearance()
+        if selectionChanged { notifySelectionChange(cause) }
+    }
+
+    package func editorApplied(_ applied: AppliedEdit) {
+        // The rows of a text area and the counter follow the text.
+        if displayedTrailingAssistiveText != lastTrailingAssistiveText {
+            assistiveTextChanged()
+        } else if kind == .textArea {
+            relayOutIfNeeded()
+        }
+        if adjustsFontSizeToFitWidth { fitFontToWidth() }
+        caretBlink.restart(at: lastTime)
+        editor.keepCaretInView()
+        invalidateAppearance()
+        syncMotion(at: lastTime)
+        if applied.selectionBefore != editor.selection { notifySelectionChange(.edit) }
+        notify(.textChanged(applied))
+        if applied.edit.cause != .programmatic { sendActions(for: .editingChanged) }
+    }
+
+    package func editorRefused(_ proposed: TextEdit) { notify(.editRefused(proposed)) }
+
+    package func editorTextDirectionChanged() {
+        rebuildTextLayout(notifying: false)
+        relayOutIfNeeded()
+    }
+}
