@@ -35,56 +35,13 @@ extension TextField {
         let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
         func place(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
 
-        var shapes: [ShapeFill] = []
-        var background = scheme.surface
-        switch style.container {
-        case .filled:
-            let box = Path.roundedRectangle(container, radii: .top(metrics.cornerRadius))
-            shapes.append(ShapeFill(path: box, color: colors.container))
-            background = colors.container.composited(over: background)
-            if colors.hoverLayer.alpha > 0 {
-                shapes.append(ShapeFill(path: box, color: colors.hoverLayer))
-                background = colors.hoverLayer.composited(over: background)
-            }
-            let stroke = metrics.strokeWidth
-            let underline = Rect(x: container.minX, y: container.maxY - stroke, width: container.width, height: stroke)
-            shapes.append(ShapeFill(path: .rectangle(underline), color: colors.underline))
-            if activation > 0 {
-                let thickness = metrics.focusedStrokeWidth
-                if self.activation.target > 0 {
-                    // Activating, it grows outward from where the field was clicked.
-                    let originX = min(max(activationOrigin, 0), container.width)
-                    let left = container.minX + originX * (1 - activation)
-                    let right = container.minX + originX + (container.width - originX) * activation
-                    shapes.append(ShapeFill(path: .rectangle(Rect(x: left, y: container.maxY - thickness, width: right - left,
-                                                                  height: thickness)), color: colors.activeIndicator))
-                } else {
-                    // Deactivating, it fades out at full width, as MDC web's line ripple does.
-                    shapes.append(ShapeFill(path: .rectangle(Rect(x: container.minX, y: container.maxY - thickness,
-                                                                  width: container.width, height: thickness)),
-                                            color: colors.activeIndicator.withAlpha(colors.activeIndicator.alpha * activation)))
-                }
-            }
-        case .rag:
-            if let textBackground, let rect = layout.textBackground {
-                shapes += ragBackgroundShapes(textBackground, in: place(rect), colors: colors, activation: activation,
-                                              metrics: metrics)
-            }
-        case .borderless, .line, .bezel, .roundedRect:
-            shapes += plainBorderShapes(in: container, colors: colors, scheme: scheme, activation: activation, metrics: metrics)
-        case .outlined:
-            let width = metrics.strokeWidth(activation: activation)
-            let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
-            var gap: ClosedRange<Double>?
-            if let notch = layout.notch, float > 0 {
-                // The notch opens from the middle of the floating label, in step with the label.
-                let centre = container.minX + (notch.lowerBound + notch.upperBound) / 2
-                let half = (notch.upperBound - notch.lowerBound) / 2 * float
-                gap = (centre - half)...(centre + half)
-            }
-            shapes.append(ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: metrics.cornerRadius),
-                                                                  width: width, topGap: gap), color: color))
-        }
+        let paint = style.painter.paint(ContainerPaintContext(
+            container: container, colors: colors, scheme: scheme, metrics: metrics, activation: activation,
+            activationTarget: self.activation.target, activationOrigin: activationOrigin, labelFloat: float, notch: layout.notch,
+            state: state, isHovered: isHovered, isInError: isInError, layoutDirection: layoutDirection,
+            textBackground: textBackground, textBackgroundRect: layout.textBackground.map(place)))
+        var shapes = paint.shapes
+        let background = paint.background
 
         var icons: [TextRun] = []
         func addIcon(_ icon: FieldIcon, in rect: Rect) {
@@ -264,90 +221,5 @@ extension TextField {
     /// The app's `placeholderColor`, or the scheme's; a disabled field's is always the scheme's.
     func placeholderColor(from colors: FieldColors) -> Color {
         state == .disabled ? colors.placeholder : placeholderColor ?? colors.placeholder
-    }
-
-    /// UIKit's plain borders: a thin line, a sunken bezel, a rounded rectangle on the surface (or
-    /// nothing). The line takes the primary colour as the field is edited, as desktop entries
-    /// show focus.
-    func plainBorderShapes(in container: Rect, colors: FieldColors, scheme: ColorScheme, activation: Double,
-                                   metrics: MaterialMetrics) -> [ShapeFill] {
-        let stroke = metrics.strokeWidth
-        let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
-        switch style.container {
-        case .line:
-            return [ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: metrics.strokeWidth(activation: activation)),
-                              color: color)]
-        case .bezel:
-            // Light from the top left: a shadow inside the top and left edges makes it sunken.
-            let shadow = scheme.onSurface.withAlpha(state == .disabled ? 0.12 : 0.3)
-            return [
-                ShapeFill(path: .rectangle(container), color: scheme.surface),
-                ShapeFill(path: .rectangle(Rect(x: container.minX + stroke, y: container.minY + stroke,
-                                                width: container.width - 2 * stroke, height: stroke)), color: shadow),
-                ShapeFill(path: .rectangle(Rect(x: container.minX + stroke, y: container.minY + 2 * stroke,
-                                                width: stroke, height: container.height - 3 * stroke)), color: shadow),
-                ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: stroke), color: color),
-            ]
-        case .roundedRect:
-            let radius = 6 * metrics.scale
-            return [
-                ShapeFill(path: .roundedRectangle(container, radii: CornerRadii(all: radius)), color: scheme.surface),
-                ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: radius),
-                                                        width: metrics.strokeWidth(activation: activation)), color: color),
-            ]
-        default:
-            return []
-        }
-    }
-
-    /// RAG's text background views: the underline with its focused line growing as
-    /// `expandMode` says, or the outline, filled and inset.
-    func ragBackgroundShapes(_ background: TextBackground, in rect: Rect, colors: FieldColors, activation: Double,
-                                     metrics: MaterialMetrics) -> [ShapeFill] {
-        // Whole pixels, at least one, except that 0 hides the line as in RAGTextField.
-        func width(_ value: Double) -> Double {
-            let value = value.isFinite ? min(max(value, 0), 64) : 1
-            return value == 0 ? 0 : max(1, (value * metrics.scale).rounded())
-        }
-        switch background {
-        case .underline(let underline):
-            let normalWidth = width(underline.lineWidth), focusedWidth = width(underline.focusedLineWidth)
-            var shapes: [ShapeFill] = []
-            if normalWidth > 0 {
-                shapes.append(ShapeFill(path: .rectangle(Rect(x: rect.minX, y: rect.maxY - normalWidth, width: rect.width, height: normalWidth)),
-                                        color: state == .disabled ? colors.underline : underline.lineColor ?? colors.underline))
-            }
-            guard activation > 0, focusedWidth > 0 else { return shapes }
-            let focusedColor = isInError ? colors.activeIndicator : underline.focusedLineColor ?? colors.activeIndicator
-            var progress = activation
-            if underline.expandMode == .notExpanding { progress = self.activation.target > 0 ? 1 : activation }
-            let grown = rect.width * progress
-            let left: Double
-            switch underline.expandMode {
-            case .expandsFromCenter: left = rect.midX - grown / 2
-            case .expandsInUserInterfaceDirection where layoutDirection == .rightToLeft: left = rect.maxX - grown
-            case .expandsFromLeft, .expandsInUserInterfaceDirection, .notExpanding: left = rect.minX
-            case .expandsFromRight: left = rect.maxX - grown
-            }
-            shapes.append(ShapeFill(path: .rectangle(Rect(x: left, y: rect.maxY - focusedWidth, width: grown, height: focusedWidth)),
-                                    color: focusedColor))
-            return shapes
-        case .outline(let outline):
-            let inset = outline.inset.sanitized(scale: metrics.scale)
-            let box = Rect(x: rect.minX + inset.left, y: rect.minY + inset.top, width: max(0, rect.width - inset.left - inset.right),
-                           height: max(0, rect.height - inset.top - inset.bottom))
-            guard !box.isEmpty else { return [] }
-            let radius = (outline.cornerRadius.isFinite ? min(max(outline.cornerRadius, 0), 1_000) : 0) * metrics.scale
-            var shapes: [ShapeFill] = []
-            if let fill = outline.fillColor { shapes.append(ShapeFill(path: .roundedRectangle(box, radii: CornerRadii(all: radius)), color: fill)) }
-            let normal = state == .disabled ? colors.outline : outline.lineColor ?? colors.outline
-            let focused = isInError ? colors.activeOutline : outline.focusedLineColor ?? colors.activeOutline
-            let lineWidth = width(outline.lineWidth)
-            if lineWidth > 0 {
-                shapes.append(ShapeFill(path: .roundedRectangleStroke(box, radii: CornerRadii(all: radius), width: lineWidth),
-                                        color: normal.interpolated(to: focused, fraction: activation)))
-            }
-            return shapes
-        }
     }
 }
