@@ -68,23 +68,61 @@ public struct VerticalPositioning: Hashable, Sendable {
     }
 }
 
-/// A family of fields as data: its container and its vertical positioning. The renderer and the
-/// layout read these values; a third family is a new value, not a new case in their code.
+/// A family of fields as data: its container, the painter that draws it and its vertical
+/// positioning. The renderer and the layout read these values; a third family is a new value, not
+/// a new case in their code: give it a `ContainerPainter` of your own.
 public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
     /// Stable name for QA tooling ("filled", "outlined").
     public var name: String
+    /// The built-in container the layout follows (where the label floats, whether the outline
+    /// has a notch, a plain field's inset) and, unless the style has a painter of its own, what
+    /// draws it.
     public var container: ContainerKind
     public var normal: VerticalPositioning
     public var dense: VerticalPositioning
+    /// A painter of the style's own; nil draws `container`'s built-in painter.
+    private var ownPainter: (any ContainerPainter)?
 
-    public init(name: String, container: ContainerKind, normal: VerticalPositioning, dense: VerticalPositioning) {
+    /// - Parameter painter: what draws the container; nil (the default) draws `container`'s
+    ///   built-in painter.
+    public init(name: String, container: ContainerKind, painter: (any ContainerPainter)? = nil,
+                normal: VerticalPositioning, dense: VerticalPositioning) {
         self.name = name
         self.container = container
+        self.ownPainter = painter
         self.normal = normal
         self.dense = dense
     }
 
+    /// What draws the container: the painter the style was given, else `container.painter`.
+    /// Setting it gives the style a painter of its own.
+    public var painter: any ContainerPainter {
+        get { ownPainter ?? container.painter }
+        set { ownPainter = newValue }
+    }
+
+    /// This style with `painter` drawing its container.
+    public func withPainter(_ painter: any ContainerPainter) -> FieldStyle {
+        var style = self
+        style.painter = painter
+        return style
+    }
+
     public var description: String { name }
+
+    /// Painters are compared by their identifiers.
+    public static func == (lhs: FieldStyle, rhs: FieldStyle) -> Bool {
+        lhs.name == rhs.name && lhs.container == rhs.container && lhs.normal == rhs.normal && lhs.dense == rhs.dense
+            && lhs.painter.identifier == rhs.painter.identifier
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(container)
+        hasher.combine(normal)
+        hasher.combine(dense)
+        hasher.combine(painter.identifier)
+    }
 
     /// Positioning at a vertical density from 0 (Material's 56 px field) to 1 (a 40 px dense field).
     /// Values outside 0...1, and NaN, are clamped (NaN counts as 0).

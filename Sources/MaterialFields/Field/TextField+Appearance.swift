@@ -1,17 +1,19 @@
-// What the field shows at an instant.
+// What the field shows at an instant: it gathers what the decoration and the text painter need
+// (Decoration/) and puts their output together.
 extension TextField {
     // MARK: Appearance
 
     /// Label font sizes step in quarter pixels, so the host's font cache stays small while the
     /// float animation stays smooth.
     static func quantizedFontSize(_ size: Double, down: Bool = false) -> Double {
-        (size * 4).rounded(down ? .down : .toNearestOrAwayFromZero) / 4
+        FieldDecorator.quantizedFontSize(size, down: down)
     }
 
     /// The grey of a selection in a field not being edited: on-surface at this opacity.
     static let inactiveSelectionAlpha = 0.12
 
-    /// What the field shows at `time` with its container's top-left at `origin`.
+    /// What the field shows at `time` with its container's top-left at `origin`. It only reads:
+    /// `advance(to:)` brings the field's motion to `time` first (the scene does before drawing).
     /// - Parameters:
     ///   - showsCaret: false while the window is inactive or the caret is in its off phase.
     ///   - windowIsActive: false while another window has the keyboard: a selection is drawn grey
@@ -19,221 +21,50 @@ extension TextField {
     public func appearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool,
                            windowIsActive: Bool = true) -> FieldAppearance? {
         guard let layout, let textLayout else { return nil }
-        let metrics = layout.metrics
-        var colors = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: false,
-                                         overrides: colorOverrides)
-        let emphasis = errorEmphasis.value(at: time)
-        if emphasis > 0 {
-            let error = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: true,
-                                            overrides: colorOverrides)
-            colors = colors.interpolated(to: error, fraction: emphasis)
-        }
-        let float = labelFloat.value(at: time)
-        let activation = self.activation.value(at: time)
-        let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
-        func place(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
+        let colors = FieldDecorator.colors(scheme: scheme, state: state, isHovered: isHovered, overrides: colorOverrides,
+                                           errorEmphasis: errorEmphasis.value(at: time))
+        let decoration = FieldDecorator(decorationInput(layout: layout, at: time, origin: origin, scheme: scheme, colors: colors))
+            .decorate()
 
-        var shapes: [ShapeFill] = []
-        var background = scheme.surface
-        switch style.container {
-        case .filled:
-            let box = Path.roundedRectangle(container, radii: .top(metrics.cornerRadius))
-            shapes.append(ShapeFill(path: box, color: colors.container))
-            background = colors.container.composited(over: background)
-            if colors.hoverLayer.alpha > 0 {
-                shapes.append(ShapeFill(path: box, color: colors.hoverLayer))
-                background = colors.hoverLayer.composited(over: background)
-            }
-            let stroke = metrics.strokeWidth
-            let underline = Rect(x: container.minX, y: container.maxY - stroke, width: container.width, height: stroke)
-            shapes.append(ShapeFill(path: .rectangle(underline), color: colors.underline))
-            if activation > 0 {
-                let thickness = metrics.focusedStrokeWidth
-                if self.activation.target > 0 {
-                    // Activating, it grows outward from where the field was clicked.
-                    let originX = min(max(activationOrigin, 0), container.width)
-                    let left = container.minX + originX * (1 - activation)
-                    let right = container.minX + originX + (container.width - originX) * activation
-                    shapes.append(ShapeFill(path: .rectangle(Rect(x: left, y: container.maxY - thickness, width: right - left,
-                                                                  height: thickness)), color: colors.activeIndicator))
-                } else {
-                    // Deactivating, it fades out at full width, as MDC web's line ripple does.
-                    shapes.append(ShapeFill(path: .rectangle(Rect(x: container.minX, y: container.maxY - thickness,
-                                                                  width: container.width, height: thickness)),
-                                            color: colors.activeIndicator.withAlpha(colors.activeIndicator.alpha * activation)))
-                }
-            }
-        case .rag:
-            if let textBackground, let rect = layout.textBackground {
-                shapes += ragBackgroundShapes(textBackground, in: place(rect), colors: colors, activation: activation,
-                                              metrics: metrics)
-            }
-        case .borderless, .line, .bezel, .roundedRect:
-            shapes += plainBorderShapes(in: container, colors: colors, scheme: scheme, activation: activation, metrics: metrics)
-        case .outlined:
-            let width = metrics.strokeWidth(activation: activation)
-            let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
-            var gap: ClosedRange<Double>?
-            if let notch = layout.notch, float > 0 {
-                // The notch opens from the middle of the floating label, in step with the label.
-                let centre = container.minX + (notch.lowerBound + notch.upperBound) / 2
-                let half = (notch.upperBound - notch.lowerBound) / 2 * float
-                gap = (centre - half)...(centre + half)
-            }
-            shapes.append(ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: metrics.cornerRadius),
-                                                                  width: width, topGap: gap), color: color))
-        }
-
-        var icons: [TextRun] = []
-        func addIcon(_ icon: FieldIcon, in rect: Rect) {
-            let box = place(rect)
-            switch icon.content {
-            case .glyph(let glyph):
-                icons.append(TextRun(text: String(glyph), origin: Point(x: box.minX, y: box.minY + layout.iconBaseline),
-                                     font: metrics.iconFont, color: colors.icon))
-            case .shape(let path):
-                shapes.append(ShapeFill(path: path.applying(scale: metrics.scale, dx: box.minX, dy: box.minY), color: colors.icon))
-            }
-        }
-        if let rect = layout.leadingIcon, let icon = leadingIcon, isLeadingIconVisible { addIcon(icon, in: rect) }
-        if let rect = layout.clearButton, isClearButtonVisible { addIcon(.clear, in: rect) }
-        if let rect = layout.trailingIcon, let icon = displayedTrailingIcon, isTrailingIconVisible { addIcon(icon, in: rect) }
-
-        let band = place(layout.textLine)
-        // A single line may draw its descenders anywhere in the container; text area rows stay
-        // inside their band, below the floating label.
-        let textClip = kind == .textArea ? band
-            : Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
-        var labelRun: TextRun?
-        var labelClip = textClip
-        if let resting = layout.restingLabel, let floating = layout.floatingLabel, labelPosition != .none || float > 0 {
-            let size = Self.quantizedFontSize(resting.font.pixelSize + (floating.font.pixelSize - resting.font.pixelSize) * float)
-            let x = origin.x + resting.origin.x + (floating.origin.x - resting.origin.x) * float
-            let y = origin.y + resting.origin.y + (floating.origin.y - resting.origin.y) * float
-            var restingColor = colors.restingLabel, floatingColor = colors.floatingLabel
-            if style.family == .rag {
-                // RAG's placeholder keeps its colour when it floats, unless the field is edited
-                // and a transformed colour is set.
-                restingColor = placeholderColor(from: colors)
-                floatingColor = state == .editing ? transformedPlaceholderColor ?? restingColor : restingColor
-            }
-            labelRun = TextRun(text: labelText, origin: Point(x: x.rounded(), y: y.rounded()),
-                               font: FontSpec(pixelSize: size, weight: resting.font.weight, family: resting.font.family),
-                               color: restingColor.interpolated(to: floatingColor, fraction: float))
-            // The label may start left of the text (outlined, beside an icon, before a prefix) and
-            // rise above the container; it ends where the text band does.
-            var left = origin.x + min(resting.origin.x, floating.origin.x)
-            var right = max(band.maxX, origin.x + (layout.suffix.map { $0.origin.x + $0.width } ?? layout.textLine.maxX))
-            if layout.isMirrored {
-                // Mirrored: it starts right of the text and ends where the band (or the suffix) does.
-                right = origin.x + max(resting.origin.x + resting.width, floating.origin.x + floating.width)
-                left = min(band.minX, origin.x + (layout.suffix?.origin.x ?? layout.textLine.minX))
-            }
-            labelClip = Rect(x: left, y: container.minY - layout.overhangTop, width: right - left,
-                             height: container.height + layout.overhangTop)
-            if style.family == .rag {
-                // The placeholder floats anywhere over the band, at its alignment.
-                labelClip = Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
-            }
-        }
-
-        var affixes: [TextRun] = []
-        if areAffixesVisible {
-            for affix in [layout.prefix.map { ($0, prefixText) }, layout.suffix.map { ($0, suffixText) }].compactMap({ $0 }) {
-                affixes.append(TextRun(text: affix.1, origin: Point(x: origin.x + affix.0.origin.x, y: origin.y + affix.0.origin.y),
-                                       font: affix.0.font, color: colors.restingLabel))
-            }
-        }
-
-        let textLeft = band.minX - textLayout.scrollX
-        let textTop = band.minY - textLayout.scrollY
-        var placeholderRun: TextRun?
-        if isPlaceholderVisible, let placement = layout.placeholder {
-            placeholderRun = TextRun(text: placeholder, origin: Point(x: origin.x + placement.origin.x, y: origin.y + placement.origin.y),
-                                     font: placement.font, color: placeholderColor(from: colors))
-        }
-        let visibleLines = kind == .textArea ? textLayout.lines(meeting: textLayout.scrollY, textLayout.scrollY + band.height)
-            : 0..<1
-        var selection: [ShapeFill] = []
+        let text = TextPainter(textLayout: textLayout, band: decoration.textBand, clip: decoration.textClip, kind: kind)
         let editorSelection = editor.selection
-        // A field that is not being edited keeps its selection, greyed, as desktop entries do.
-        let selectionColor = state == .editing && windowIsActive ? colors.selection
-            : scheme.onSurface.withAlpha(Self.inactiveSelectionAlpha)
+        var selection: [ShapeFill] = []
         if state != .disabled && !editorSelection.isCaret {
-            selection = textLayout.rects(for: editorSelection.range, inLines: visibleLines).compactMap {
-                // On whole pixels vertically, as the caret is: a line top may be fractional.
-                let line = $0.offsetBy(dx: textLeft, dy: textTop)
-                let top = line.minY.rounded(), bottom = line.maxY.rounded()
-                let rect = Rect(x: line.minX, y: top, width: line.width, height: bottom - top).intersection(textClip)
-                return rect.width > 0 && rect.height > 0 ? ShapeFill(path: .rectangle(rect), color: selectionColor) : nil
-            }
-        }
-        var textRuns: [TextRun] = []
-        for line in visibleLines {
-            let baseline = textTop + textLayout.top(ofLine: line) + textLayout.baselineInLine
-            // Only the clusters that meet the band, from a small origin: X carries 16-bit positions.
-            // A line with right-to-left text in it is a run per direction, in visual order.
-            for run in textLayout.visualRuns(onLine: line, meeting: textLayout.scrollX, textLayout.scrollX + band.width) {
-                let x = textLeft + run.x
-                textRuns.append(TextRun(text: String(textLayout.characters[run.clusters]), origin: Point(x: x.rounded(), y: baseline.rounded()),
-                                        font: textLayout.font, color: colors.inputText, direction: run.direction))
-            }
+            // A field that is not being edited keeps its selection, greyed, as desktop entries do.
+            let color = state == .editing && windowIsActive ? colors.selection : scheme.onSurface.withAlpha(Self.inactiveSelectionAlpha)
+            selection = text.selectionShapes(for: editorSelection.range, color: color)
         }
         var caret: ShapeFill?
         if showsCaret && state == .editing && editorSelection.isCaret, let rect = caretFrame(origin: origin) {
             caret = ShapeFill(path: .rectangle(rect), color: colors.caret)
         }
+        return FieldAppearance(bounds: decoration.bounds, shapes: decoration.shapes, icons: decoration.icons,
+                               label: decoration.label, labelClip: decoration.labelClip, affixes: decoration.affixes,
+                               affixClip: decoration.affixClip, textClip: decoration.textClip, placeholder: decoration.placeholder,
+                               selection: selection, textRuns: text.textRuns(color: colors.inputText), caret: caret,
+                               fades: text.fades(background: decoration.background, scale: layout.metrics.scale),
+                               assistive: decoration.assistive, assistiveClip: decoration.assistiveClip)
+    }
 
-        // A 4 px fade at an edge with more text beyond it: strips of the background, opaque at the edge.
-        var fades: [ShapeFill] = []
-        if kind == .textArea {
-            let depth = 4 * metrics.scale
-            let steps = max(1, Int(depth.rounded()))
-            let step = depth / Double(steps)
-            func fade(fromEdge edge: Double, inward direction: Double) {
-                for index in 0..<steps {
-                    let near = edge + direction * Double(index) * step, far = near + direction * step
-                    fades.append(ShapeFill(path: .rectangle(Rect(x: band.minX, y: min(near, far), width: band.width, height: step)),
-                                           color: background.withAlpha(1 - (Double(index) + 0.5) / Double(steps))))
-                }
-            }
-            if textLayout.scrollY > 0.5 { fade(fromEdge: band.minY, inward: 1) }
-            if textLayout.height - textLayout.scrollY - band.height > 0.5 { fade(fromEdge: band.maxY, inward: -1) }
-        }
-
-        var assistive: [TextRun] = []
-        var assistiveClip = Rect.zero
-        if let row = layout.assistiveRow {
-            assistiveClip = place(row)
-            let baseline = origin.y + layout.assistiveBaseline
-            let leadingOpacity = leadingAssistiveFade.value(at: time)
-            var leadingColor = colors.leadingAssistiveText
-            if let hintColor, hint != nil, !isInError, state != .disabled { leadingColor = hintColor }
-            leadingColor = leadingColor.withAlpha(leadingColor.alpha * leadingOpacity)
-            // The hint follows the text's alignment; beside trailing text it stays at the start.
-            let alignment = displayedTrailingAssistiveText.isEmpty ? layout.alignment : (layout.isMirrored ? 1 : 0)
-            for (index, line) in leadingAssistiveLines.enumerated() where !line.isEmpty {
-                let lineWidth = index < leadingAssistiveLineWidths.count ? leadingAssistiveLineWidths[index] : 0
-                let x = assistiveClip.minX + max(0, assistiveClip.width - lineWidth) * alignment
-                assistive.append(TextRun(text: line, origin: Point(x: x.rounded(), y: baseline + Double(index) * layout.assistiveLineHeight),
-                                         font: layout.assistiveFont, color: leadingColor))
-            }
-            let trailing = displayedTrailingAssistiveText
-            if !trailing.isEmpty {
-                var color = isOverLimit && trailingAssistiveText.isEmpty ? scheme.error : colors.trailingAssistiveText
-                if state == .disabled { color = colors.trailingAssistiveText }
-                color = color.withAlpha(color.alpha * trailingAssistiveFade.value(at: time))
-                assistive.append(TextRun(text: trailing,
-                                         origin: Point(x: (layout.isMirrored ? assistiveClip.minX
-                                                           : assistiveClip.maxX - trailingAssistiveWidth).rounded(), y: baseline),
-                                         font: layout.assistiveFont, color: color))
-            }
-        }
-
-        return FieldAppearance(bounds: layout.paintBounds.offsetBy(dx: origin.x, dy: origin.y), shapes: shapes, icons: icons,
-                               label: labelRun, labelClip: labelClip, affixes: affixes, affixClip: container,
-                               textClip: textClip, placeholder: placeholderRun, selection: selection, textRuns: textRuns,
-                               caret: caret, fades: fades, assistive: assistive, assistiveClip: assistiveClip)
+    /// What the decoration needs of the field at `time`.
+    func decorationInput(layout: FieldLayout, at time: Double, origin: Point, scheme: ColorScheme,
+                         colors: FieldColors) -> DecorationInput {
+        DecorationInput(
+            layout: layout, origin: origin, scheme: scheme, colors: colors, style: style, kind: kind,
+            state: state, isHovered: isHovered, isInError: isInError, layoutDirection: layoutDirection,
+            labelFloat: labelFloat.value(at: time), activation: activation.value(at: time), activationTarget: activation.target,
+            activationOrigin: activationOrigin, leadingAssistiveOpacity: leadingAssistiveFade.value(at: time),
+            trailingAssistiveOpacity: trailingAssistiveFade.value(at: time),
+            label: labelText, labelPosition: labelPosition,
+            placeholder: placeholder, isPlaceholderVisible: isPlaceholderVisible, placeholderColor: placeholderColor,
+            transformedPlaceholderColor: transformedPlaceholderColor,
+            prefix: prefixText, suffix: suffixText, areAffixesVisible: areAffixesVisible,
+            leadingIcon: isLeadingIconVisible ? leadingIcon : nil, trailingIcon: isTrailingIconVisible ? displayedTrailingIcon : nil,
+            showsClearButton: isClearButtonVisible, textBackground: textBackground,
+            assistive: AssistiveInput(leadingLines: leadingAssistiveLines, leadingLineWidths: leadingAssistiveLineWidths,
+                                      hintColor: hint != nil ? hintColor : nil, trailing: displayedTrailingAssistiveText,
+                                      trailingWidth: trailingAssistiveWidth,
+                                      trailingIsOverLimit: isOverLimit && trailingAssistiveText.isEmpty))
     }
 
     /// Where the caret at the selection's head is drawn with the container's top-left at
@@ -248,104 +79,10 @@ extension TextField {
     /// caret may be scrolled out).
     func caretPlacement(origin: Point) -> (rect: Rect, isInBand: Bool)? {
         guard let layout, let textLayout else { return nil }
-        let metrics = layout.metrics
         let band = layout.textLine.offsetBy(dx: origin.x, dy: origin.y)
         let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
-        let textClip = kind == .textArea ? band
-            : Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
-        let rect = textLayout.caretRect(at: editor.selection.head, width: metrics.caretWidth, upstream: editor.caret.isUpstream, after: editor.caret.side)
-        let x = max(band.minX, min(band.minX - textLayout.scrollX + rect.minX, textClip.maxX - metrics.caretWidth)).rounded()
-        let y = (band.minY - textLayout.scrollY + rect.minY).rounded()
-        return (Rect(x: x, y: y, width: metrics.caretWidth, height: rect.height), y + rect.height > textClip.minY && y < textClip.maxY)
-    }
-
-    /// The app's `placeholderColor`, or the scheme's; a disabled field's is always the scheme's.
-    func placeholderColor(from colors: FieldColors) -> Color {
-        state == .disabled ? colors.placeholder : placeholderColor ?? colors.placeholder
-    }
-
-    /// UIKit's plain borders: a thin line, a sunken bezel, a rounded rectangle on the surface (or
-    /// nothing). The line takes the primary colour as the field is edited, as desktop entries
-    /// show focus.
-    func plainBorderShapes(in container: Rect, colors: FieldColors, scheme: ColorScheme, activation: Double,
-                                   metrics: MaterialMetrics) -> [ShapeFill] {
-        let stroke = metrics.strokeWidth
-        let color = colors.outline.interpolated(to: colors.activeOutline, fraction: activation)
-        switch style.container {
-        case .line:
-            return [ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: metrics.strokeWidth(activation: activation)),
-                              color: color)]
-        case .bezel:
-            // Light from the top left: a shadow inside the top and left edges makes it sunken.
-            let shadow = scheme.onSurface.withAlpha(state == .disabled ? 0.12 : 0.3)
-            return [
-                ShapeFill(path: .rectangle(container), color: scheme.surface),
-                ShapeFill(path: .rectangle(Rect(x: container.minX + stroke, y: container.minY + stroke,
-                                                width: container.width - 2 * stroke, height: stroke)), color: shadow),
-                ShapeFill(path: .rectangle(Rect(x: container.minX + stroke, y: container.minY + 2 * stroke,
-                                                width: stroke, height: container.height - 3 * stroke)), color: shadow),
-                ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: 0), width: stroke), color: color),
-            ]
-        case .roundedRect:
-            let radius = 6 * metrics.scale
-            return [
-                ShapeFill(path: .roundedRectangle(container, radii: CornerRadii(all: radius)), color: scheme.surface),
-                ShapeFill(path: .roundedRectangleStroke(container, radii: CornerRadii(all: radius),
-                                                        width: metrics.strokeWidth(activation: activation)), color: color),
-            ]
-        default:
-            return []
-        }
-    }
-
-    /// RAG's text background views: the underline with its focused line growing as
-    /// `expandMode` says, or the outline, filled and inset.
-    func ragBackgroundShapes(_ background: TextBackground, in rect: Rect, colors: FieldColors, activation: Double,
-                                     metrics: MaterialMetrics) -> [ShapeFill] {
-        // Whole pixels, at least one, except that 0 hides the line as in RAGTextField.
-        func width(_ value: Double) -> Double {
-            let value = value.isFinite ? min(max(value, 0), 64) : 1
-            return value == 0 ? 0 : max(1, (value * metrics.scale).rounded())
-        }
-        switch background {
-        case .underline(let underline):
-            let normalWidth = width(underline.lineWidth), focusedWidth = width(underline.focusedLineWidth)
-            var shapes: [ShapeFill] = []
-            if normalWidth > 0 {
-                shapes.append(ShapeFill(path: .rectangle(Rect(x: rect.minX, y: rect.maxY - normalWidth, width: rect.width, height: normalWidth)),
-                                        color: state == .disabled ? colors.underline : underline.lineColor ?? colors.underline))
-            }
-            guard activation > 0, focusedWidth > 0 else { return shapes }
-            let focusedColor = isInError ? colors.activeIndicator : underline.focusedLineColor ?? colors.activeIndicator
-            var progress = activation
-            if underline.expandMode == .notExpanding { progress = self.activation.target > 0 ? 1 : activation }
-            let grown = rect.width * progress
-            let left: Double
-            switch underline.expandMode {
-            case .expandsFromCenter: left = rect.midX - grown / 2
-            case .expandsInUserInterfaceDirection where layoutDirection == .rightToLeft: left = rect.maxX - grown
-            case .expandsFromLeft, .expandsInUserInterfaceDirection, .notExpanding: left = rect.minX
-            case .expandsFromRight: left = rect.maxX - grown
-            }
-            shapes.append(ShapeFill(path: .rectangle(Rect(x: left, y: rect.maxY - focusedWidth, width: grown, height: focusedWidth)),
-                                    color: focusedColor))
-            return shapes
-        case .outline(let outline):
-            let inset = outline.inset.sanitized(scale: metrics.scale)
-            let box = Rect(x: rect.minX + inset.left, y: rect.minY + inset.top, width: max(0, rect.width - inset.left - inset.right),
-                           height: max(0, rect.height - inset.top - inset.bottom))
-            guard !box.isEmpty else { return [] }
-            let radius = (outline.cornerRadius.isFinite ? min(max(outline.cornerRadius, 0), 1_000) : 0) * metrics.scale
-            var shapes: [ShapeFill] = []
-            if let fill = outline.fillColor { shapes.append(ShapeFill(path: .roundedRectangle(box, radii: CornerRadii(all: radius)), color: fill)) }
-            let normal = state == .disabled ? colors.outline : outline.lineColor ?? colors.outline
-            let focused = isInError ? colors.activeOutline : outline.focusedLineColor ?? colors.activeOutline
-            let lineWidth = width(outline.lineWidth)
-            if lineWidth > 0 {
-                shapes.append(ShapeFill(path: .roundedRectangleStroke(box, radii: CornerRadii(all: radius), width: lineWidth),
-                                        color: normal.interpolated(to: focused, fraction: activation)))
-            }
-            return shapes
-        }
+        let clip = FieldDecorator.textClip(band: band, container: container, kind: kind)
+        return TextPainter(textLayout: textLayout, band: band, clip: clip, kind: kind)
+            .caretPlacement(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: editor.caret.isUpstream, after: editor.caret.side)
     }
 }
