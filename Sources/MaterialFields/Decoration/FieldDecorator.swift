@@ -99,12 +99,6 @@ struct FieldDecorator {
         kind == .textArea ? band : Rect(x: band.minX, y: container.minY, width: band.width, height: container.height)
     }
 
-    /// Label font sizes step in quarter pixels, so the host's font cache stays small while the
-    /// float animation stays smooth.
-    static func quantizedFontSize(_ size: Double, down: Bool = false) -> Double {
-        (size * 4).rounded(down ? .down : .toNearestOrAwayFromZero) / 4
-    }
-
     private var layout: FieldLayout { input.layout }
     private var colors: FieldColors { input.colors }
     private func place(_ rect: Rect) -> Rect { rect.offsetBy(dx: input.origin.x, dy: input.origin.y) }
@@ -165,7 +159,7 @@ struct FieldDecorator {
         guard let resting = layout.restingLabel, let floating = layout.floatingLabel, input.labelPosition != .none || float > 0
         else { return nil }
         let isRAG = input.style.family == .rag
-        let size = Self.quantizedFontSize(resting.font.pixelSize + (floating.font.pixelSize - resting.font.pixelSize) * float)
+        let size = FieldLayout.quantizedFontSize(resting.font.pixelSize + (floating.font.pixelSize - resting.font.pixelSize) * float)
         let x = origin.x + resting.origin.x + (floating.origin.x - resting.origin.x) * float
         let y = origin.y + resting.origin.y + (floating.origin.y - resting.origin.y) * float
         var restingColor = colors.restingLabel, floatingColor = colors.floatingLabel

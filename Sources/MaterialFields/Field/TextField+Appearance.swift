@@ -3,12 +3,6 @@
 extension TextField {
     // MARK: Appearance
 
-    /// Label font sizes step in quarter pixels, so the host's font cache stays small while the
-    /// float animation stays smooth.
-    static func quantizedFontSize(_ size: Double, down: Bool = false) -> Double {
-        FieldDecorator.quantizedFontSize(size, down: down)
-    }
-
     /// The grey of a selection in a field not being edited: on-surface at this opacity.
     static let inactiveSelectionAlpha = 0.12
 
@@ -22,7 +16,7 @@ extension TextField {
                            windowIsActive: Bool = true) -> FieldAppearance? {
         guard let layout, let textLayout else { return nil }
         let colors = FieldDecorator.colors(scheme: scheme, state: state, isHovered: isHovered, overrides: colorOverrides,
-                                           errorEmphasis: errorEmphasis.value(at: time))
+                                           errorEmphasis: motion.errorEmphasis.value(at: time))
         let decoration = FieldDecorator(decorationInput(layout: layout, at: time, origin: origin, scheme: scheme, colors: colors))
             .decorate()
 
@@ -52,9 +46,9 @@ extension TextField {
         DecorationInput(
             layout: layout, origin: origin, scheme: scheme, colors: colors, style: style, kind: kind,
             state: state, isHovered: isHovered, isInError: isInError, layoutDirection: layoutDirection,
-            labelFloat: labelFloat.value(at: time), activation: activation.value(at: time), activationTarget: activation.target,
-            activationOrigin: activationOrigin, leadingAssistiveOpacity: leadingAssistiveFade.value(at: time),
-            trailingAssistiveOpacity: trailingAssistiveFade.value(at: time),
+            labelFloat: motion.labelFloat.value(at: time), activation: motion.activation.value(at: time), activationTarget: motion.activation.target,
+            activationOrigin: motion.activationOrigin, leadingAssistiveOpacity: motion.leadingAssistiveFade.value(at: time),
+            trailingAssistiveOpacity: motion.trailingAssistiveFade.value(at: time),
             label: labelText, labelPosition: labelPosition,
             placeholder: placeholder, isPlaceholderVisible: isPlaceholderVisible, placeholderColor: placeholderColor,
             transformedPlaceholderColor: transformedPlaceholderColor,

@@ -38,8 +38,7 @@ extension TextField {
     /// delegate, no observer from `observe(_:)`, no `editingChanged` action. Such code may read
     /// the text between keys, so those fields get each key as its own edit.
     public var takesTypedRuns: Bool {
-        state == .editing && !isSecureTextEntry && delegate == nil && appObserverIDs.isEmpty
-            && !actions.values.contains { $0.events.contains(.editingChanged) }
+        state == .editing && !isSecureTextEntry && delegate == nil && !observers.watchEveryEdit
     }
 
     /// Keys typed one after another, each `Character` of `run` one key's text: the same text,

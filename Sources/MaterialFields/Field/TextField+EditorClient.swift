@@ -10,7 +10,7 @@ extension TextField: FieldEditorClient {
     }
 
     package func editorPlacedCaret(selectionChanged: Bool, cause: SelectionChangeCause, showsCaret: Bool) {
-        caretBlink.restart(at: lastTime)
+        motion.caretBlink.restart(at: lastTime)
         if showsCaret { editor.keepCaretInView() }
         invalidateAppearance()
         if selectionChanged { notifySelectionChange(cause) }
@@ -24,7 +24,7 @@ extension TextField: FieldEditorClient {
             relayOutIfNeeded()
         }
         if adjustsFontSizeToFitWidth { fitFontToWidth() }
-        caretBlink.restart(at: lastTime)
+        motion.caretBlink.restart(at: lastTime)
         editor.keepCaretInView()
         invalidateAppearance()
         syncMotion(at: lastTime)

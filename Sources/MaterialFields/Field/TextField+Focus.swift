@@ -37,8 +37,8 @@ extension TextField {
     private func didBeginEditing(at time: Double, fromPointX pointX: Double?) -> Bool {
         isHovered = false
         editor.closeUndoGroup()
-        activationOrigin = pointX ?? (layout?.container.midX ?? 0)
-        caretBlink.restart(at: time)
+        motion.activationOrigin = pointX ?? (layout?.container.midX ?? 0)
+        motion.caretBlink.restart(at: time)
         // From the keyboard a text field selects its text, as desktop entries do; a text area
         // keeps its caret, as text views do, and shows it. From a click the text stays where it
         // is: the click places the caret where it landed.
@@ -130,22 +130,7 @@ extension TextField {
     /// Points every transition at what the state asks for; a transition already heading there
     /// goes on undisturbed. New assistive text starts its fade here, at the frame after it was set.
     func syncMotion(at time: Double) {
-        labelFloat.animate(to: labelPosition == .floating ? 1 : 0, at: time)
-        activation.animate(to: isFocused ? 1 : 0, at: time)
-        if isEnabled {
-            errorEmphasis.animate(to: isInError ? 1 : 0, at: time)
-        } else {
-            errorEmphasis.jump(to: isInError ? 1 : 0)
-        }
-        if pendingFades.leading {
-            leadingAssistiveFade.jump(to: 0)
-            leadingAssistiveFade.animate(to: 1, at: time)
-        }
-        if pendingFades.trailing {
-            trailingAssistiveFade.jump(to: 0)
-            trailingAssistiveFade.animate(to: 1, at: time)
-        }
-        pendingFades = (false, false)
+        motion.sync(labelFloats: labelPosition == .floating, isFocused: isFocused, isEnabled: isEnabled, isInError: isInError, at: time)
     }
 
     /// Brings the field's motion to `time`: transitions head for what the state now asks (a
@@ -159,10 +144,6 @@ extension TextField {
     /// Jumps every animation to its end, as for a settled screenshot.
     public func settle() {
         syncMotion(at: lastTime)
-        labelFloat.finish()
-        activation.finish()
-        errorEmphasis.finish()
-        leadingAssistiveFade.finish()
-        trailingAssistiveFade.finish()
+        motion.finish()
     }
 }

@@ -27,8 +27,8 @@ extension TextField {
         let leading = displayedLeadingAssistiveText, trailing = displayedTrailingAssistiveText
         if layout != nil {
             // New text fades in; the counter ticking over does not.
-            if leading != lastLeadingAssistiveText && !leading.isEmpty { pendingFades.leading = true }
-            if trailing.isEmpty != lastTrailingAssistiveText.isEmpty && !trailing.isEmpty { pendingFades.trailing = true }
+            if leading != lastLeadingAssistiveText && !leading.isEmpty { motion.pendingFades.leading = true }
+            if trailing.isEmpty != lastTrailingAssistiveText.isEmpty && !trailing.isEmpty { motion.pendingFades.trailing = true }
         }
         lastLeadingAssistiveText = leading
         lastTrailingAssistiveText = trailing
@@ -100,8 +100,8 @@ extension TextField {
         if force || input != layoutInput || layout == nil {
             if layout == nil {
                 // Whatever was set before the field first showed is where it starts, not an animation.
-                errorEmphasis.jump(to: isInError ? 1 : 0)
-                labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
+                motion.errorEmphasis.jump(to: isInError ? 1 : 0)
+                motion.labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
             }
             let fontChanged = layoutInput?.metrics != metrics || layoutInput?.textFont != input.textFont
             layoutInput = input
@@ -205,7 +205,7 @@ extension TextField {
             // Advances scale with the size, near enough to start from; the loop below makes sure.
             let widthAtFull = textLayout.width * fullSize / textLayout.font.pixelSize
             if widthAtFull > band {
-                wanted = max(minimum, Self.quantizedFontSize(fullSize * band / widthAtFull, down: true))
+                wanted = max(minimum, FieldLayout.quantizedFontSize(fullSize * band / widthAtFull, down: true))
             }
         }
         // Sizes, not optionals: a minimum at the full size asks for the size already drawn.

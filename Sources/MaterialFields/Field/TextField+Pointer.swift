@@ -46,6 +46,6 @@ extension TextField {
     /// Shows the caret solid from `time`, as after the window regains focus.
     public func restartCaretBlink(at time: Double) {
         lastTime = time
-        caretBlink.restart(at: time)
+        motion.caretBlink.restart(at: time)
     }
 }

@@ -260,11 +260,7 @@ public final class TextField {
         if style.family == .rag, let duration = placeholderAnimationDuration {
             floatDuration = duration.isFinite ? min(max(duration, 0), 10) : Self.motionDuration
         }
-        labelFloat.fullDuration = floatDuration * factor
-        activation.fullDuration = Self.motionDuration * factor
-        errorEmphasis.fullDuration = Self.motionDuration * factor
-        leadingAssistiveFade.fullDuration = Self.motionDuration * factor
-        trailingAssistiveFade.fullDuration = Self.motionDuration * factor
+        motion.setDurations(float: floatDuration * factor, others: Self.motionDuration * factor)
     }
 
     /// The text. Setting it is a programmatic edit through `apply(_:)`: observers hear of it and
@@ -315,18 +311,8 @@ public final class TextField {
     /// The pointer is over the field (set by the scene).
     public var isHovered = false { didSet { if isHovered != oldValue { invalidateAppearance() } } }
 
-    /// 0 with the label resting, 1 floating; the notch opens with it.
-    var labelFloat: Transition
-    /// 0 unfocused, 1 focused: the filled activation indicator's growth and the outline's thickening.
-    var activation: Transition
-    /// 0 normal colours, 1 the error theme.
-    var errorEmphasis: Transition
-    /// The opacity of the leading and trailing assistive texts: a new text fades in.
-    var leadingAssistiveFade: Transition
-    var trailingAssistiveFade: Transition
-    /// Where the activation indicator grows from, in field coordinates.
-    var activationOrigin: Double = 0
-    var caretBlink = CaretBlink()
+    /// The transitions, the caret's blink and the fades waiting to start.
+    var motion = FieldMotion(duration: TextField.motionDuration)
 
     /// The frames of every part in field coordinates, once the field was laid out.
     public internal(set) var layout: FieldLayout?
@@ -356,17 +342,11 @@ public final class TextField {
     /// What the assistive texts said when their fades last started, to fade in only new text.
     var lastLeadingAssistiveText = ""
     var lastTrailingAssistiveText = ""
-    var pendingFades: (leading: Bool, trailing: Bool) = (false, false)
     var lastTime = 0.0
     /// The scene the field belongs to (its focus, its clock, Return moving on); nil alone.
     package weak var owner: FieldOwner?
-    /// The library's and apps' listeners to selection changes, with their causes.
-    var selectionObservers: [Int: (TextField, SelectionChangeCause) -> Void] = [:]
-    var observers: [Int: (TextField, FieldEvent) -> Void] = [:]
-    /// The observers added with `observe(_:)`: app code, which may read the text at every edit.
-    var appObserverIDs: Set<Int> = []
-    var nextObserverID = 0
-    var actions: [Int: (events: ControlEvents, handler: (TextField) -> Void)] = [:]
+    /// Who listens: observers of events and of the selection, and target-actions.
+    let observers = FieldObservers()
     /// The font size (pixels) `adjustsFontSizeToFitWidth` draws the text at, when it shrank it.
     var fittedFontSize: Double?
     var isFittingFont = false
@@ -383,12 +363,7 @@ public final class TextField {
         self.placeholder = placeholder
         self.isEnabled = isEnabled
         self.editor = FieldEditor(multiline: kind == .textArea, text: text)
-        self.labelFloat = Transition(value: 0, fullDuration: Self.motionDuration)
-        self.activation = Transition(value: 0, fullDuration: Self.motionDuration)
-        self.errorEmphasis = Transition(value: 0, fullDuration: Self.motionDuration)
-        self.leadingAssistiveFade = Transition(value: 1, fullDuration: Self.motionDuration, easing: .linear)
-        self.trailingAssistiveFade = Transition(value: 1, fullDuration: Self.motionDuration, easing: .linear)
-        labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
+        motion.labelFloat.jump(to: labelPosition == .floating ? 1 : 0)
         editor.client = self
     }
 
@@ -397,63 +372,38 @@ public final class TextField {
     /// Calls `handler` for every begin and end of editing, text change, refused edit and Return.
     @discardableResult
     public func observe(_ handler: @escaping (TextField, FieldEvent) -> Void) -> Cancellation {
-        let id = nextObserverID
-        nextObserverID += 1
-        observers[id] = handler
-        appObserverIDs.insert(id)
-        return Cancellation { [weak self] in
-            self?.observers[id] = nil
-            self?.appObserverIDs.remove(id)
-        }
+        observers.addEventObserver(readsText: true, handler)
     }
 
     /// The library's own observer (the scene's), which reads no text: it does not keep a run of
     /// typed keys from being applied as one edit (`takesTypedRuns`).
     @discardableResult
     package func observeWithoutReadingText(_ handler: @escaping (TextField, FieldEvent) -> Void) -> Cancellation {
-        let id = nextObserverID
-        nextObserverID += 1
-        observers[id] = handler
-        return Cancellation { [weak self] in self?.observers[id] = nil }
-    }
-
-    func notify(_ event: FieldEvent) {
-        for id in observers.keys.sorted() { observers[id]?(self, event) }
+        observers.addEventObserver(readsText: false, handler)
     }
 
     /// Calls `handler` after every change of the selection, with its cause (keys, the pointer,
-    /// the program, an edit): what PRIMARY, the input method's spot and an accessibility bridge
-    /// listen to. A run of typed keys applied as one edit is one change.
+    /// the program, an edit): what PRIMARY and next an accessibility bridge listen to. A run of
+    /// typed keys applied as one edit is one change.
     @discardableResult
     public func observeSelection(_ handler: @escaping (TextField, SelectionChangeCause) -> Void) -> Cancellation {
-        let id = nextObserverID
-        nextObserverID += 1
-        selectionObservers[id] = handler
-        return Cancellation { [weak self] in self?.selectionObservers[id] = nil }
-    }
-
-    /// Whether the blinking caret is in its on phase at `time`.
-    package func isCaretVisible(at time: Double) -> Bool { caretBlink.isVisible(at: time) }
-
-    func notifySelectionChange(_ cause: SelectionChangeCause) {
-        for id in selectionObservers.keys.sorted() { selectionObservers[id]?(self, cause) }
+        observers.addSelectionObserver(handler)
     }
 
     /// UIKit's target-action for editing events: `handler` runs for each of `events`.
     @discardableResult
     public func addAction(for events: ControlEvents, _ handler: @escaping (TextField) -> Void) -> Cancellation {
-        let id = nextObserverID
-        nextObserverID += 1
-        actions[id] = (events, handler)
-        return Cancellation { [weak self] in self?.actions[id] = nil }
+        observers.addAction(for: events, handler)
     }
 
     /// Runs the actions registered for `event` (UIKit's `sendActions(for:)`).
-    public func sendActions(for event: ControlEvents) {
-        for id in actions.keys.sorted() where actions[id]?.events.isDisjoint(with: event) == false {
-            actions[id]?.handler(self)
-        }
-    }
+    public func sendActions(for event: ControlEvents) { observers.sendActions(self, for: event) }
+
+    func notify(_ event: FieldEvent) { observers.notify(self, of: event) }
+    func notifySelectionChange(_ cause: SelectionChangeCause) { observers.notify(self, ofSelectionChange: cause) }
+
+    /// Whether the blinking caret is in its on phase at `time`.
+    package func isCaretVisible(at time: Double) -> Bool { motion.caretBlink.isVisible(at: time) }
 
     // MARK: Error and colours (MDC's theming calls)
 
@@ -479,121 +429,4 @@ public final class TextField {
     public func setFilledBackgroundColor(_ color: Color?, for state: ControlState) { setColor(color, for: .filledBackground, state: state) }
     public func setUnderlineColor(_ color: Color?, for state: ControlState) { setColor(color, for: .underline, state: state) }
     public func setOutlineColor(_ color: Color?, for state: ControlState) { setColor(color, for: .outline, state: state) }
-
-    // MARK: Derived state
-
-    public var state: FieldState { FieldState.resolve(isEnabled: isEnabled, isFocused: isFocused) }
-    public var isInError: Bool { errorMessage != nil }
-
-    /// Where the label sits. A RAG field's label is its placeholder, placed by `placeholderMode`;
-    /// a plain field has none.
-    public var labelPosition: LabelPosition {
-        switch style.family {
-        case .material:
-            return LabelPosition.resolve(hasLabel: !label.isEmpty, hasText: !editor.isEmpty,
-                                         canFloat: labelBehavior == .floats, isEditing: state == .editing)
-        case .rag:
-            guard !placeholder.isEmpty, placeholderMode.isVisible(hasText: !editor.isEmpty) else { return .none }
-            return placeholderMode.floats(hasText: !editor.isEmpty, isEditing: state == .editing) ? .floating : .resting
-        case .plain:
-            return .none
-        }
-    }
-
-    /// The placeholder shows in the text line (RAG's shows as the label, `labelPosition`).
-    public var isPlaceholderVisible: Bool {
-        switch style.family {
-        case .material:
-            return PlaceholderVisibility.isVisible(hasPlaceholder: !placeholder.isEmpty, hasText: !editor.isEmpty,
-                                                   labelPosition: labelPosition)
-        case .rag: return false
-        case .plain: return !placeholder.isEmpty && editor.isEmpty
-        }
-    }
-
-    /// The text the label shows: the label, or a RAG field's placeholder.
-    var labelText: String { style.family == .rag ? placeholder : label }
-
-    public var isClearButtonVisible: Bool {
-        isEnabled && clearButtonMode.isVisible(isEditing: isFocused, hasContent: !editor.isEmpty)
-    }
-
-    public var isLeadingIconVisible: Bool { leadingIcon != nil && leadingViewMode.isVisible(isEditing: isFocused) }
-    public var isTrailingIconVisible: Bool {
-        if showsSecureToggleNow { return true }
-        return trailingIcon != nil && trailingViewMode.isVisible(isEditing: isFocused)
-    }
-
-    /// The eye of `showsSecureTextToggle` takes the trailing view's place.
-    var showsSecureToggleNow: Bool { showsSecureTextToggle && isSecureTextEntry }
-
-    /// The trailing icon as drawn: the secure toggle's eye, or the app's icon.
-    public var displayedTrailingIcon: FieldIcon? {
-        if showsSecureToggleNow { return isSecureTextRevealed ? .visibilityOff : .visibility }
-        return trailingIcon
-    }
-
-    /// Shows or hides a secure field's text (the eye's click).
-    public func toggleSecureTextReveal() {
-        guard isSecureTextEntry else { return }
-        isSecureTextRevealed.toggle()
-        rebuildTextLayout()
-    }
-
-    /// Prefix and suffix show unless the label rests in the input line (Android, Flutter).
-    public var areAffixesVisible: Bool { labelPosition != .resting }
-
-    /// The leading assistive text: the error message in error, the helper text otherwise.
-    public var displayedLeadingAssistiveText: String {
-        if let errorMessage, !errorMessage.isEmpty { return errorMessage }
-        if let hint { return hint }
-        return helperText
-    }
-
-    /// The trailing assistive text as shown: the app's text, or the character counter.
-    public var displayedTrailingAssistiveText: String {
-        if !trailingAssistiveText.isEmpty { return trailingAssistiveText }
-        if let maximumLength, showsCharacterCounter { return "\(editor.count) / \(max(0, maximumLength))" }
-        return ""
-    }
-
-    /// The text holds more graphemes than `maximumLength` allows (set by the program).
-    public var isOverLimit: Bool { maximumLength.map { editor.count > max(0, $0) } ?? false }
-
-    /// A non-nil hint (even "") and `layoutAlwaysIncludesHint` keep the row's space.
-    var hasAssistiveRow: Bool {
-        hint != nil || layoutAlwaysIncludesHint || !displayedLeadingAssistiveText.isEmpty || !displayedTrailingAssistiveText.isEmpty
-    }
-
-    /// Rows of text a text area shows now (1 for a text field).
-    public var visibleRows: Double { layoutInput?.visibleRows ?? 1 }
-
-    /// What a screen reader would say: the accessibility label when set, otherwise the label, the
-    /// text (the placeholder when empty; never a secure field's text), and the assistive texts,
-    /// joined with ", ".
-    public var accessibilityText: String {
-        if let accessibilityLabel { return accessibilityLabel }
-        // A RAG field's placeholder is its label, said whether or not there is text.
-        let content = editor.isEmpty ? (style.family == .rag ? "" : placeholder) : isSecureTextEntry ? displayedText : text
-        return [labelText, content, displayedLeadingAssistiveText, displayedTrailingAssistiveText].filter { !$0.isEmpty }.joined(separator: ", ")
-    }
-
-    /// How far the label has floated at `time`: 0 resting, 1 floating (what the inspector shows
-    /// of an animation; the scene brings transitions up to date when it renders).
-    public func labelFloatProgress(at time: Double) -> Double { labelFloat.value(at: time) }
-
-    /// How far focus has taken effect at `time`: 0 unfocused, 1 the indicator or outline fully active.
-    public func activationProgress(at time: Double) -> Double { activation.value(at: time) }
-
-    public func isAnimating(at time: Double) -> Bool {
-        labelFloat.isAnimating(at: time) || activation.isAnimating(at: time) || errorEmphasis.isAnimating(at: time)
-            || leadingAssistiveFade.isAnimating(at: time) || trailingAssistiveFade.isAnimating(at: time)
-    }
-
-    /// The next instant the field looks different without new input, or nil.
-    public func nextChange(after time: Double, windowFocused: Bool) -> Double? {
-        if isAnimating(at: time) { return time }
-        guard state == .editing, windowFocused, editor.selection.isCaret else { return nil }
-        return caretBlink.nextChange(after: time)
-    }
 }

@@ -153,6 +153,12 @@ public struct FieldLayout: Equatable, Sendable {
         }
     }
 
+    /// Font sizes that change continuously (the floating label, a fitted text) step in quarter
+    /// pixels, so the host's font cache stays small while the float animation stays smooth.
+    static func quantizedFontSize(_ size: Double, down: Bool = false) -> Double {
+        (size * 4).rounded(down ? .down : .toNearestOrAwayFromZero) / 4
+    }
+
     /// A font an app gave at scale 1, at the layout's scale (sizes clamped to 4...200 px).
     static func scaled(_ font: FontSpec?, default fallback: FontSpec, metrics: MaterialMetrics) -> FontSpec {
         guard var font else { return fallback }

@@ -46,7 +46,7 @@ extension FieldLayout {
 
         let restingFont = scaled(input.placeholderFont, default: textFont, metrics: metrics)
         var floatingFont = restingFont
-        floatingFont.pixelSize = TextField.quantizedFontSize(restingFont.pixelSize * options.sanitizedScale)
+        floatingFont.pixelSize = FieldLayout.quantizedFontSize(restingFont.pixelSize * options.sanitizedScale)
         let floatingMetrics = measurer.lineMetrics(for: floatingFont)
         let floats = options.placeholderMode != .simple && !input.placeholder.isEmpty
         let floatingHeight = floats ? (floatingMetrics.ascent + floatingMetrics.descent).rounded(.up) : 0

@@ -1,0 +1,138 @@
+// Time and drawing: advancing the model, rendering what changed, the input method's spot.
+extension FieldScene {
+    // MARK: Time and drawing
+
+    /// The field and point (field coordinates) of a drag held beyond its text band, if any.
+    var autoscrollTarget: (TextField, Point)? {
+        guard let field = pointerField, let point = dragLocation, let frame = frame(of: field) else { return nil }
+        let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
+        return field.isBeyondTextBand(local) ? (field, local) : nil
+    }
+
+    public func nextWakeup(after time: Double) -> Double? {
+        if pendingDamage != nil || needsArrangement || !staleFields.isEmpty || overlayNeedsUpdate { return time }
+        if autoscrollTarget != nil { return max(time, lastAutoscroll + Self.autoscrollInterval) }
+        // A field drawn mid-animation still owes its final frame, even when the animation has
+        // ended by the time the host asks.
+        if fields.contains(where: { $0.isAnimating(at: lastRenderTime) }) { return time }
+        return fields.compactMap { $0.nextChange(after: time, windowFocused: isWindowFocused) }.min()
+    }
+
+    public func settle() {
+        fields.forEach { $0.settle() }
+        isSettled = true
+        staleFields = Set(fields.map(ObjectIdentifier.init))
+    }
+
+    func appearance(of field: TextField, at time: Double) -> FieldAppearance? {
+        guard let frame = frame(of: field) else { return nil }
+        let visible = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        guard let layout = field.layout, layout.paintBounds.offsetBy(dx: frame.minX, dy: frame.minY).intersects(visible) else {
+            return nil
+        }
+        let caretOn = isWindowFocused && (isSettled || field.isCaretVisible(at: time))
+        return field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn,
+                                windowIsActive: isWindowFocused)
+    }
+
+    /// Brings every field's motion to `time`, and a drag held beyond a field's text one
+    /// autoscroll step on when one is due; true when that changed a selection.
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        arrangeIfNeeded()
+        var changed = false
+        if let (field, point) = autoscrollTarget, time >= lastAutoscroll + Self.autoscrollInterval {
+            lastAutoscroll = time
+            changed = field.pointerDragged(to: point, time: time)
+        }
+        for field in fields { field.advance(to: time) }
+        return changed
+    }
+
+    public func render(on canvas: Canvas, at time: Double) -> [Rect] {
+        arrangeIfNeeded()
+        // What is under a still pointer may have changed with a field (focus showed the clear
+        // button, an icon got an action): hover and the pointer shape follow before drawing.
+        if needsHoverUpdate {
+            needsHoverUpdate = false
+            updateHover()
+        }
+        let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        var damage = DamageRegion()
+        if let pending = pendingDamage { damage.add(pending) }
+        pendingDamage = nil
+        var current: [ObjectIdentifier: FieldAppearance] = [:]
+        for field in fields {
+            let id = ObjectIdentifier(field)
+            // Only time changes a field nobody touched: one that is neither editing (the caret
+            // blinks) nor animating now or at the last frame looks as it did.
+            let unchanged = !staleFields.contains(id) && !field.isFocused
+                && !field.isAnimating(at: lastRenderTime) && !field.isAnimating(at: time)
+            let appearance = unchanged ? drawn[id] : self.appearance(of: field, at: time)
+            current[id] = appearance
+            switch (drawn[id], appearance) {
+            case (nil, nil): break
+            case (let old?, nil): damage.add(old.bounds)
+            case (nil, let new?): damage.add(new.bounds)
+            case (let old?, let new?): if let change = new.damage(since: old) { damage.add(change) }
+            }
+        }
+        drawn = current
+        staleFields.removeAll(keepingCapacity: true)
+        lastRenderTime = time
+        updateInputMethodSpot()
+
+        func visible(_ damage: DamageRegion) -> [Rect] { damage.rects.map { $0.integral.intersection(window) }.filter { !$0.isEmpty } }
+        // Cleared whatever the overlay is now: one shown and hidden again between two renders
+        // must not leave the scene asking for frames forever.
+        overlayNeedsUpdate = false
+        if overlay != nil || drawnOverlay != nil {
+            var content = OverlayContent.empty
+            if let overlay, let measurer {
+                // The frame number shown is this frame's if it is drawn; a frame nothing else
+                // draws keeps the number on screen, so an unchanged overlay repaints nothing.
+                let quiet = visible(damage).isEmpty
+                content = overlay.content(of: self, frame: drawnFrameCount + (quiet ? 0 : 1), at: time, measurer: measurer)
+                if quiet && content != (drawnOverlay ?? .empty) {
+                    content = overlay.content(of: self, frame: drawnFrameCount + 1, at: time, measurer: measurer)
+                }
+            }
+            content.addDamage(since: drawnOverlay ?? .empty, to: &damage)
+            drawnOverlay = overlay == nil ? nil : content
+        }
+
+        let regions = visible(damage)
+        if !regions.isEmpty { drawnFrameCount += 1 }
+        for region in regions {
+            canvas.pushClip(region)
+            canvas.fill(region, color: scheme.surface)
+            for decoration in decorations {
+                let frame = decoration.frame.offsetBy(dx: 0, dy: -scroll.offset)
+                guard frame.intersects(region) else { continue }
+                canvas.pushClip(frame)
+                canvas.drawText(decoration.text, at: Point(x: frame.minX, y: decoration.baseline - scroll.offset),
+                                font: decoration.font, color: decoration.color)
+                canvas.popClip()
+            }
+            for field in fields {
+                guard let appearance = current[ObjectIdentifier(field)], appearance.bounds.intersects(region) else { continue }
+                FieldRenderer.draw(appearance, on: canvas)
+            }
+            if let thumb = scroll.indicator(scale: metrics.scale), thumb.intersects(region) {
+                canvas.fill(.roundedRectangle(thumb, radii: CornerRadii(all: thumb.width / 2)), color: scheme.onSurface.withAlpha(0.38))
+            }
+            for layer in drawnOverlay?.layers ?? [] where layer.bounds.intersects(region) { layer.draw(on: canvas) }
+            canvas.popClip()
+        }
+        return regions
+    }
+
+    /// Tells the host where the caret is when it moved, so input-method windows follow it.
+    func updateInputMethodSpot() {
+        guard let field = focusedField, let caret = field.caretRect, let frame = frame(of: field) else { return }
+        let spot = caret.offsetBy(dx: frame.minX, dy: frame.minY)
+        guard spot != inputSpot else { return }
+        inputSpot = spot
+        host?.setInputMethodSpot(spot)
+    }
+}

@@ -1,0 +1,192 @@
+// Input: events, the commands keys name, the clipboard, hover and the pointer shape.
+extension FieldScene {
+    // MARK: Events
+
+    @discardableResult
+    public func handle(_ event: InputEvent, at time: Double) -> Bool {
+        isSettled = false
+        lastEventTime = time
+        switch event {
+        case .windowFocus(let focused):
+            guard focused != isWindowFocused else { return false }
+            isWindowFocused = focused
+            if focused { focusedField?.restartCaretBlink(at: time) }
+            return true
+        case .scroll(let steps):
+            // A text area with more rows than it shows scrolls under the pointer; the page otherwise.
+            if let (field, _) = pointerLocation.flatMap({ field(at: $0) }), field.scrollText(by: steps * metrics.wheelStep) {
+                return true
+            }
+            guard scroll.scroll(by: steps * metrics.wheelStep) else { return false }
+            invalidateAll()
+            updateHover()
+            return true
+        case .pointerDown(let point, let button, let clickCount, let modifiers):
+            let hit = field(at: point)
+            // The assistive row is text about the field, not the field: a click there does nothing.
+            if let (field, local) = hit, field.part(at: local) == .assistiveRow { return false }
+            guard let (field, local) = hit, field.isEnabled else {
+                guard button == .primary else { return false }
+                pointerField = nil
+                return endEditing(at: time)
+            }
+            switch button {
+            case .primary:
+                // An icon with an action acts without taking focus; anything else moves focus here,
+                // if both fields' delegates agree.
+                let part = field.part(at: local)
+                let iconActs = (part == .leadingIcon || part == .trailingIcon) && field.isActionable(part!)
+                if iconActs {
+                    // A button elsewhere takes the keyboard from the field being edited, as it would.
+                    if let current = focusedField, current !== field, !current.endEditing(at: time) { return true }
+                } else if !field.isFocused {
+                    guard takeFocus(for: field, at: time) else { return true }
+                }
+                pointerChangedSelection = false
+                field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
+                pointerField = field
+                return true
+            case .middle:
+                // PRIMARY pastes where the middle button lands, as in every X application; the
+                // middle button does not press buttons (the clear button, icons).
+                guard field.part(at: local) == .text else { return false }
+                guard field.isFocused || takeFocus(for: field, at: time) else { return true }
+                field.pointerDown(at: local, extending: false, time: time)
+                field.pointerUp()
+                host?.requestSelectionText(.primary) { [weak field] text in
+                    guard let field, let text, field.isFocused else { return }
+                    field.paste(text, at: time)
+                }
+                return true
+            case .secondary:
+                return false
+            }
+        case .pointerMoved(let point, let buttonHeld):
+            if buttonHeld, let field = pointerField, let frame = frame(of: field) {
+                dragLocation = point
+                lastAutoscroll = time
+                return field.pointerDragged(to: Point(x: point.x - frame.minX, y: point.y - frame.minY), time: time)
+            }
+            pointerLocation = point
+            return updateHover()
+        case .pointerExited:
+            pointerLocation = nil
+            return updateHover()
+        case .pointerUp(_, let button):
+            guard button == .primary, let field = pointerField else { return false }
+            field.pointerUp()
+            pointerField = nil
+            dragLocation = nil
+            // Only a selection this press made is offered: a click on an icon of a field that kept
+            // a selection (a password's eye) must not publish that selection again.
+            if field.isFocused, pointerChangedSelection { offerSelectionAsPrimary(of: field) }
+            pointerChangedSelection = false
+            return false
+        case .text(let text):
+            guard let field = focusedField else { return false }
+            // The edit shows the caret (`fieldDidFinishUserEdit`), whatever became of it.
+            field.insert(text, at: time)
+            return true
+        case .inputMethodText(let text):
+            guard let field = focusedField else { return false }
+            field.insert(text, cause: .inputMethod, at: time)
+            return true
+        case .key(let key, let modifiers):
+            if let command = keyBindings.command(for: key, modifiers: modifiers), perform(command, at: time) { return true }
+            return unhandledKeyHandler?(key, modifiers) ?? false
+        }
+    }
+
+    /// Does what `command` names in the focused field, or in the scene (the clipboard, Tab,
+    /// Escape): what a key bound to it does. False when nothing took it.
+    @discardableResult
+    public func perform(_ command: TextCommand, at time: Double) -> Bool {
+        isSettled = false
+        lastEventTime = time
+        switch command {
+        case .focusNext, .focusPrevious:
+            return moveFocus(backward: command == .focusPrevious, at: time)
+        case .cancel:
+            guard let field = focusedField else { return false }
+            field.endEditing(at: time, reason: .cancelled)
+            return true
+        case .copy, .cut, .paste:
+            guard let field = focusedField else { return false }
+            performClipboardCommand(command, field: field, at: time)
+            return true
+        case .move, .delete, .selectAll, .undo, .redo, .return:
+            guard let field = focusedField, field.perform(command, at: time) else { return false }
+            // A motion shows where the caret went (an edit has shown it already).
+            if field === focusedField, command != .return || field.kind == .textArea { revealCaret(of: field) }
+            return true
+        }
+    }
+
+    /// The focused field takes typed keys in runs (`TextField.takesTypedRuns`).
+    public var acceptsTypedRuns: Bool { focusedField?.takesTypedRuns ?? false }
+
+    @discardableResult
+    public func handle(typedRun run: String, at time: Double) -> Bool {
+        guard let field = focusedField, field.takesTypedRuns else {
+            var changed = false
+            for character in run {
+                if handle(.text(String(character)), at: time) { changed = true }
+            }
+            return changed
+        }
+        isSettled = false
+        lastEventTime = time
+        field.insert(typedRun: run, at: time)
+        return true
+    }
+
+    func performClipboardCommand(_ command: TextCommand, field: TextField, at time: Double) {
+        switch command {
+        case .copy:
+            if let text = field.copyableText { host?.setSelectionText(text, for: .clipboard) }
+        case .cut:
+            if let text = field.cut(at: time) { host?.setSelectionText(text, for: .clipboard) }
+        default:
+            host?.requestSelectionText(.clipboard) { [weak field] text in
+                guard let field, let text, field.isFocused else { return }
+                field.paste(text, at: time)
+            }
+        }
+    }
+
+    /// Hover and the pointer shape for what is under the pointer now; true when hover changed.
+    @discardableResult
+    func updateHover() -> Bool {
+        let hit = pointerLocation.flatMap { field(at: $0) }
+        let part = hit.flatMap { $0.0.part(at: $0.1) }
+        // Hover is the pointer over the container, not over the assistive text below it.
+        let pointed = part != nil && part != .assistiveRow ? hit?.0 : nil
+        if pointed !== hoveredField {
+            hoveredField = pointed
+            if overlay != nil {
+                overlayNeedsUpdate = true
+                host?.setNeedsRender()
+            }
+        }
+        var changed = false
+        for field in fields {
+            let hovered = field === pointed && field.isEnabled && !field.isFocused
+            if field.isHovered != hovered {
+                field.isHovered = hovered
+                changed = true
+            }
+        }
+        var shape = PointerShape.arrow
+        if let field = hit?.0, field.isEnabled, let part {
+            shape = field.isActionable(part) ? .hand : part == .text ? .text : .arrow
+        }
+        setPointerShape(shape)
+        return changed
+    }
+
+    func setPointerShape(_ shape: PointerShape) {
+        guard shape != pointerShape else { return }
+        pointerShape = shape
+        host?.setPointerShape(shape)
+    }
+}
