@@ -86,17 +86,17 @@ final class MotionTests: XCTestCase {
     func testFieldLabelFloatsOnFocusAndReturnsOnBlur() {
         // Given an empty labelled field at rest
         let field = makeField(.outlined)
-        XCTAssertEqual(field.labelFloat.value(at: 0), 0)
+        XCTAssertEqual(field.motion.labelFloat.value(at: 0), 0)
         // When it is focused, the label floats over 150 ms
         field.focus(at: 1)
         XCTAssertTrue(field.isAnimating(at: 1.1))
-        XCTAssertEqual(field.labelFloat.value(at: 1.15), 1)
-        XCTAssertEqual(field.activation.value(at: 1.15), 1)
+        XCTAssertEqual(field.motion.labelFloat.value(at: 1.15), 1)
+        XCTAssertEqual(field.motion.activation.value(at: 1.15), 1)
         // When it loses focus mid-way back, the label returns from where it is
         field.endEditing(at: 2)
-        let halfway = field.labelFloat.value(at: 2.05)
+        let halfway = field.motion.labelFloat.value(at: 2.05)
         field.focus(at: 2.05)
-        XCTAssertEqual(field.labelFloat.value(at: 2.05), halfway, accuracy: 1e-12)
+        XCTAssertEqual(field.motion.labelFloat.value(at: 2.05), halfway, accuracy: 1e-12)
     }
 
     func testSlowAnimationsStretchEveryDuration() {
@@ -104,15 +104,15 @@ final class MotionTests: XCTestCase {
         field.animationSlowdown = 10
         field.focus(at: 0)
         XCTAssertTrue(field.isAnimating(at: 1.4))
-        XCTAssertEqual(field.labelFloat.value(at: 1.5), 1)
+        XCTAssertEqual(field.motion.labelFloat.value(at: 1.5), 1)
     }
 
     func testIndicatorGrowsFromTheClickPointOrTheCentre() {
         let clicked = makeField(.filled)
         clicked.pointerDown(at: Point(x: 40, y: 30), extending: false, time: 0)
-        XCTAssertEqual(clicked.activationOrigin, 40)
+        XCTAssertEqual(clicked.motion.activationOrigin, 40)
         let tabbed = makeField(.filled)
         tabbed.focus(at: 0)
-        XCTAssertEqual(tabbed.activationOrigin, 150)
+        XCTAssertEqual(tabbed.motion.activationOrigin, 150)
     }
 }
