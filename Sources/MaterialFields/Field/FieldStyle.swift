@@ -237,7 +237,6 @@ public struct FieldIcon: Equatable, Sendable {
     public static let email = FieldIcon(name: "email", glyph: "\u{E0BE}")
     public static let phone = FieldIcon(name: "phone", glyph: "\u{E0CD}")
     public static let lock = FieldIcon(name: "lock", glyph: "\u{E897}")
-    public static let attachMoney = FieldIcon(name: "attach_money", glyph: "\u{E227}")
     public static let event = FieldIcon(name: "event", glyph: "\u{E878}")
     public static let error = FieldIcon(name: "error", glyph: "\u{E000}")
     public static let info = FieldIcon(name: "info", glyph: "\u{E88E}")

@@ -120,11 +120,6 @@ public enum BidiClass: UInt8, Sendable, CaseIterable {
         }
     }
 
-    /// LRI, RLI and FSI: what follows, up to the matching PDI, is isolated from the text around.
-    public var isIsolateInitiator: Bool {
-        self == .leftToRightIsolate || self == .rightToLeftIsolate || self == .firstStrongIsolate
-    }
-
     /// Whether a character of this class can make text right to left in a left-to-right
     /// paragraph, or open something that does: R, AL, RLE, RLO and RLI, and (to stay on the safe
     /// side) AN, whose digits go up a level and are shaped beside Arabic. Text with none of them

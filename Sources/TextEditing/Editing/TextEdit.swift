@@ -17,8 +17,9 @@ public enum EditCause: String, Sendable, Codable {
 
 /// One change of text, as a value: replace the grapheme clusters in `range` (offsets in the text
 /// before the change) with `replacement`, then select `selectionAfter` (nil puts the caret right
-/// after the inserted text). Every change of a field's text, whatever its cause, is one of these
-/// and goes through `TextField.apply(_:)`.
+/// after the inserted text). An edit that replaces nothing and names a selection is a change of
+/// selection alone (`selecting(_:cause:)`). Every change of a field's text, whatever its cause,
+/// is one of these and goes through its editor's `apply` (`FieldEditor`).
 public struct TextEdit: Equatable, Sendable {
     public var range: Range<Int>
     public var replacement: String
@@ -34,6 +35,14 @@ public struct TextEdit: Equatable, Sendable {
 
     /// True for edits a user makes (typing, deleting, pasting), false for the program's own.
     public var isUserEdit: Bool { cause != .programmatic && cause != .undo && cause != .redo }
+
+    /// A change of the selection alone, as a delta: nothing replaced, `selection` selected.
+    public static func selecting(_ selection: TextSelection, cause: EditCause = .programmatic) -> TextEdit {
+        TextEdit(range: selection.head..<selection.head, replacement: "", selectionAfter: selection, cause: cause)
+    }
+
+    /// The edit replaces nothing and only moves the selection (`selecting(_:cause:)`).
+    public var isSelectionOnly: Bool { range.isEmpty && replacement.isEmpty && selectionAfter != nil }
 }
 
 /// What an applied edit changed, for undo and for re-measuring only what changed.

@@ -214,7 +214,8 @@ package final class FieldEditor {
     /// and the caret takes its place. Returns what was applied, or nil when nothing changed.
     package func apply(_ proposed: TextEdit) -> AppliedEdit? {
         var edit = normalized(proposed)
-        if edit.isUserEdit {
+        // A change of selection alone passes no policy: it changes no text.
+        if edit.isUserEdit && !edit.isSelectionOnly {
             // A refused edit leaves `clearsOnInsertion` armed for the first text that gets in.
             let clearsWhenRefused = clearsAtNextInsertion
             var policies = client?.editPolicies ?? []
