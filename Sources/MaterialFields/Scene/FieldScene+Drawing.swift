@@ -80,7 +80,7 @@ extension FieldScene {
         drawn = current
         staleFields.removeAll(keepingCapacity: true)
         lastRenderTime = time
-        updateInputMethodSpot()
+        if inputSpotIsStale { updateInputMethodSpot() }
 
         func visible(_ damage: DamageRegion) -> [Rect] { damage.rects.map { $0.integral.intersection(window) }.filter { !$0.isEmpty } }
         // Cleared whatever the overlay is now: one shown and hidden again between two renders
@@ -129,6 +129,7 @@ extension FieldScene {
 
     /// Tells the host where the caret is when it moved, so input-method windows follow it.
     func updateInputMethodSpot() {
+        inputSpotIsStale = false
         guard let field = focusedField, let caret = field.caretRect, let frame = frame(of: field) else { return }
         let spot = caret.offsetBy(dx: frame.minX, dy: frame.minY)
         guard spot != inputSpot else { return }

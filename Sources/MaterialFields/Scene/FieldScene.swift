@@ -73,6 +73,9 @@ public final class FieldScene: Scene {
     /// Seconds between autoscroll steps while a drag is held beyond the text.
     static let autoscrollInterval = 0.06
     var inputSpot: Rect?
+    /// Something that moves the caret on screen happened since the spot was last told: a change
+    /// of selection, a field's change, the page scrolled or arranged again.
+    var inputSpotIsStale = true
     /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
     var isSettled = false
 
@@ -86,6 +89,8 @@ public final class FieldScene: Scene {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
             field.owner = self
             field.observeSelection { [weak self] field, cause in
+                // The input method's window follows the caret from the next frame.
+                self?.inputSpotIsStale = true
                 // What the user selected becomes PRIMARY: from the keyboard (Shift with a motion,
                 // Ctrl+A) at once, with the pointer when the button is released.
                 switch cause {
@@ -123,6 +128,8 @@ public final class FieldScene: Scene {
         }
         staleFields.insert(ObjectIdentifier(field))
         needsHoverUpdate = true
+        // Its caret may have moved with it (scrolled text, a new layout, focus).
+        inputSpotIsStale = true
         // Appearances are compared at the next render; the host only needs to know one is due.
         host?.setNeedsRender()
     }
@@ -157,6 +164,7 @@ public final class FieldScene: Scene {
         for (field, frame) in arrangement.fieldFrames where frame.isFinite { frames[ObjectIdentifier(field)] = frame }
         decorations = arrangement.decorations.filter { $0.frame.isFinite && $0.baseline.isFinite }
         scroll.update(contentHeight: arrangement.contentHeight.isFinite ? arrangement.contentHeight : 0, viewport: size)
+        inputSpotIsStale = true
         updateHover()
     }
 
@@ -170,6 +178,7 @@ public final class FieldScene: Scene {
     public func invalidateAll() {
         staleFields = Set(fields.map(ObjectIdentifier.init))
         pendingDamage = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        inputSpotIsStale = true
         host?.setNeedsRender()
     }
 
