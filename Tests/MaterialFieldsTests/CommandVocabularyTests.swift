@@ -90,6 +90,21 @@ final class CommandVocabularyTests: XCTestCase {
         XCTAssertEqual(field.text, "one two\n\nfive")
     }
 
+    func testTabAndEscapeAreTheScenesAndAFieldsKeyWithNoFieldIsTheApps() {
+        let (scene, _, _) = makeScene([])
+        var heard: [EditingKey] = []
+        scene.unhandledKeyHandler = { key, _ in
+            heard.append(key)
+            return true
+        }
+        XCTAssertFalse(scene.handle(.key(.tab, []), at: 0), "no field to move to")
+        XCTAssertFalse(scene.handle(.key(.escape, []), at: 1), "nothing to cancel")
+        XCTAssertTrue(scene.handle(.key(.left, []), at: 2))
+        XCTAssertTrue(scene.handle(.key(.shortcut("c"), .control), at: 3))
+        XCTAssertTrue(scene.handle(.key(.function(5), []), at: 4))
+        XCTAssertEqual(heard, [.left, .shortcut("c"), .function(5)])
+    }
+
     func testAFieldAloneLeavesTheClipboardTabAndEscapeToItsContainer() {
         let field = TextField(identifier: "t", style: .filled, text: "abc")
         field.focus(at: 0)

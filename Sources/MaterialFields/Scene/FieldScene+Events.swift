@@ -92,8 +92,17 @@ extension FieldScene {
             field.insert(text, cause: .inputMethod, at: time)
             return true
         case .key(let key, let modifiers):
-            if let command = keyBindings.command(for: key, modifiers: modifiers), perform(command, at: time) { return true }
-            return unhandledKeyHandler?(key, modifiers) ?? false
+            guard let command = keyBindings.command(for: key, modifiers: modifiers) else {
+                return unhandledKeyHandler?(key, modifiers) ?? false
+            }
+            switch command {
+            case .focusNext, .focusPrevious, .cancel:
+                // Tab and Escape are the scene's, whether or not they move anything.
+                return perform(command, at: time)
+            default:
+                // A field's key with no field to take it is the app's.
+                return perform(command, at: time) || unhandledKeyHandler?(key, modifiers) ?? false
+            }
         }
     }
 
