@@ -127,7 +127,7 @@ final class DelegateReentrancyTests: XCTestCase {
         XCTAssertLessThanOrEqual(editing.count, 1, "editing at once: \(editing)")
     }
 
-    /// An app focusing `b` directly (`b.focus(at:)`, whose `willBeginEditingHandler` ends `a`)
+    /// An app focusing `b` directly (`b.focus(at:)`, whose owner scene ends `a` first)
     /// while `a`'s `textFieldDidEndEditing` moves focus to `b` (the same intent, from a delegate):
     /// `b` begins once: didBegin and editingDidBegin once each.
     func testBeginningIsNotRunTwiceWhenTheEndingFieldFocusesTheNewOne() {
