@@ -133,7 +133,8 @@ final class WindowKeyboard {
     func event(for key: inout XKeyEvent) -> InputEvent? {
         var keysym: KeySym = 0
         var text = ""
-        // Text without a key behind it is the input method's commit (a compose sequence, ibus).
+        // Text without a keysym behind it is an input method's commit (ibus, fcitx); Xlib's own
+        // compose and dead keys give the keysym of what they make, and count as typing.
         var committed = false
         if let inputContext {
             var buffer = [CChar](repeating: 0, count: 64)

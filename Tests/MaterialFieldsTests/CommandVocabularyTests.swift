@@ -178,6 +178,7 @@ final class SelectionCauseTests: XCTestCase {
         XCTAssertEqual(field.text, "日本x")
         XCTAssertEqual(causes, [.inputMethod, .typing])
     }
+
 }
 
 /// Focus is one state machine; drawing reads the model and changes nothing.

@@ -12,7 +12,8 @@ struct KeyboardTypePolicy: EditPolicy {
     }
 }
 
-/// `autocapitalizationType`, on typing only.
+/// `autocapitalizationType`, on typed keys only: a paste, and an input method's commit (which
+/// composed exactly what it meant), are taken as they are.
 struct AutocapitalizationPolicy: EditPolicy {
     let type: AutocapitalizationType
     func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {

@@ -38,8 +38,8 @@ public enum InputEvent: Equatable, Sendable {
     case key(EditingKey, KeyModifiers)
     /// Text a key typed.
     case text(String)
-    /// Text an input method committed (a compose sequence, ibus, fcitx): one edit, with the
-    /// cause `.inputMethod`.
+    /// Text an input method committed without a key standing for it (ibus, fcitx): one edit,
+    /// with the cause `.inputMethod`.
     case inputMethodText(String)
     /// A button press; `clickCount` is 2 for a double click, 3 for a triple click.
     case pointerDown(Point, button: PointerButton, clickCount: Int, modifiers: KeyModifiers)

@@ -14,8 +14,8 @@ public struct KeyCombination: Hashable, Sendable {
 ///
 /// Lookup ignores Alt, and reads a shortcut's letter in lower case. A chord that is not bound
 /// with Shift is looked up without it: a motion then extends the selection, any other command is
-/// the same (Shift+Backspace deletes as Backspace does). Insert is read with exactly its
-/// modifiers (Ctrl+Insert copies, Shift+Insert pastes, both together do nothing).
+/// the same (Shift+Backspace deletes as Backspace does). Insert is read with exactly its Shift
+/// and Control (Ctrl+Insert copies, Shift+Insert pastes, both together do nothing).
 public struct KeyBindings: Sendable {
     public var table: [KeyCombination: TextCommand]
 

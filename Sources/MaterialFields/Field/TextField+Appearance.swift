@@ -55,9 +55,9 @@ extension TextField {
             prefix: prefixText, suffix: suffixText, areAffixesVisible: areAffixesVisible,
             leadingIcon: isLeadingIconVisible ? leadingIcon : nil, trailingIcon: isTrailingIconVisible ? displayedTrailingIcon : nil,
             showsClearButton: isClearButtonVisible, textBackground: textBackground,
-            assistive: AssistiveInput(leadingLines: leadingAssistiveLines, leadingLineWidths: leadingAssistiveLineWidths,
+            assistive: AssistiveInput(leadingLines: assistive.leadingLines, leadingLineWidths: assistive.leadingLineWidths,
                                       hintColor: hint != nil ? hintColor : nil, trailing: displayedTrailingAssistiveText,
-                                      trailingWidth: trailingAssistiveWidth,
+                                      trailingWidth: assistive.trailingWidth,
                                       trailingIsOverLimit: isOverLimit && trailingAssistiveText.isEmpty))
     }
 

@@ -18,7 +18,7 @@ extension TextField: FieldEditorClient {
 
     package func editorApplied(_ applied: AppliedEdit) {
         // The rows of a text area and the counter follow the text.
-        if displayedTrailingAssistiveText != lastTrailingAssistiveText {
+        if displayedTrailingAssistiveText != assistive.lastTrailing {
             assistiveTextChanged()
         } else if kind == .textArea {
             relayOutIfNeeded()

@@ -24,14 +24,11 @@ extension TextField {
     }
 
     func assistiveTextChanged() {
-        let leading = displayedLeadingAssistiveText, trailing = displayedTrailingAssistiveText
-        if layout != nil {
-            // New text fades in; the counter ticking over does not.
-            if leading != lastLeadingAssistiveText && !leading.isEmpty { motion.pendingFades.leading = true }
-            if trailing.isEmpty != lastTrailingAssistiveText.isEmpty && !trailing.isEmpty { motion.pendingFades.trailing = true }
-        }
-        lastLeadingAssistiveText = leading
-        lastTrailingAssistiveText = trailing
+        // New text fades in; the counter ticking over does not.
+        let fades = assistive.textsChanged(leading: displayedLeadingAssistiveText, trailing: displayedTrailingAssistiveText,
+                                           isLaidOut: layout != nil)
+        if fades.leading { motion.pendingFades.leading = true }
+        if fades.trailing { motion.pendingFades.trailing = true }
         relayOutIfNeeded()
         invalidateAppearance()
     }
@@ -44,7 +41,7 @@ extension TextField {
                                      hasTrailingIcon: showsSecureToggleNow || (trailingIcon != nil && trailingViewMode != .never),
                                      hasClearButton: clearButtonMode != .never, prefix: prefixText, suffix: suffixText,
                                      visibleRows: rowsForText(), preferredContainerHeight: kind == .textArea ? preferredContainerHeight : nil,
-                                     assistiveLineCount: hasAssistiveRow ? max(1, leadingAssistiveLines.count) : 0,
+                                     assistiveLineCount: hasAssistiveRow ? max(1, assistive.leadingLines.count) : 0,
                                      width: width.isFinite ? max(0, width) : 0, metrics: metrics)
         input.placeholder = placeholder
         input.placeholderFont = placeholderFont
@@ -139,8 +136,12 @@ extension TextField {
     public func sizeThatFits(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Size {
         let width = width.isFinite ? max(0, width) : 0
         var input = makeLayoutInput(width: width, metrics: metrics)
-        let leadingWidth = assistiveSizes(width: width, metrics: metrics, measurer: measurer).leadingWidth
-        let leadingLines = wrappedLeadingAssistiveText(in: leadingWidth, metrics: metrics, measurer: measurer).lines
+        let font = assistiveFont(metrics: metrics)
+        let leadingWidth = AssistiveRowText.sizes(trailing: displayedTrailingAssistiveText, font: font,
+                                                  rowWidth: assistiveRowWidth(width: width, metrics: metrics), metrics: metrics,
+                                                  measurer: measurer).leadingWidth
+        let leadingLines = AssistiveRowText.wrap(displayedLeadingAssistiveText, in: leadingWidth, font: font, metrics: metrics,
+                                                 measurer: measurer).lines
         input.assistiveLineCount = hasAssistiveRow ? max(1, leadingLines.count) : 0
         var frames = FieldLayout.compute(input, measurer: measurer)
         if kind == .textArea {
@@ -223,38 +224,11 @@ extension TextField {
         return true
     }
 
-    /// Wraps the assistive texts for the field's own layout. Arranging the page and typing ask
-    /// often; the leading text is wrapped again only when it or the width it wraps in changed.
+    /// Lays the assistive texts out for the field's own layout.
     func wrapAssistiveText(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) {
-        let sizes = assistiveSizes(width: width, metrics: metrics, measurer: measurer)
-        trailingAssistiveWidth = sizes.trailingWidth
-        let key = AssistiveWrapKey(text: displayedLeadingAssistiveText, width: sizes.leadingWidth, metrics: metrics,
-                                   measurer: ObjectIdentifier(measurer))
-        guard key != assistiveWrapKey else { return }
-        assistiveWrapKey = key
-        (leadingAssistiveLines, leadingAssistiveLineWidths) = wrappedLeadingAssistiveText(in: sizes.leadingWidth, metrics: metrics,
-                                                                                           measurer: measurer)
-    }
-
-    /// The trailing text's width, and the width the leading text wraps in: the trailing text
-    /// gets its width first.
-    func assistiveSizes(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring)
-        -> (trailingWidth: Double, leadingWidth: Double) {
-        let trailing = displayedTrailingAssistiveText
-        let trailingWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: assistiveFont(metrics: metrics))
-        let rowWidth = assistiveRowWidth(width: width, metrics: metrics)
-        return (trailingWidth, max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.horizontalPadding)))
-    }
-
-    /// The leading assistive text wrapped in `width`: each line and its width.
-    func wrappedLeadingAssistiveText(in width: Double, metrics: MaterialMetrics,
-                                             measurer: TextMeasuring) -> (lines: [String], widths: [Double]) {
-        let leading = displayedLeadingAssistiveText
-        guard !leading.isEmpty else { return ([], []) }
-        let wrapped = TextLayout(characters: Array(leading), font: assistiveFont(metrics: metrics), lineHeight: metrics.assistiveLineHeight,
-                                 measurer: measurer, wrapWidth: width)
-        return (wrapped.lines.map { String(wrapped.characters[$0.clusters]) },
-                wrapped.lines.map { wrapped.caretStops[$0.clusters.upperBound] - wrapped.caretStops[$0.clusters.lowerBound] })
+        assistive.layOut(leading: displayedLeadingAssistiveText, trailing: displayedTrailingAssistiveText,
+                         font: assistiveFont(metrics: metrics), rowWidth: assistiveRowWidth(width: width, metrics: metrics),
+                         metrics: metrics, measurer: measurer)
     }
 
     /// Whether a drag held at `point` (field coordinates) lies beyond the text band in the

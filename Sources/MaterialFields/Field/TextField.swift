@@ -328,20 +328,8 @@ public final class TextField {
 
     var measurer: TextMeasuring?
     var layoutInput: FieldLayoutInput?
-    /// The leading assistive text wrapped to the row, one string a line, and the trailing text's width.
-    var leadingAssistiveLines: [String] = []
-    var trailingAssistiveWidth = 0.0
-    /// What `leadingAssistiveLines` were wrapped from.
-    struct AssistiveWrapKey: Equatable {
-        var text: String
-        var width: Double
-        var metrics: MaterialMetrics
-        var measurer: ObjectIdentifier
-    }
-    var assistiveWrapKey: AssistiveWrapKey?
-    /// What the assistive texts said when their fades last started, to fade in only new text.
-    var lastLeadingAssistiveText = ""
-    var lastTrailingAssistiveText = ""
+    /// The assistive row's texts as laid out (wrapped, measured) and as they last faded in.
+    var assistive = AssistiveRowText()
     var lastTime = 0.0
     /// The scene the field belongs to (its focus, its clock, Return moving on); nil alone.
     package weak var owner: FieldOwner?
@@ -350,8 +338,6 @@ public final class TextField {
     /// The font size (pixels) `adjustsFontSizeToFitWidth` draws the text at, when it shrank it.
     var fittedFontSize: Double?
     var isFittingFont = false
-    /// The hint's wrapped lines' widths, for aligning them.
-    var leadingAssistiveLineWidths: [Double] = []
 
 
     public init(identifier: String, style: FieldStyle, kind: FieldKind = .textField, label: String = "",

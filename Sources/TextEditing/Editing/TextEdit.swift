@@ -2,7 +2,8 @@
 public enum EditCause: String, Sendable, Codable {
     /// Text typed on the keyboard.
     case typing
-    /// Text committed by an input method (compose, dead keys, ibus, fcitx).
+    /// Text an input method committed without a key standing for it (ibus, fcitx). Xlib's own
+    /// compose sequences and dead keys come with the keysym of what they make: typing.
     case inputMethod
     /// Enter in a multi-line field.
     case newline
