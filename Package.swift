@@ -26,9 +26,11 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
         ),
-        // The editing core: text storage, selection, edits, undo, text layout (wrapping, bidi,
-        // queries, scrolling), the measuring protocol and geometry values. No dependencies by
-        // design: it imports neither MaterialFields nor anything of X11.
+        // The editing core: the field editor (the editing value, the edit pipeline and its policy
+        // chain, the caret commands, pointer selection), the command vocabulary, text storage,
+        // edits, undo, text layout (wrapping, bidi, queries, scrolling), the measuring protocol
+        // and geometry values. No dependencies by design: it imports neither MaterialFields nor
+        // anything of X11.
         .target(name: "TextEditing"),
         // Pure Swift: model, layout, motion, theme, rendering to an abstract canvas. Never imports X11.
         .target(name: "MaterialFields", dependencies: ["TextEditing"]),

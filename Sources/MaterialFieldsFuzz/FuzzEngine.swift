@@ -474,6 +474,7 @@ final class FuzzWorld {
     /// label run exactly when the label is placed (once its motion ended), dots only for a secret.
     func checkAppearance(of index: Int) throws {
         let field = fields[index]
+        field.advance(to: time)
         guard let appearance = field.appearance(at: time, origin: .zero, scheme: scene.scheme, showsCaret: true) else { return }
         if (appearance.placeholder != nil) != field.isPlaceholderVisible {
             throw FuzzViolation(kind: "decision", message: "field \(index) draws a placeholder: \(appearance.placeholder != nil)")

@@ -206,12 +206,29 @@ final class FocusMachineTests: XCTestCase {
         XCTAssertEqual(fields[0].editingPhase, .editing)
         scene.handle(.key(.tab, []), at: 1)
         XCTAssertEqual(fields[0].editingPhase, .idle)
-        XCTAssertEqual(watcher.phasesAsked, [.idle, .askingToEnd])
+        XCTAssertEqual(watcher.phasesAsked, [.askingToBegin, .askingToEnd])
         fields[1].delegate = watcher
         XCTAssertTrue(fields[0].approveBeginning())
         XCTAssertEqual(fields[0].editingPhase, .askingToBegin, "approved, waiting for the other field to end")
         fields[0].withdrawApproval()
         XCTAssertEqual(fields[0].editingPhase, .idle)
+        fields[0].focus(at: 2)
+        XCTAssertEqual(Array(watcher.phasesAsked.suffix(2)), [.askingToBegin, .askingToEnd],
+                       "a direct focus asks in the same phase, then the field being edited is asked to end")
+        XCTAssertEqual(fields[0].editingPhase, .editing)
+    }
+
+    func testARefusalToBeginLeavesTheFieldIdle() {
+        final class No: TextFieldDelegate {
+            func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { false }
+        }
+        let field = TextField(identifier: "a", style: .filled)
+        let no = No()
+        field.delegate = no
+        XCTAssertFalse(field.focus(at: 0))
+        XCTAssertEqual(field.editingPhase, .idle)
+        XCTAssertFalse(field.approveBeginning())
+        XCTAssertEqual(field.editingPhase, .idle)
     }
 
     func testDrawingReadsTheModelAndChangesNothing() {

@@ -217,6 +217,28 @@ final class SecretTests: XCTestCase {
         }
     }
 
+    func testADelegateThatRewritesTheTextWhileAskedEditsTheSecretInPlace() {
+        /// A live formatter: sets the text itself (same length) and refuses the key.
+        final class Formatter: TextFieldDelegate {
+            var replacement = ""
+            func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+                textField.text = replacement
+                return false
+            }
+        }
+        let (scene, field, _) = makeScene(text: secret)
+        let formatter = Formatter()
+        formatter.replacement = otherSecret
+        field.delegate = formatter
+        scene.handle(.key(.tab, []), at: 0)
+        field.selection = TextSelection(caret: field.count)
+        let address = try? XCTUnwrap(field.editor.storage.storageAddress)
+        scene.handle(.text("x"), at: 1)
+        XCTAssertEqual(field.text, otherSecret)
+        XCTAssertEqual(field.editor.storage.storageAddress, address,
+                       "the buffer was copied while the delegate was asked: the old secret stays behind in freed memory")
+    }
+
     func testTheMaximumLengthCountsWithoutCopyingOrOverwritingTheSecret() {
         let (scene, field, _) = makeScene()
         // A family emoji is a cluster with its own heap object: overwriting a copy that shares it

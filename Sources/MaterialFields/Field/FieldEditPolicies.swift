@@ -3,8 +3,9 @@
 /// A keyboard type's characters (digits, one decimal separator, one @).
 struct KeyboardTypePolicy: EditPolicy {
     let keyboardType: KeyboardType
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
         // Only the kept text is read (for the one @ or decimal separator), without copying it.
+        let text = editor.storage
         let kept = [text.characters[..<edit.range.lowerBound], text.characters[edit.range.upperBound...]].joined()
         edit.replacement = edit.cause == .paste ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
             : keyboardType.filter(edit.replacement, keeping: kept)
@@ -16,9 +17,9 @@ struct KeyboardTypePolicy: EditPolicy {
 /// composed exactly what it meant), are taken as they are.
 struct AutocapitalizationPolicy: EditPolicy {
     let type: AutocapitalizationType
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
         guard edit.cause == .typing else { return .proceed }
-        let before = text.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
+        let before = editor.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
         edit.replacement = type.apply(to: edit.replacement, after: before)
         return .proceed
     }
@@ -29,9 +30,8 @@ struct AutocapitalizationPolicy: EditPolicy {
 struct DelegatePolicy: EditPolicy {
     unowned let field: TextField
 
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
         guard let delegate = field.delegate else { return .proceed }
-        let editor = field.editor
         let revision = editor.textRevision, selection = editor.selection
         // The clear button asked `textFieldShouldClear` already, as UIKit asks only that.
         guard edit.cause == .clear
@@ -39,14 +39,14 @@ struct DelegatePolicy: EditPolicy {
             if editor.textRevision != revision {
                 // A live formatter set the text itself: the user's edit, as it wanted it.
                 field.sendActions(for: .editingChanged)
-                return .drop(editingChanged: true)
+                return .drop
             }
-            return editor.selection == selection ? .refuse : .drop(editingChanged: false)
+            return editor.selection == selection ? .refuse : .drop
         }
         // The delegate may have changed the text while saying yes: the range is stale then.
-        guard editor.textRevision == revision else { return .drop(editingChanged: false) }
+        guard editor.textRevision == revision else { return .drop }
         guard let rewritten = delegate.textField(field, shouldApply: edit) else { return .refuse }
-        guard editor.textRevision == revision else { return .drop(editingChanged: false) }
+        guard editor.textRevision == revision else { return .drop }
         edit = editor.normalized(rewritten)
         return .proceed
     }

@@ -161,11 +161,12 @@ extension TextField {
         return true
     }
 
-    /// Applies an editing key through the standard binding table (`KeyBindings.standard`).
+    /// Applies an editing key through its scene's binding table (`KeyBindings.standard` alone).
     /// Returns false for keys the field leaves to its container (Tab, Escape, clipboard
     /// shortcuts, keys bound to nothing).
     public func handle(_ key: EditingKey, modifiers: KeyModifiers, at time: Double) -> Bool {
-        guard let command = KeyBindings.standard.command(for: key, modifiers: modifiers) else { return false }
+        let bindings = owner?.keyBindings ?? .standard
+        guard let command = bindings.command(for: key, modifiers: modifiers) else { return false }
         return perform(command, at: time)
     }
 

@@ -11,14 +11,27 @@ extension TextField {
         lastTime = time
         // Used up whatever happens next, so no later call inherits it.
         let approved = focusMachine.takeApproval()
-        guard isEnabled else { return false }
+        guard isEnabled else {
+            focusMachine.stopAskingToBegin()
+            return false
+        }
         guard !isFocused else { return true }
-        guard approved || (delegate?.textFieldShouldBeginEditing(self) ?? true) else { return false }
+        focusMachine.startAskingToBegin()
+        guard approved || (delegate?.textFieldShouldBeginEditing(self) ?? true) else {
+            focusMachine.stopAskingToBegin()
+            return false
+        }
         // The field being edited elsewhere in the scene is asked to end first, and may say no.
-        guard owner?.fieldWillBeginEditing(self) ?? true else { return false }
+        guard owner?.fieldWillBeginEditing(self) ?? true else {
+            focusMachine.stopAskingToBegin()
+            return false
+        }
         // The ending field's delegate may have focused this one already, or disabled it.
         guard !isFocused else { return true }
-        guard isEnabled else { return false }
+        guard isEnabled else {
+            focusMachine.stopAskingToBegin()
+            return false
+        }
         focusMachine.begin()
         let clearedOnBegin = didBeginEditing(at: time, fromPointX: pointX)
         syncMotion(at: time)
@@ -82,6 +95,7 @@ extension TextField {
     /// approval is kept for that `focus` only (it asks again otherwise). A field already editing
     /// needs none.
     package func approveBeginning() -> Bool {
+        focusMachine.startAskingToBegin()
         let allowed = canBeginEditing()
         focusMachine.approve(allowed)
         return allowed

@@ -286,6 +286,10 @@ public final class TextField {
         }
     }
 
+    /// The editing value as it stands: text and selection, where the caret stands at a soft line
+    /// break or between directions, and the range an input method is composing.
+    public var editingValue: EditingValue { editor.value }
+
     /// Length of the text in grapheme clusters.
     public var count: Int { editor.count }
 

@@ -35,8 +35,10 @@ extension FieldScene {
                                 windowIsActive: isWindowFocused)
     }
 
-    /// Brings every field's motion to `time`, and a drag held beyond a field's text one
-    /// autoscroll step on when one is due; true when that changed a selection.
+    /// Brings the scene to `time`: the page arranged if a field's height changed, a drag held
+    /// beyond a field's text one autoscroll step on when one is due, every field's motion, and
+    /// hover and the pointer shape for what is under a still pointer now (focus showed the clear
+    /// button, an icon got an action). True when the autoscroll changed a selection.
     @discardableResult
     public func advance(to time: Double) -> Bool {
         arrangeIfNeeded()
@@ -46,17 +48,16 @@ extension FieldScene {
             changed = field.pointerDragged(to: point, time: time)
         }
         for field in fields { field.advance(to: time) }
-        return changed
-    }
-
-    public func render(on canvas: Canvas, at time: Double) -> [Rect] {
-        arrangeIfNeeded()
-        // What is under a still pointer may have changed with a field (focus showed the clear
-        // button, an icon got an action): hover and the pointer shape follow before drawing.
         if needsHoverUpdate {
             needsHoverUpdate = false
             updateHover()
         }
+        return changed
+    }
+
+    /// Draws what changed since the last render. It reads the fields and the page as `advance(to:)`
+    /// left them; what it keeps is its own (what it drew, the damage, the input method's spot).
+    public func render(on canvas: Canvas, at time: Double) -> [Rect] {
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = DamageRegion()
         if let pending = pendingDamage { damage.add(pending) }

@@ -54,7 +54,6 @@ public struct EditableText: Equatable, Sendable {
 
     public mutating func select(_ newSelection: TextSelection) { selection = newSelection.clamped(to: count) }
 
-    public mutating func selectAll() { select(TextSelection(anchor: 0, head: count)) }
 
     /// Moves the caret one grapheme cluster. Without `extending`, a selection collapses to the
     /// edge in the direction of travel, as in every desktop toolkit.

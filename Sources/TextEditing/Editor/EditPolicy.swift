@@ -4,27 +4,30 @@ package enum PolicyVerdict: Equatable {
     case proceed
     /// Refused whole: observers hear `editRefused`, the field rings.
     case refuse
-    /// Dropped without a refusal: the delegate changed the text itself meanwhile. `editingChanged`
-    /// says whether that counts as the user's change (a live formatter's).
-    case drop(editingChanged: Bool)
+    /// Dropped without a refusal: the delegate changed the text itself meanwhile (a live formatter,
+    /// which has told its own change).
+    case drop
 }
 
-/// One link of a field's edit policy: a user edit passes each in order (the character filter,
-/// the keyboard type, autocapitalization, the maximum length, the delegate); any may shorten,
-/// rewrite or refuse it. Programmatic edits, undo and redo pass none. The links that need the
-/// field's own types (its keyboard type, its delegate) live with the field.
+/// One link of a field's edit policy: a user edit passes each in order (`clearsOnInsertion` when
+/// armed, the character filter, the keyboard type, autocapitalization, the maximum length, the
+/// refusal of typing nothing is left of, the delegate); any may shorten, rewrite or refuse it.
+/// Programmatic edits, undo, redo and changes of selection alone pass none. The links that need
+/// the field's own types (its keyboard type, its delegate) live with the field.
 package protocol EditPolicy {
-    /// Reviews `edit` (already normalized, its range inside `text`); `proposed` is the edit as
-    /// the user made it.
-    func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict
+    /// Reviews `edit` (already normalized, its range inside the editor's text); `proposed` is the
+    /// edit as the user made it. A link reads the text from `editor` when it needs it and keeps
+    /// no copy while app code runs (a copy would make an edit the app makes meanwhile copy the
+    /// buffer, and leave a secure field's old text behind in freed memory).
+    func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict
 }
 
 /// `clearsOnInsertion`, once armed: the first text typed or pasted replaces everything.
 package struct ClearsOnInsertionPolicy: EditPolicy {
     package init() {}
-    package func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    package func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
         if FieldEditor.insertsText(edit.cause) {
-            edit.range = 0..<text.count
+            edit.range = 0..<editor.count
             edit.selectionAfter = nil
         }
         return .proceed
@@ -35,7 +38,7 @@ package struct ClearsOnInsertionPolicy: EditPolicy {
 package struct CharacterFilterPolicy: EditPolicy {
     let accepts: (Character) -> Bool
     package init(accepts: @escaping (Character) -> Bool) { self.accepts = accepts }
-    package func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    package func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
         edit.replacement = String(edit.replacement.filter(accepts))
         return .proceed
     }
@@ -45,7 +48,8 @@ package struct CharacterFilterPolicy: EditPolicy {
 package struct MaximumLengthPolicy: EditPolicy {
     let maximumLength: Int
     package init(maximumLength: Int) { self.maximumLength = maximumLength }
-    package func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    package func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
+        let text = editor.storage
         let limit = max(0, maximumLength)
         let room = max(0, limit - (text.count - edit.range.count))
         // What counts is the length of the result: a combining mark typed into a full field
@@ -79,7 +83,7 @@ package struct MaximumLengthPolicy: EditPolicy {
 /// selection it was meant to replace.
 package struct RefusesEmptiedInsertionPolicy: EditPolicy {
     package init() {}
-    package func review(_ edit: inout TextEdit, proposed: TextEdit, in text: EditableText) -> PolicyVerdict {
+    package func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
         edit.replacement.isEmpty && !proposed.replacement.isEmpty ? .refuse : .proceed
     }
 }

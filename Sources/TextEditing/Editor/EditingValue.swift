@@ -20,7 +20,8 @@ public struct CaretPlacement: Equatable, Sendable {
 /// Why the selection changed, so what follows it (PRIMARY, the input method's spot, an
 /// accessibility bridge) listens rather than comparing before and after.
 public enum SelectionChangeCause: String, Sendable, Codable {
-    /// A key or a keyboard command (arrows, Home, Ctrl+A, Tab into a field that selects its text).
+    /// A key or the command it names (arrows, Home, Ctrl+A). Tab into a field that selects its
+    /// text is `.program`: the scene offers that selection as PRIMARY itself.
     case keyboard
     /// A click or a drag.
     case pointer
@@ -31,12 +32,14 @@ public enum SelectionChangeCause: String, Sendable, Codable {
 }
 
 /// One editing value: the text and selection, where the caret stands, and the range an input
-/// method is composing (empty while nothing is being composed). It changes only through
-/// `FieldEditor`, whose `select(_:placement:cause:showsCaret:)` is the one way the selection moves.
+/// method is composing (nil: nothing sets it yet; an input method's preedit will). It changes only
+/// through `FieldEditor`: an edit places the selection and caret as it applies, and every other
+/// change of them goes through `select(_:placement:cause:showsCaret:)`.
 public struct EditingValue: Equatable, Sendable {
     public package(set) var storage: EditableText
     public package(set) var caret = CaretPlacement()
-    /// The clusters an input method is composing, shown underlined; nil while it composes nothing.
+    /// The clusters an input method is composing; nil while it composes nothing (always, until
+    /// inline preedit comes).
     public package(set) var composingRange: Range<Int>?
 
     public init(_ storage: EditableText) { self.storage = storage }

@@ -18,8 +18,18 @@ extension FieldEditor {
     /// Left and Right move visually in text of both directions (GTK's visual movement); Up and
     /// Down keep to the x the run of them started at.
     package func move(_ unit: TextUnit, _ direction: TextDirection, extend: Bool) {
+        let before = selection
+        // Worked out on a copy of the storage that is gone before `select` tells observers (app
+        // code, which may edit: a copy alive then would make that edit copy the buffer).
+        let (after, placement) = destination(of: unit, direction, extend: extend)
+        if after != before { clearsAtNextInsertion = false }
+        closeUndoGroup()
+        select(after, placement: placement, cause: .keyboard)
+    }
+
+    /// Where `move` takes the selection, and where the caret then stands.
+    private func destination(of unit: TextUnit, _ direction: TextDirection, extend: Bool) -> (TextSelection, CaretPlacement) {
         var text = storage
-        let before = text.selection
         var placement = CaretPlacement()
         let forward = logical(direction) == .forward
         switch unit {
@@ -48,9 +58,7 @@ extension FieldEditor {
         case .line, .document:
             if forward { text.moveToEnd(extending: extend) } else { text.moveToStart(extending: extend) }
         }
-        if text.selection != before { clearsAtNextInsertion = false }
-        closeUndoGroup()
-        select(text.selection, placement: placement, cause: .keyboard)
+        return (text.selection, placement)
     }
 
     /// Selects the whole text (Ctrl+A).

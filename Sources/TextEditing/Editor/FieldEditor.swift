@@ -27,8 +27,10 @@ package protocol FieldEditorClient: AnyObject {
 
 /// The editing core of a field: the editing value (text, selection, caret placement), its undo
 /// history, the text laid out and scrolled in its band (the viewport), the edit pipeline with its
-/// policy chain, and the caret commands. It knows nothing of labels, containers or colours;
-/// the field around it (`FieldEditorClient`) supplies the policies and hears what changed.
+/// policy chain, and the caret commands. An edit places the selection and caret as it applies;
+/// every other change of them goes through `select(_:placement:cause:showsCaret:)`. It knows
+/// nothing of labels, containers or colours; the field around it (`FieldEditorClient`) supplies
+/// the policies and hears what changed.
 package final class FieldEditor {
     /// A text area: line breaks stay, Up and Down move between lines, the rows scroll.
     package let isMultiline: Bool
@@ -44,7 +46,7 @@ package final class FieldEditor {
     package var clearsAtNextInsertion = false
     /// The whole text, kept after an edit that replaced all of it (never a secret's).
     package var cachedText: String?
-    package private(set) var isSelectingWithPointer = false
+    private var isSelectingWithPointer = false
     /// What a held double or triple click selected, and so the unit a drag extends by: the
     /// selection grows a whole word (or paragraph) at a time and always keeps this range.
     private var pointerSelectionUnit: (range: Range<Int>, byParagraph: Bool)?
@@ -134,14 +136,14 @@ package final class FieldEditor {
 
     /// The point in text coordinates (from the first line's start, scroll undone) for a point in
     /// field coordinates.
-    package func textPoint(for point: Point) -> Point? {
+    private func textPoint(for point: Point) -> Point? {
         guard let viewport = client?.textViewport, let textLayout else { return nil }
         return Point(x: point.x - viewport.band.x + textLayout.scrollX, y: point.y - viewport.band.y + textLayout.scrollY)
     }
 
     /// The grapheme boundary nearest to `point` in field coordinates, whether it is the end of a
     /// wrapped line (where the caret shows at that line's end), and its side between directions.
-    package func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
+    private func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
         guard let textLayout, let local = textPoint(for: point) else { return (value.count, false, nil) }
         let line = isMultiline ? textLayout.lineIndex(atY: local.y) : 0
         let (offset, side) = textLayout.caretPosition(nearestTo: local.x, onLine: line)
@@ -224,7 +226,7 @@ package final class FieldEditor {
                 policies.insert(ClearsOnInsertionPolicy(), at: 0)
             }
             for policy in policies {
-                switch policy.review(&edit, proposed: proposed, in: storage) {
+                switch policy.review(&edit, proposed: proposed, in: self) {
                 case .proceed:
                     continue
                 case .refuse:
@@ -239,6 +241,8 @@ package final class FieldEditor {
         // Replacing text with the same text changes nothing: no undo step, no observers (an
         // observer that normalises the text by setting it again must come to rest).
         guard !storage.characters[edit.range].elementsEqual(edit.replacement) else {
+            // A change of selection alone is a caret jump: the typing step ends.
+            if edit.isSelectionOnly { closeUndoGroup() }
             if let selection = edit.selectionAfter, selection != self.selection {
                 select(selection, placement: CaretPlacement(goalX: caret.goalX), cause: .edit)
             }

@@ -17,7 +17,7 @@ public enum TextDirection: String, Sendable, Codable, CaseIterable {
     case left, right, up, down, backward, forward
 }
 
-/// What keys, the scene, QA scripts, and next a context menu and assistive technologies ask a
+/// What keys, the scene, an app, and next a context menu and assistive technologies ask a
 /// field to do. One vocabulary: a key is bound to a command by `KeyBindings`, and the command does
 /// the same thing whoever names it.
 public enum TextCommand: Hashable, Sendable {

@@ -49,7 +49,7 @@ public protocol TextMeasuring: AnyObject {
     /// break inside, read in `base` direction: even levels are left to right, odd right to left.
     func bidiLevels(of paragraph: Substring, base: WritingDirection) -> [UInt8]
     /// The Unicode Bidi_Class of `scalar` as this measurer's bidi library has it, so the
-    /// direction the model gives a text (`TextField.textDirection`, rule P2) is the one the
+    /// direction the model gives a text (its first strong character, rule P2) is the one the
     /// library resolves it in.
     func bidiClass(of scalar: Unicode.Scalar) -> BidiClass
 }

@@ -2,8 +2,8 @@
 public enum EditingPhase: String, Sendable, Codable {
     /// Not being edited.
     case idle
-    /// Its scene asked whether it may begin, the delegate said yes, and the field being edited
-    /// elsewhere is being asked to end: the next `focus` begins without asking again.
+    /// `textFieldShouldBeginEditing` is being asked, or the delegate said yes and the field
+    /// being edited elsewhere is being asked to end: editing begins next, unless that one keeps it.
     case askingToBegin
     /// Being edited.
     case editing
@@ -17,30 +17,45 @@ public enum EditingPhase: String, Sendable, Codable {
 /// lifetime, `clearsOnInsertion`) is in `TextField+Focus.swift`.
 struct FocusMachine {
     private(set) var phase = EditingPhase.idle
+    /// The scene asked first and the delegate said yes: kept for the next `focus` only.
+    private(set) var isApproved = false
 
     /// Editing, including while being asked to end.
     var isEditing: Bool { phase == .editing || phase == .askingToEnd }
 
-    /// The scene's question was answered: yes moves to `askingToBegin`, no back to idle. A field
-    /// already editing stays as it is.
+    /// The question whether editing may begin is being asked (a field editing already stays).
+    mutating func startAskingToBegin() {
+        if !isEditing { phase = .askingToBegin }
+    }
+
+    /// The scene's question was answered: yes is kept for the next `focus`, no goes back to idle.
     mutating func approve(_ allowed: Bool) {
         guard !isEditing else { return }
+        isApproved = allowed
         phase = allowed ? .askingToBegin : .idle
     }
 
     /// The approval lapses (the other field kept focus, or this one was disabled).
     mutating func withdrawApproval() {
-        if phase == .askingToBegin { phase = .idle }
+        isApproved = false
+        stopAskingToBegin()
     }
 
     /// Takes the approval for one `focus`: whether there was one.
     mutating func takeApproval() -> Bool {
-        guard phase == .askingToBegin else { return false }
-        phase = .idle
-        return true
+        defer { isApproved = false }
+        return isApproved
     }
 
-    mutating func begin() { phase = .editing }
+    /// Beginning was refused.
+    mutating func stopAskingToBegin() {
+        if phase == .askingToBegin { phase = .idle }
+    }
+
+    mutating func begin() {
+        isApproved = false
+        phase = .editing
+    }
 
     /// Starts asking to end; false when the question is already being asked.
     mutating func startAskingToEnd() -> Bool {
@@ -61,6 +76,8 @@ struct FocusMachine {
 package protocol FieldOwner: AnyObject {
     /// The scene's clock (its host's), for calls made outside an event.
     var now: Double? { get }
+    /// The table the scene reads keys with: a key handed to the field names what it names there.
+    var keyBindings: KeyBindings { get }
     /// Editing is about to begin in `field`: the field being edited elsewhere is asked to end
     /// (its delegate may refuse); false keeps `field` from beginning.
     func fieldWillBeginEditing(_ field: TextField) -> Bool
