@@ -270,10 +270,13 @@ package final class FieldEditor {
             }
         }
         if let measurer = client?.textMeasurer, textLayout != nil {
-            // Mutated in place: a copy would duplicate the whole text's clusters and stops.
-            let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
-            let changed = client?.displayed(storage.characters[newClusters]) ?? storage.characters[newClusters]
-            textLayout?.replacing(applied.oldClusters, with: changed, measurer: measurer)
+            do {
+                // Mutated in place: a copy would duplicate the whole text's clusters and stops. The
+                // slice of the storage is let go before the field hears of anything.
+                let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
+                let changed = client?.displayed(storage.characters[newClusters]) ?? storage.characters[newClusters]
+                textLayout?.replacing(applied.oldClusters, with: changed, measurer: measurer)
+            }
             // The first strong character changed direction: the text reads the other way, and
             // natural alignment moves it to the other side.
             if let direction = client?.currentTextDirection, textLayout?.direction != direction { client?.editorTextDirectionChanged() }
