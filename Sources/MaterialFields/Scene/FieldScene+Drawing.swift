@@ -47,7 +47,12 @@ extension FieldScene {
             lastAutoscroll = time
             changed = field.pointerDragged(to: point, time: time)
         }
-        for field in fields { field.advance(to: time) }
+        // Only a field whose state may have changed (it told the scene), that is being edited or
+        // that is moving has motion to bring on: the others' transitions rest at their targets.
+        for field in fields where staleFields.contains(ObjectIdentifier(field)) || field.isFocused
+            || field.isAnimating(at: lastRenderTime) {
+            field.advance(to: time)
+        }
         if needsHoverUpdate {
             needsHoverUpdate = false
             updateHover()
