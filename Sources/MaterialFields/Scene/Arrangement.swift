@@ -5,9 +5,16 @@ public struct Decoration: Equatable, Sendable {
     public var baseline: Double
     public var font: FontSpec
     public var color: Color
+    /// What an assistive technology is told it is: a caption (`.label`) or a `.heading`.
+    public var role: AccessibleRole
+    /// The identifier of the field this text labels (a caption above its field), if any: an
+    /// assistive technology reads it as the field's label (AT-SPI's label-for relation).
+    public var labelledField: String?
 
-    public init(text: String, frame: Rect, baseline: Double, font: FontSpec, color: Color) {
+    public init(text: String, frame: Rect, baseline: Double, font: FontSpec, color: Color,
+                role: AccessibleRole = .label, labelledField: String? = nil) {
         self.text = text; self.frame = frame; self.baseline = baseline; self.font = font; self.color = color
+        self.role = role; self.labelledField = labelledField
     }
 }
 
