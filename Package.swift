@@ -26,6 +26,14 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
         ),
+        // ATK, the AT-SPI bridge for ATK objects (atk-bridge, which speaks D-Bus and registers the
+        // application) and GLib, whose main context the bridge runs on: the window host makes each
+        // field an accessible object for screen readers.
+        .systemLibrary(
+            name: "CAtk",
+            pkgConfig: "atk",
+            providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]
+        ),
         // The editing core: the field editor (the editing value, the edit pipeline and its policy
         // chain, the caret commands, pointer selection), the command vocabulary, text storage,
         // edits, undo, text layout (wrapping, bidi, queries, scrolling), the measuring protocol
@@ -35,7 +43,7 @@ let package = Package(
         // Pure Swift: model, layout, motion, theme, rendering to an abstract canvas. Never imports X11.
         .target(name: "MaterialFields", dependencies: ["TextEditing"]),
         // The only code that talks to the X server.
-        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib", "CShaping"]),
+        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib", "CShaping", "CAtk"]),
         // QA tooling on top of a host: scripted sessions on a virtual clock, screenshots compared
         // with goldens, the fonts a rendering used.
         .target(name: "QATools", dependencies: ["MaterialFields", "XftHost"]),

@@ -390,7 +390,8 @@ final class CatalogLayout: SceneLayout {
         let columnWidth = max(min(available / columnCount, maximumColumnWidth), 2 * metrics.horizontalPadding + 1)
 
         var bottom = top, columnX = margin, y = top
-        func placeText(_ text: String, font: FontSpec, color: Color, lineHeight: Double) {
+        func placeText(_ text: String, font: FontSpec, color: Color, lineHeight: Double, role: AccessibleRole,
+                       labelling field: TextField? = nil) {
             // Wrapped to the column, so a narrow window shows the whole caption.
             let wrapped = TextLayout(characters: Array(text), font: font, lineHeight: lineHeight, measurer: measurer,
                                      wrapWidth: columnWidth)
@@ -398,19 +399,24 @@ final class CatalogLayout: SceneLayout {
                 let baseline = FieldLayout.baseline(inLineTop: y, lineHeight: lineHeight, metrics: measurer.lineMetrics(for: font))
                 arrangement.decorations.append(Decoration(text: String(wrapped.characters[line.clusters]),
                                                           frame: Rect(x: columnX, y: y, width: columnWidth, height: lineHeight),
-                                                          baseline: baseline, font: font, color: color))
+                                                          baseline: baseline, font: font, color: color, role: role,
+                                                          labelledField: field?.identifier))
                 y += lineHeight
             }
             y += itemGap
         }
         for column in columns {
             if !sideBySide && y > top { y += 16 * scale }
-            for item in column.items {
+            for (index, item) in column.items.enumerated() {
                 switch item {
                 case .heading(let title):
-                    placeText(title, font: headingFont, color: scheme.onSurface.withAlpha(0.87), lineHeight: 28 * scale)
+                    placeText(title, font: headingFont, color: scheme.onSurface.withAlpha(0.87), lineHeight: 28 * scale, role: .heading)
                 case .caption(let caption):
-                    placeText(caption, font: captionFont, color: scheme.onSurface.withAlpha(0.60), lineHeight: 16 * scale)
+                    // A caption describes the field right under it: a screen reader reads it as its label.
+                    var next: TextField?
+                    if index + 1 < column.items.count, case .field(let field) = column.items[index + 1] { next = field }
+                    placeText(caption, font: captionFont, color: scheme.onSurface.withAlpha(0.60), lineHeight: 16 * scale,
+                              role: .label, labelling: next)
                 case .field(let field):
                     let height = field.layOut(width: columnWidth, metrics: metrics, measurer: measurer)
                     arrangement.fieldFrames.append((field, Rect(x: columnX, y: y, width: columnWidth, height: height)))

@@ -24,6 +24,11 @@ final class WindowSession: SceneHost {
     /// The input method, the keymap history and the reading of keys.
     let keyboard: WindowKeyboard
     private var hasDrawn = false
+    /// The window's accessible tree, made after the first frame when an assistive technology
+    /// can listen (`AccessibilityBridge.canReachBus`); nil otherwise, and then it costs nothing.
+    private var accessibility: WindowAccessibility?
+    private var hasLookedForAccessibility = false
+    private let title: String
 
     private let arrowCursor: Cursor
     private let textCursor: Cursor
@@ -78,6 +83,7 @@ final class WindowSession: SceneHost {
         self.depth = depth
         self.scene = scene
         self.didChange = didChange
+        title = options.title
         let width = options.size.width.isFinite ? Int(min(max(options.size.width, 1), 16384)) : 1
         let height = options.size.height.isFinite ? Int(min(max(options.size.height, 1), 16384)) : 1
         size = (width, height)
@@ -117,6 +123,7 @@ final class WindowSession: SceneHost {
 
     deinit {
         if scene.host === self { scene.host = nil }
+        accessibility?.close()
         keyboard.close(connectionLost: host.isConnectionLost)
         canvas = nil
         guard !host.isConnectionLost else { return }
@@ -204,7 +211,12 @@ final class WindowSession: SceneHost {
             if needsRender || (scheduledFrame.map { $0 <= now } ?? false) { render(at: now) }
             notifyIfDue()
             XFlush(display)
-            if hasDrawn { keyboard.startIfNeeded() }
+            if hasDrawn {
+                keyboard.startIfNeeded()
+                startAccessibilityIfWanted()
+            }
+            // What changed in this pass that no field event told (window focus, states, names).
+            accessibility?.sync()
             sliceDuration = max(WindowHost.frameInterval, host.now - now)
             // Protocol errors read in this pass (the slice's, the flush's, the input method's, a
             // timer's requests) are judged before the loop sleeps, not whenever input next wakes it.
@@ -213,8 +225,14 @@ final class WindowSession: SceneHost {
             // A stop asked for since the timers ran (by the app's didChange or warn) ends the loop now.
             if exitStatus == nil, let status = host.requestedExitStatus { exitStatus = status }
             if exitStatus != nil { break }
-            guard XPending(display) == 0, !selections.hasAnswers else { continue }
+            guard XPending(display) == 0, !selections.hasAnswers else {
+                // Busy with input: the accessibility bus is still answered between slices.
+                if accessibility != nil { AccessibilityBridge.shared.dispatchPending() }
+                takeAccessibilityMutations()
+                continue
+            }
             try sleep(connection: connection, drawnAt: now)
+            takeAccessibilityMutations()
         }
         if !host.isConnectionLost { reportHeldErrors() }
         // What the last events did is told before the window goes.
@@ -295,15 +313,22 @@ final class WindowSession: SceneHost {
     /// on, so a change that falls in between (a blink phase, an animation's end) is not skipped.
     private func sleep(connection: Int32, drawnAt: Double) throws {
         let watches = host.watches
+        // GLib's descriptors (the accessibility bus) go last, once the bridge runs.
+        let glib: (descriptors: [pollfd], timeout: Double?) = accessibility != nil ? AccessibilityBridge.shared.pollDescriptors() : ([], nil)
         var descriptors = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0)]
-            + watches.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            + watches.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) } + glib.descriptors
         let now = host.now
         scheduledFrame = nextDeadline(after: drawnAt)
         let notification = modelChanged ? lastNotification + WindowHost.frameInterval : nil
-        let deadline = [scheduledFrame, host.nextTimerDeadline, selections.nextDeadline, notification].compactMap { $0 }.min()
+        let deadline = [scheduledFrame, host.nextTimerDeadline, selections.nextDeadline, notification,
+                        glib.timeout.map { now + $0 }].compactMap { $0 }.min()
         // In nanoseconds: a millisecond timeout rounded up would draw every frame up to 1 ms late.
         let timeout = deadline.map { Int64(min(max(0, ($0 - now) * 1e9).rounded(.up), 60e9)) } ?? -1
-        guard cxlib_poll_ns(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return }
+        let ready = cxlib_poll_ns(&descriptors, nfds_t(descriptors.count), timeout)
+        if accessibility != nil {
+            AccessibilityBridge.shared.dispatch(revents: ready > 0 ? descriptors.suffix(glib.descriptors.count).map(\.revents) : [])
+        }
+        guard ready > 0 else { return }
         if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { throw HostError.connectionLost }
         for (watch, descriptor) in zip(watches, descriptors.dropFirst()) where descriptor.revents != 0 {
             // A watch cancelled by an earlier action in this batch does not run.
@@ -490,6 +515,32 @@ final class WindowSession: SceneHost {
         default:
             keyboard.takeMapChange(event)
         }
+    }
+
+    /// Makes the window's accessible tree and starts the bridge, once, after the first frame,
+    /// when an assistive technology can listen.
+    private func startAccessibilityIfWanted() {
+        guard !hasLookedForAccessibility else { return }
+        hasLookedForAccessibility = true
+        guard let scene = scene as? FieldScene, AccessibilityBridge.canReachBus(display: display) else { return }
+        accessibility = WindowAccessibility(scene: scene, title: title, origin: { [unowned self] in windowOrigin() })
+        AccessibilityBridge.shared.startIfNeeded()
+    }
+
+    /// An assistive technology edited, moved the caret or focused: draw it and tell the app.
+    private func takeAccessibilityMutations() {
+        guard let accessibility, accessibility.takeMutations() else { return }
+        needsRender = true
+        modelChanged = true
+    }
+
+    /// The window's top-left on the screen (one round trip).
+    private func windowOrigin() -> (x: Int, y: Int) {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        guard !host.isConnectionLost,
+              XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child) != 0 else { return (0, 0) }
+        return (Int(x), Int(y))
     }
 
     /// Another client destroyed the window: its DestroyNotify came, or a request on it was

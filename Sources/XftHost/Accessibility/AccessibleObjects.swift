@@ -1,0 +1,217 @@
+import CAtk
+import Glibc
+import MaterialFields
+
+/// What one ATK object of ours stands for. The bridge (libatk-bridge) calls the ATK virtual
+/// functions of `AtkTypes` on its objects; each looks up its node here and answers from it.
+/// Everything runs on the window's thread: the bridge dispatches from the GLib main context the
+/// event loop drives.
+class AccessibleNode {
+    /// Our reference to the ATK object; the bridge holds references of its own.
+    let object: UnsafeMutablePointer<AtkObject>
+    weak var parent: AccessibleNode?
+    var children: [AccessibleNode] = []
+    /// The C strings handed out for the name and description (ATK returns them unowned).
+    private var nameBuffer: UnsafeMutablePointer<CChar>?
+    private var descriptionBuffer: UnsafeMutablePointer<CChar>?
+    private var shownName: String?
+    private var shownDescription: String?
+
+    init(type: GType, role: AtkRole) {
+        let instance = g_object_new_with_properties(type, 0, nil, nil)!
+        object = UnsafeMutableRawPointer(instance).assumingMemoryBound(to: AtkObject.self)
+        object.pointee.role = role
+        AccessibleNode.registry[UnsafeMutableRawPointer(object)] = self
+    }
+
+    /// Lets the ATK object go: the bridge may still hold it, and then finds it defunct.
+    func detach() {
+        children.forEach { $0.detach() }
+        children.removeAll()
+        AccessibleNode.registry[UnsafeMutableRawPointer(object)] = nil
+        isDefunct = true
+        atk_object_notify_state_change(object, AtkState(ATK_STATE_DEFUNCT.rawValue), 1)
+        g_object_unref(object)
+        free(nameBuffer)
+        free(descriptionBuffer)
+        nameBuffer = nil
+        descriptionBuffer = nil
+    }
+
+    private(set) var isDefunct = false
+
+    // Answers, overridden by each kind of node.
+    var name: String { "" }
+    var accessibleDescription: String { "" }
+    var states: [AtkStateType] { [] }
+    /// Window pixels.
+    var frame: Rect? { nil }
+    var windowOrigin: (x: Int, y: Int) { parent?.windowOrigin ?? (0, 0) }
+    func grabFocus() -> Bool { false }
+
+    /// The name as a C string that stays valid until the name changes.
+    var cName: UnsafePointer<CChar>? {
+        let current = name
+        if current != shownName || nameBuffer == nil {
+            free(nameBuffer)
+            nameBuffer = strdup(current)
+            shownName = current
+        }
+        return UnsafePointer(nameBuffer)
+    }
+
+    var cDescription: UnsafePointer<CChar>? {
+        let current = accessibleDescription
+        if current != shownDescription || descriptionBuffer == nil {
+            free(descriptionBuffer)
+            descriptionBuffer = strdup(current)
+            shownDescription = current
+        }
+        return UnsafePointer(descriptionBuffer)
+    }
+
+    func add(_ child: AccessibleNode) {
+        child.parent = self
+        children.append(child)
+        atk_object_set_parent(child.object, object)
+    }
+
+    /// The node of an ATK object of ours, nil for any other (or one already let go).
+    static func node(of pointer: UnsafeMutableRawPointer?) -> AccessibleNode? {
+        guard let pointer else { return nil }
+        return registry[pointer]
+    }
+
+    static func node(of pointer: OpaquePointer?) -> AccessibleNode? { node(of: UnsafeMutableRawPointer(pointer)) }
+
+    /// Every live node by its ATK object. Only the window's thread touches it.
+    nonisolated(unsafe) static var registry: [UnsafeMutableRawPointer: AccessibleNode] = [:]
+}
+
+/// The ATK types of our objects: `MFAccessible` (an AtkObject with AtkComponent), its subclass
+/// `MFAccessibleWindow` (AtkWindow too, for window activation events) and `MFAccessibleText`
+/// (AtkText, AtkEditableText and AtkAction: a field).
+enum AtkTypes {
+    static let base: GType = register(name: "MFAccessible", parent: atk_object_get_type(), classInit: { klass, _ in
+        guard let klass else { return }
+        let objectClass = klass.assumingMemoryBound(to: AtkObjectClass.self)
+        objectClass.pointee.get_name = { object in AccessibleNode.node(of: UnsafeMutableRawPointer(object))?.cName }
+        objectClass.pointee.get_description = { object in AccessibleNode.node(of: UnsafeMutableRawPointer(object))?.cDescription }
+        objectClass.pointee.get_n_children = { object in
+            Int32(AccessibleNode.node(of: UnsafeMutableRawPointer(object))?.children.count ?? 0)
+        }
+        objectClass.pointee.ref_child = { object, index in
+            guard let node = AccessibleNode.node(of: UnsafeMutableRawPointer(object)), index >= 0,
+                  Int(index) < node.children.count else { return nil }
+            let child = node.children[Int(index)].object
+            g_object_ref(child)
+            return child
+        }
+        objectClass.pointee.get_index_in_parent = { object in
+            guard let node = AccessibleNode.node(of: UnsafeMutableRawPointer(object)) else { return -1 }
+            return Int32(node.parent?.children.firstIndex { $0 === node } ?? -1)
+        }
+        objectClass.pointee.ref_state_set = { object in
+            let set = atk_state_set_new()
+            if let node = AccessibleNode.node(of: UnsafeMutableRawPointer(object)) {
+                for state in node.states { atk_state_set_add_state(set, state) }
+            } else {
+                atk_state_set_add_state(set, ATK_STATE_DEFUNCT)
+            }
+            return set
+        }
+        objectClass.pointee.get_attributes = { _ in
+            // As GTK does: the toolkit that made the object.
+            let attribute = UnsafeMutablePointer<AtkAttribute>.allocate(capacity: 1)
+            attribute.pointee.name = g_strdup("toolkit")
+            attribute.pointee.value = g_strdup(AccessibilityBridge.toolkitName)
+            return g_slist_append(nil, attribute)
+        }
+    }, interfaces: [(atk_component_get_type(), { iface, _ in
+        guard let iface else { return }
+        let component = iface.assumingMemoryBound(to: AtkComponentIface.self)
+        component.pointee.get_extents = { component, x, y, width, height, coordinates in
+            let node = AccessibleNode.node(of: component)
+            let rect = node.flatMap { node in node.frame.map { AccessibleNode.place($0, of: node, in: coordinates) } }
+            x?.pointee = Int32(rect?.x ?? -1)
+            y?.pointee = Int32(rect?.y ?? -1)
+            width?.pointee = Int32(rect?.width ?? -1)
+            height?.pointee = Int32(rect?.height ?? -1)
+        }
+        component.pointee.grab_focus = { component in
+            AccessibleNode.node(of: component)?.grabFocus() ?? false ? 1 : 0
+        }
+        component.pointee.get_layer = { _ in ATK_LAYER_WIDGET }
+    })])
+
+    static let window: GType = register(name: "MFAccessibleWindow", parent: base, classInit: { klass, _ in
+        guard let klass else { return }
+        // A frame's layer: the bridge asks it of windows.
+        let objectClass = klass.assumingMemoryBound(to: AtkObjectClass.self)
+        objectClass.pointee.get_layer = { _ in ATK_LAYER_WINDOW }
+    }, interfaces: [(atk_window_get_type(), { _, _ in })])
+
+    static let text: GType = register(name: "MFAccessibleText", parent: base, classInit: { _, _ in }, interfaces: [
+        (atk_text_get_type(), FieldTextInterface.initialize),
+        (atk_editable_text_get_type(), FieldTextInterface.initializeEditable),
+        (atk_action_get_type(), FieldTextInterface.initializeAction),
+    ])
+
+    private static func register(name: String, parent: GType, classInit: GClassInitFunc,
+                                 interfaces: [(GType, GInterfaceInitFunc)]) -> GType {
+        var query = GTypeQuery()
+        g_type_query(parent, &query)
+        var info = GTypeInfo()
+        info.class_size = guint16(query.class_size)
+        info.instance_size = guint16(query.instance_size)
+        info.class_init = classInit
+        let type = g_type_register_static(parent, name, &info, GTypeFlags(rawValue: 0))
+        for (interface, initialize) in interfaces {
+            var interfaceInfo = GInterfaceInfo(interface_init: initialize, interface_finalize: nil, interface_data: nil)
+            g_type_add_interface_static(type, interface, &interfaceInfo)
+        }
+        return type
+    }
+}
+
+extension AccessibleNode {
+    /// A window-pixel rectangle in the coordinates an AT-SPI client asked for: the screen's,
+    /// the window's, or the parent's.
+    static func place(_ rect: Rect, of node: AccessibleNode, in coordinates: AtkCoordType) -> (x: Int, y: Int, width: Int, height: Int) {
+        var x = Int(rect.minX.rounded(.down)), y = Int(rect.minY.rounded(.down))
+        let width = Int(rect.maxX.rounded(.up)) - x, height = Int(rect.maxY.rounded(.up)) - y
+        switch coordinates {
+        case ATK_XY_SCREEN:
+            let origin = node.windowOrigin
+            x += origin.x
+            y += origin.y
+        case ATK_XY_PARENT:
+            if let parentFrame = node.parent?.frame {
+                x -= Int(parentFrame.minX.rounded(.down))
+                y -= Int(parentFrame.minY.rounded(.down))
+            }
+        default:
+            break
+        }
+        return (x, y, width, height)
+    }
+
+    /// A point in the client's coordinates as window pixels.
+    static func windowPoint(x: Int32, y: Int32, of node: AccessibleNode, in coordinates: AtkCoordType) -> Point {
+        var point = Point(x: Double(x), y: Double(y))
+        switch coordinates {
+        case ATK_XY_SCREEN:
+            let origin = node.windowOrigin
+            point.x -= Double(origin.x)
+            point.y -= Double(origin.y)
+        case ATK_XY_PARENT:
+            if let parentFrame = node.parent?.frame {
+                point.x += parentFrame.minX
+                point.y += parentFrame.minY
+            }
+        default:
+            break
+        }
+        return point
+    }
+}
