@@ -36,7 +36,10 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-dev libfreetype-dev libpng-dev libharfbuzz-dev libfribidi-dev)
+# libatk1.0-dev and libatk-bridge2.0-dev: each field is an accessible object, which the bridge
+# gives screen readers over AT-SPI.
+BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-dev libfreetype-dev libpng-dev libharfbuzz-dev libfribidi-dev
+    libatk1.0-dev libatk-bridge2.0-dev)
 # Roboto for text; DejaVu, Noto Color Emoji, Noto CJK (Chinese, Japanese, Korean) and Noto's
 # core families (Arabic, Hebrew, Devanagari and the other scripts the catalog's international
 # fields show) for the fallback; Material Icons for the field icons.
@@ -48,8 +51,11 @@ HEADLESS_PACKAGES=(xvfb xauth)
 # which a UI test counts the catalog's server-side resources; xclip: the other program the
 # desktop-editing tests copy to and paste from; x11-xkb-utils (setxkbmap): the international tests
 # give their server a Hebrew keyboard layout and type Hebrew on it; unicode-data: the Unicode
-# Character Database the bidi-class table is checked against.
-TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip x11-xkb-utils unicode-data)
+# Character Database the bidi-class table is checked against; dbus, at-spi2-core, python3-pyatspi and
+# gir1.2-atspi-2.0: the accessibility tests read the catalog as a screen reader does, on a private
+# session bus that activates the accessibility bus and the AT-SPI registry.
+TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip x11-xkb-utils unicode-data
+    dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0)
 # libxtst-dev: the soak injects its input through the XTEST extension.
 SOAK_PACKAGES=(xvfb xauth libxtst-dev)
 # xclip serves the text the benchmark pastes; libxtst6 and libxdamage1: its keys go in through
