@@ -408,9 +408,9 @@ final class CatalogLayout: SceneLayout {
             for item in column.items {
                 switch item {
                 case .heading(let title):
-                    placeText(title, font: headingFont, color: scheme.onSurface.withAlpha(0.87), lineHeight: 28 * scale)
+                    placeText(title, font: headingFont, color: scheme.highEmphasisText, lineHeight: 28 * scale)
                 case .caption(let caption):
-                    placeText(caption, font: captionFont, color: scheme.onSurface.withAlpha(0.60), lineHeight: 16 * scale)
+                    placeText(caption, font: captionFont, color: scheme.mediumEmphasisText, lineHeight: 16 * scale)
                 case .field(let field):
                     let height = field.layOut(width: columnWidth, metrics: metrics, measurer: measurer)
                     arrangement.fieldFrames.append((field, Rect(x: columnX, y: y, width: columnWidth, height: height)))
