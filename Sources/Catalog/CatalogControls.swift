@@ -3,7 +3,32 @@ import MaterialFields
 /// The catalog's own state beside its fields, shared by the live window, scripts and the QA state:
 /// the theme (Ctrl+T), the animation speed (`--slow-animations`, F11) and the inspector (F12).
 final class CatalogControls {
-    enum Theme: String { case light, dark }
+    /// The catalog's themes: Material's light and dark, and their high-contrast pair (GTK's
+    /// HighContrast and HighContrastInverse).
+    enum Theme: String {
+        case light, dark
+        case highContrast = "high-contrast"
+        case highContrastDark = "high-contrast-dark"
+
+        var scheme: ColorScheme {
+            switch self {
+            case .light: return .light
+            case .dark: return .dark
+            case .highContrast: return .highContrastLight
+            case .highContrastDark: return .highContrastDark
+            }
+        }
+
+        /// The other member of its pair (Ctrl+T): light and dark, or high contrast light and dark.
+        var counterpart: Theme {
+            switch self {
+            case .light: return .dark
+            case .dark: return .light
+            case .highContrast: return .highContrastDark
+            case .highContrastDark: return .highContrast
+            }
+        }
+    }
 
     let scene: FieldScene
     private(set) var theme: Theme
@@ -22,7 +47,7 @@ final class CatalogControls {
 
     func setTheme(_ newTheme: Theme) {
         theme = newTheme
-        scene.scheme = newTheme == .dark ? .dark : .light
+        scene.scheme = newTheme.scheme
     }
 
     func setAnimationSlowdown(_ factor: Double) {
@@ -45,7 +70,7 @@ final class CatalogControls {
         let plain = !modifiers.contains(.control) && !modifiers.contains(.alt)
         switch key {
         case .shortcut(let character) where modifiers.contains(.control) && character.lowercased() == "t":
-            setTheme(theme == .dark ? .light : .dark)
+            setTheme(theme.counterpart)
             return true
         case .function(12) where plain:
             setInspectorShown(!isInspectorShown)

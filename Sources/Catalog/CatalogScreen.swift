@@ -410,12 +410,12 @@ final class CatalogLayout: SceneLayout {
             for (index, item) in column.items.enumerated() {
                 switch item {
                 case .heading(let title):
-                    placeText(title, font: headingFont, color: scheme.onSurface.withAlpha(0.87), lineHeight: 28 * scale, role: .heading)
+                    placeText(title, font: headingFont, color: scheme.highEmphasisText, lineHeight: 28 * scale, role: .heading)
                 case .caption(let caption):
                     // A caption describes the field right under it: a screen reader reads it as its label.
                     var next: TextField?
                     if index + 1 < column.items.count, case .field(let field) = column.items[index + 1] { next = field }
-                    placeText(caption, font: captionFont, color: scheme.onSurface.withAlpha(0.60), lineHeight: 16 * scale,
+                    placeText(caption, font: captionFont, color: scheme.mediumEmphasisText, lineHeight: 16 * scale,
                               role: .label, labelling: next)
                 case .field(let field):
                     let height = field.layOut(width: columnWidth, metrics: metrics, measurer: measurer)

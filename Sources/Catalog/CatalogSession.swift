@@ -17,7 +17,7 @@ final class CatalogSession: ScriptableApp {
     }
 
     private static func makeControls(theme: CatalogControls.Theme, scale: Double, animationSlowdown: Double) -> CatalogControls {
-        let scene = CatalogScreen.makeScene(scheme: theme == .dark ? .dark : .light, metrics: MaterialMetrics(scale: scale),
+        let scene = CatalogScreen.makeScene(scheme: theme.scheme, metrics: MaterialMetrics(scale: scale),
                                             animationSlowdown: animationSlowdown)
         return CatalogControls(scene: scene, theme: theme, animationSlowdown: animationSlowdown)
     }

@@ -68,7 +68,8 @@ struct CommandLineOptions {
           --qa-state PATH          keep PATH updated with a JSON description of every field
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
                                    default 760x720 times the scale
-          --theme light|dark       colour scheme, default light
+          --theme THEME            colour scheme: light (the default), dark, high-contrast or
+                                   high-contrast-dark
           --scale N                multiply every Material dimension by N (HiDPI), default the
                                    desktop's Xft.dpi / 96, or 1
           --slow-animations N      run every animation N times slower, default 1
@@ -150,7 +151,9 @@ struct CommandLineOptions {
                 options.size = Size(width: Double(width), height: Double(height))
             case "--theme":
                 let text = try value(for: argument)
-                guard let theme = Theme(rawValue: text) else { throw UsageError(message: "--theme is light or dark, not '\(text)'") }
+                guard let theme = Theme(rawValue: text) else {
+                    throw UsageError(message: "--theme is light, dark, high-contrast or high-contrast-dark, not '\(text)'")
+                }
                 options.theme = theme
             case "--scale":
                 let text = try value(for: argument)

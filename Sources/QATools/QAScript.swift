@@ -99,6 +99,8 @@ public struct QAScript {
     /// Every step the parser knows, for the message an unknown one gets.
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
                                    "theme", "clipboard", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale"]
+    /// The themes a `theme` step names (the catalog's `--theme` values).
+    public static let themeNames = ["light", "dark", "high-contrast", "high-contrast-dark"]
 
     /// A script from a file's bytes, which must be UTF-8: a stray Latin-1 byte would otherwise
     /// type a replacement character without a word.
@@ -231,7 +233,9 @@ public struct QAScript {
             }
             return .resize(width: width, height: height)
         case "theme":
-            guard words.count == 1, ["light", "dark"].contains(words[0]) else { throw SyntaxError(message: "usage: theme light|dark") }
+            guard words.count == 1, Self.themeNames.contains(words[0]) else {
+                throw SyntaxError(message: "usage: theme \(Self.themeNames.joined(separator: "|"))")
+            }
             return .theme(words[0])
         case "wait":
             try expectCount([1], usage: "wait MS  (advances the virtual clock)")

@@ -7,7 +7,7 @@ public protocol ScriptableApp: AnyObject {
     var scene: FieldScene { get }
     /// Builds the app afresh at `scale` (HiDPI): a `scale` step.
     func restart(scale: Double)
-    /// `light` or `dark`.
+    /// One of `QAScript.themeNames`: `light`, `dark`, `high-contrast`, `high-contrast-dark`.
     func setTheme(_ name: String)
     /// The QA state: an object with `fields` (objects with `id`) and `window`.
     func qaState() -> JSONValue?

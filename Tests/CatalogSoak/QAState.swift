@@ -76,7 +76,7 @@ struct Invariants {
         let maximumOffset = max(0, window.contentHeight - window.height)
         check(window.scrollOffset >= -0.5 && window.scrollOffset <= maximumOffset + 0.5,
               "scroll offset \(window.scrollOffset) outside 0...\(maximumOffset) (content \(window.contentHeight), window height \(window.height))")
-        check(["light", "dark"].contains(state.theme) && window.theme == state.theme,
+        check(["light", "dark", "high-contrast", "high-contrast-dark"].contains(state.theme) && window.theme == state.theme,
               "theme '\(state.theme)' / window theme '\(window.theme)'")
         check(state.fields.map(\.id) == fieldIDs, "the field list changed: \(state.fields.map(\.id))")
         let focused = state.fields.filter(\.focused).map(\.id)

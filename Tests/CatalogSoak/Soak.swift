@@ -508,7 +508,10 @@ final class Soak {
         driver.sync()
         let sent = now
         note(.marker, "\(text) into \(field.id)")
-        let expectedTheme = themeSwitches % 2 == 0 ? initialTheme : (initialTheme == "dark" ? "light" : "dark")
+        // Ctrl+T switches within a pair: light and dark, high-contrast and high-contrast-dark.
+        let counterpart = ["light": "dark", "dark": "light", "high-contrast": "high-contrast-dark",
+                           "high-contrast-dark": "high-contrast"][initialTheme] ?? initialTheme
+        let expectedTheme = themeSwitches % 2 == 0 ? initialTheme : counterpart
         guard let answered = waitForState(timeout: options.answerWithin, { $0.field(field.id)?.text?.contains(text) == true }) else {
             try ensureAlive()
             let current = QAState.read(from: statePath)?.field(field.id)

@@ -295,7 +295,7 @@ final class CatalogCommandLineTests: XCTestCase {
 
     func testABadOptionValueIsAUsageErrorOfTwoLines() throws {
         for (arguments, reason) in [(["--size", "wide"], "--size wants WIDTHxHEIGHT in pixels (1 to 16384), not 'wide'"),
-                                    (["--theme", "sepia"], "--theme is light or dark, not 'sepia'"),
+                                    (["--theme", "sepia"], "--theme is light, dark, high-contrast or high-contrast-dark, not 'sepia'"),
                                     (["--size"], "--size needs a value"),
                                     (["--scale", "0"], "--scale wants a number from 0.5 to 4, not '0'")] {
             let result = try runCommand(binary, arguments)

@@ -149,7 +149,7 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertEqual(failure("key hyper+a")?.message.hasPrefix("key: 'hyper' in 'hyper+a' is not a modifier"), true)
         XCTAssertEqual(failure("expect-pixel 1 2 #12345")?.message, "expect-pixel: '#12345' is not #RRGGBB")
         XCTAssertEqual(failure("wait -1")?.message, "wait: -1 ms is not from 0 to 3600000")
-        XCTAssertEqual(failure("theme blue")?.message, "usage: theme light|dark")
+        XCTAssertEqual(failure("theme blue")?.message, "usage: theme light|dark|high-contrast|high-contrast-dark")
         XCTAssertEqual(failure("resize 0 10")?.message, "resize: '0 10' is not a width and height from 1 to 16384")
         XCTAssertEqual(failure("screenshot \"open.png")?.message, "a quote is not closed")
     }

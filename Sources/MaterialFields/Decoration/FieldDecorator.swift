@@ -147,9 +147,12 @@ struct FieldDecorator {
         return icons
     }
 
+    /// The app's colours give way to the scheme's in high contrast (forced colours).
+    private var usesAppColors: Bool { input.scheme.contrast == .standard }
+
     /// The app's placeholder colour, or the scheme's; a disabled field's is always the scheme's.
     var placeholderColor: Color {
-        input.state == .disabled ? colors.placeholder : input.placeholderColor ?? colors.placeholder
+        input.state == .disabled || !usesAppColors ? colors.placeholder : input.placeholderColor ?? colors.placeholder
     }
 
     /// The label between its resting and floating placements, and its clip; nil when it shows
@@ -167,7 +170,9 @@ struct FieldDecorator {
             // RAG's placeholder keeps its colour when it floats, unless the field is edited
             // and a transformed colour is set.
             restingColor = placeholderColor
-            floatingColor = input.state == .editing ? input.transformedPlaceholderColor ?? restingColor : restingColor
+            // Forced, an app's transformed colour becomes the scheme's focused label colour.
+            let transformed = input.transformedPlaceholderColor.map { usesAppColors ? $0 : colors.floatingLabel }
+            floatingColor = input.state == .editing ? transformed ?? restingColor : restingColor
         }
         let run = TextRun(text: input.label, origin: Point(x: x.rounded(), y: y.rounded()),
                           font: FontSpec(pixelSize: size, weight: resting.font.weight, family: resting.font.family),
@@ -212,7 +217,7 @@ struct FieldDecorator {
         let baseline = input.origin.y + layout.assistiveBaseline
         var runs: [TextRun] = []
         var leadingColor = colors.leadingAssistiveText
-        if let hintColor = assistive.hintColor, !input.isInError, input.state != .disabled { leadingColor = hintColor }
+        if let hintColor = assistive.hintColor, !input.isInError, input.state != .disabled, usesAppColors { leadingColor = hintColor }
         leadingColor = leadingColor.withAlpha(leadingColor.alpha * input.leadingAssistiveOpacity)
         // The hint follows the text's alignment; beside trailing text it stays at the start.
         let alignment = assistive.trailing.isEmpty ? layout.alignment : (layout.isMirrored ? 1 : 0)

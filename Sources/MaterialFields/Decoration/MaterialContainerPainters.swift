@@ -1,5 +1,7 @@
 /// MDC's filled container: a tinted box with rounded top corners (and the hover layer over it),
-/// an underline, and the activation indicator along the bottom.
+/// an underline, and the activation indicator along the bottom. In high contrast the box is also
+/// edged (the outline's colours and widths): a tint faint enough for 7:1 text on it cannot also
+/// stand 3:1 from the surface, so the edge bounds it.
 public struct FilledContainerPainter: ContainerPainter {
     public init() {}
 
@@ -7,7 +9,7 @@ public struct FilledContainerPainter: ContainerPainter {
 
     public func paint(_ context: ContainerPaintContext) -> ContainerPaint {
         let container = context.container, colors = context.colors, metrics = context.metrics
-        let activation = context.activation
+        let activation = context.activation, contrast = context.scheme.contrast
         var shapes: [ShapeFill] = []
         var background = context.scheme.surface
         let box = Path.roundedRectangle(container, radii: .top(metrics.cornerRadius))
@@ -17,11 +19,16 @@ public struct FilledContainerPainter: ContainerPainter {
             shapes.append(ShapeFill(path: box, color: colors.hoverLayer))
             background = colors.hoverLayer.composited(over: background)
         }
+        if contrast == .high {
+            shapes.append(ShapeFill(path: .roundedRectangleStroke(container, radii: .top(metrics.cornerRadius),
+                                                                  width: metrics.strokeWidth(activation: activation, contrast: contrast)),
+                                    color: colors.outline.interpolated(to: colors.activeOutline, fraction: activation)))
+        }
         let stroke = metrics.strokeWidth
         let underline = Rect(x: container.minX, y: container.maxY - stroke, width: container.width, height: stroke)
         shapes.append(ShapeFill(path: .rectangle(underline), color: colors.underline))
         if activation > 0 {
-            let thickness = metrics.focusedStrokeWidth
+            let thickness = metrics.focusedStrokeWidth(for: contrast)
             if context.isActivating {
                 // Activating, it grows outward from where the field was clicked.
                 let originX = min(max(context.activationOrigin, 0), container.width)
@@ -40,8 +47,9 @@ public struct FilledContainerPainter: ContainerPainter {
     }
 }
 
-/// MDC's outlined container: a rounded stroke that thickens and takes the primary colour as the
-/// field activates, with a notch in its top edge opening for the floating label.
+/// MDC's outlined container: a rounded stroke that thickens (to 2 px, 3 px in high contrast) and
+/// takes the primary colour as the field activates, with a notch in its top edge opening for the
+/// floating label.
 public struct OutlinedContainerPainter: ContainerPainter {
     public init() {}
 
@@ -49,7 +57,7 @@ public struct OutlinedContainerPainter: ContainerPainter {
 
     public func paint(_ context: ContainerPaintContext) -> ContainerPaint {
         let container = context.container, colors = context.colors, metrics = context.metrics
-        let width = metrics.strokeWidth(activation: context.activation)
+        let width = metrics.strokeWidth(activation: context.activation, contrast: context.scheme.contrast)
         let color = colors.outline.interpolated(to: colors.activeOutline, fraction: context.activation)
         var gap: ClosedRange<Double>?
         if let notch = context.notch, context.labelFloat > 0 {

@@ -3,8 +3,9 @@
 extension TextField {
     // MARK: Appearance
 
-    /// The grey of a selection in a field not being edited: on-surface at this opacity.
-    static let inactiveSelectionAlpha = 0.12
+    /// The grey of a selection in a field not being edited: on-surface at this opacity (Material's;
+    /// high contrast's is 75 %, the selected text drawn over it in the surface colour).
+    static let inactiveSelectionAlpha = SchemeOpacities.standard.inactiveSelection
 
     /// What the field shows at `time` with its container's top-left at `origin`. It only reads:
     /// `advance(to:)` brings the field's motion to `time` first (the scene does before drawing).
@@ -25,7 +26,8 @@ extension TextField {
         var selection: [ShapeFill] = []
         if state != .disabled && !editorSelection.isCaret {
             // A field that is not being edited keeps its selection, greyed, as desktop entries do.
-            let color = state == .editing && windowIsActive ? colors.selection : scheme.onSurface.withAlpha(Self.inactiveSelectionAlpha)
+            let color = state == .editing && windowIsActive ? colors.selection
+                : scheme.onSurface.withAlpha(scheme.opacities.inactiveSelection)
             selection = text.selectionShapes(for: editorSelection.range, color: color)
         }
         var caret: ShapeFill?
@@ -35,7 +37,8 @@ extension TextField {
         return FieldAppearance(bounds: decoration.bounds, shapes: decoration.shapes, icons: decoration.icons,
                                label: decoration.label, labelClip: decoration.labelClip, affixes: decoration.affixes,
                                affixClip: decoration.affixClip, textClip: decoration.textClip, placeholder: decoration.placeholder,
-                               selection: selection, textRuns: text.textRuns(color: colors.inputText), caret: caret,
+                               selection: selection, textRuns: text.textRuns(color: colors.inputText),
+                               selectedTextColor: selection.isEmpty ? nil : colors.selectedText, caret: caret,
                                fades: text.fades(background: decoration.background, scale: layout.metrics.scale),
                                assistive: decoration.assistive, assistiveClip: decoration.assistiveClip)
     }

@@ -41,6 +41,18 @@ public struct MaterialMetrics: Equatable, Sendable {
     /// An outline or border thickening from its resting to its focused width as the field
     /// activates (0...1).
     public func strokeWidth(activation: Double) -> Double { strokeWidth + (focusedStrokeWidth - strokeWidth) * activation }
+    /// High contrast's focused outline, container edge and indicator: three times the resting
+    /// line, so the focused field differs in shape, not only in colour (a greyscale screen, a
+    /// colour-blind user).
+    public var highContrastFocusedStrokeWidth: Double { Self.wholePixels(3 * scale) }
+    /// The focused line's width at `contrast`.
+    public func focusedStrokeWidth(for contrast: ColorScheme.Contrast) -> Double {
+        contrast == .high ? highContrastFocusedStrokeWidth : focusedStrokeWidth
+    }
+    /// `strokeWidth(activation:)`, toward the focused width of `contrast`.
+    public func strokeWidth(activation: Double, contrast: ColorScheme.Contrast) -> Double {
+        strokeWidth + (focusedStrokeWidth(for: contrast) - strokeWidth) * activation
+    }
 
     private static func wholePixels(_ width: Double) -> Double { max(1, width.rounded()) }
     /// One wheel step scrolls this far.

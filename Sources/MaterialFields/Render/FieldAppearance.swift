@@ -42,6 +42,9 @@ public struct FieldAppearance: Equatable, Sendable {
     public var selection: [ShapeFill]
     /// One run per visible line, cut to what shows.
     public var textRuns: [TextRun]
+    /// Inverse video (high contrast): the selection is filled over the text and the text drawn
+    /// again in this colour inside it. Nil: the selection is drawn under the text (Material's).
+    public var selectedTextColor: Color?
     public var caret: ShapeFill?
     /// A text area's fade at a scrolled edge, over its text.
     public var fades: [ShapeFill]
@@ -50,11 +53,12 @@ public struct FieldAppearance: Equatable, Sendable {
 
     public init(bounds: Rect, shapes: [ShapeFill], icons: [TextRun] = [], label: TextRun?, labelClip: Rect,
                 affixes: [TextRun] = [], affixClip: Rect = .zero, textClip: Rect, placeholder: TextRun?,
-                selection: [ShapeFill], textRuns: [TextRun], caret: ShapeFill?, fades: [ShapeFill] = [],
-                assistive: [TextRun], assistiveClip: Rect) {
+                selection: [ShapeFill], textRuns: [TextRun], selectedTextColor: Color? = nil, caret: ShapeFill?,
+                fades: [ShapeFill] = [], assistive: [TextRun], assistiveClip: Rect) {
         self.bounds = bounds; self.shapes = shapes; self.icons = icons; self.label = label; self.labelClip = labelClip
         self.affixes = affixes; self.affixClip = affixClip; self.textClip = textClip; self.placeholder = placeholder
-        self.selection = selection; self.textRuns = textRuns; self.caret = caret; self.fades = fades
+        self.selection = selection; self.textRuns = textRuns; self.selectedTextColor = selectedTextColor
+        self.caret = caret; self.fades = fades
         self.assistive = assistive; self.assistiveClip = assistiveClip
     }
 

@@ -18,13 +18,19 @@ public enum FieldRenderer {
         if let placeholder = appearance.placeholder {
             canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
         }
-        for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
-        for run in appearance.textRuns {
-            if let direction = run.direction {
-                canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color, direction: direction)
-            } else {
-                canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color)
+        if let selectedTextColor = appearance.selectedTextColor {
+            // Inverse video: the text, then each selected piece filled and its text drawn again
+            // inside it in the selected colour.
+            drawTextRuns(appearance.textRuns, color: nil, on: canvas)
+            for shape in appearance.selection {
+                canvas.fill(shape.path, color: shape.color)
+                canvas.pushClip(shape.path.bounds)
+                drawTextRuns(appearance.textRuns, color: selectedTextColor, on: canvas)
+                canvas.popClip()
             }
+        } else {
+            for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
+            drawTextRuns(appearance.textRuns, color: nil, on: canvas)
         }
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
         for fade in appearance.fades { canvas.fill(fade.path, color: fade.color) }
@@ -33,6 +39,17 @@ public enum FieldRenderer {
             canvas.pushClip(appearance.assistiveClip)
             for run in appearance.assistive { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }
             canvas.popClip()
+        }
+    }
+
+    /// The input text's runs, in their own colour or `color`.
+    private static func drawTextRuns(_ runs: [TextRun], color: Color?, on canvas: Canvas) {
+        for run in runs {
+            if let direction = run.direction {
+                canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color, direction: direction)
+            } else {
+                canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color)
+            }
         }
     }
 }

@@ -56,6 +56,12 @@ public final class FieldInspector: SceneOverlay {
     static let panelBorder = Color(hex: 0x78909C)
     static let panelKey = Color(hex: 0xB0BEC5)
     static let panelValue = Color(hex: 0xFFFFFF)
+    /// In high contrast: a black card with a white border and light grey keys (15.9:1); a part's
+    /// hue marks a swatch before its word, which is drawn in the keys' grey, since no hue of the
+    /// legend reaches 7:1 as text.
+    static let highContrastPanelBackground = Color(hex: 0x000000)
+    static let highContrastPanelBorder = Color(hex: 0xFFFFFF)
+    static let highContrastPanelKey = Color(hex: 0xE0E0E0)
 
     public init() {}
 
@@ -120,72 +126,86 @@ public final class FieldInspector: SceneOverlay {
         return OverlayContent(layers: layers)
     }
 
-    /// A run of text in one font and colour, placed along a panel line.
+    /// A run of text in one font and colour, placed along a panel line, after a square of
+    /// `swatch` when it has one.
     private struct Segment {
         var text: String
         var font: FontSpec
         var color: Color
+        var swatch: Color?
     }
 
     private func panel(in scene: FieldScene, frame: Int, at time: Double, measurer: TextMeasuring) -> OverlayLayer {
         let scale = scene.metrics.scale
         let font = FontSpec(pixelSize: 12 * scale), bold = FontSpec(pixelSize: 12 * scale, weight: .medium)
         let lineHeight = 16 * scale, padding = 8 * scale, margin = 8 * scale, gap = 8 * scale
+        let swatchSize = (8 * scale).rounded(), swatchGap = 4 * scale
+        let isHighContrast = scene.scheme.contrast == .high
+        let panelKey = isHighContrast ? Self.highContrastPanelKey : Self.panelKey
+        /// A part's word: in its hue, or in high contrast in the keys' grey after a swatch of it.
+        func partSegment(_ text: String, _ part: Part, font: FontSpec) -> Segment {
+            isHighContrast ? Segment(text: text, font: font, color: panelKey, swatch: part.color)
+                : Segment(text: text, font: font, color: part.color)
+        }
+        func width(_ segment: Segment) -> Double {
+            (segment.swatch == nil ? 0 : swatchSize + swatchGap) + measurer.advance(of: segment.text, font: segment.font)
+        }
 
-        var rows: [(key: String, keyColor: Color, value: String)] = []
+        var rows: [(key: Segment, value: String)] = []
         var title: [Segment]
         let inspected = scene.hoveredField ?? scene.focusedField
         if let field = inspected {
             let role = field === scene.hoveredField ? "hovered" : "focused"
             title = [Segment(text: field.identifier, font: bold, color: Self.panelValue),
-                     Segment(text: "  \(role)", font: font, color: Self.panelKey)]
+                     Segment(text: "  \(role)", font: font, color: panelKey)]
             func percent(_ value: Double) -> String { "\(Int(((value.isFinite ? min(max(value, 0), 1) : 0) * 100).rounded()))%" }
             func numbers(_ rect: Rect) -> String {
                 // Clamped before converting: an app's layout may place a field anywhere finite.
                 let rounded = [rect.minX, rect.minY, rect.width, rect.height].map { Int(min(max($0, -1e9), 1e9).rounded()) }
                 return "\(rounded[0]), \(rounded[1]), \(rounded[2]) × \(rounded[3])"
             }
-            rows.append(("state", Self.panelKey, field.state.rawValue + (field.isInError ? " (error)" : "")))
-            rows.append(("label", Self.panelKey, field.labelPosition.rawValue))
-            rows.append(("motion", Self.panelKey, "float \(percent(field.labelFloatProgress(at: time)))"
+            func key(_ text: String) -> Segment { Segment(text: text, font: font, color: panelKey) }
+            rows.append((key("state"), field.state.rawValue + (field.isInError ? " (error)" : "")))
+            rows.append((key("label"), field.labelPosition.rawValue))
+            rows.append((key("motion"), "float \(percent(field.labelFloatProgress(at: time)))"
                             + "  activation \(percent(field.activationProgress(at: time)))"))
             if let origin = scene.frame(of: field) {
                 let outlines = Self.outlines(of: field, origin: Point(x: origin.minX, y: origin.minY), measurer: measurer)
                 for (part, key) in [(Part.container, "container"), (.text, "text"), (.restingLabel, "resting"),
                                     (.floatingLabel, "floating")] {
-                    if let outline = outlines.first(where: { $0.part == part }) { rows.append((key, part.color, numbers(outline.rect))) }
+                    if let outline = outlines.first(where: { $0.part == part }) {
+                        rows.append((partSegment(key, part, font: font), numbers(outline.rect)))
+                    }
                 }
             }
         } else {
             title = [Segment(text: "Point at or focus a field", font: bold, color: Self.panelValue)]
         }
-        rows.append(("frame", Self.panelKey, "\(frame)"))
+        rows.append((Segment(text: "frame", font: font, color: panelKey), "\(frame)"))
 
-        let keyWidth = (rows.map { measurer.advance(of: $0.key, font: font) }.max() ?? 0) + gap
+        let keyWidth = (rows.map { width($0.key) }.max() ?? 0) + gap
         var lines: [[(x: Double, segment: Segment)]] = []
         func line(_ segments: [Segment], from start: Double = 0) -> [(x: Double, segment: Segment)] {
             var x = start
             return segments.map { segment in
-                defer { x += measurer.advance(of: segment.text, font: segment.font) }
+                defer { x += width(segment) }
                 return (x, segment)
             }
         }
         lines.append(line(title))
         for row in rows {
-            lines.append([(0, Segment(text: row.key, font: font, color: row.keyColor)),
-                          (keyWidth, Segment(text: row.value, font: font, color: Self.panelValue))])
+            lines.append([(0, row.key), (keyWidth, Segment(text: row.value, font: font, color: Self.panelValue))])
         }
         var legend: [(x: Double, segment: Segment)] = []
         var x = 0.0
         for part in Part.allCases {
-            legend.append((x, Segment(text: part.legendName, font: font, color: part.color)))
-            x += measurer.advance(of: part.legendName, font: font) + gap
+            let segment = partSegment(part.legendName, part, font: font)
+            legend.append((x, segment))
+            x += width(segment) + gap
         }
         lines.append(legend)
 
-        let contentWidth = lines.map { line in
-            line.map { $0.x + measurer.advance(of: $0.segment.text, font: $0.segment.font) }.max() ?? 0
-        }.max() ?? 0
+        let contentWidth = lines.map { line in line.map { $0.x + width($0.segment) }.max() ?? 0 }.max() ?? 0
         let width = (contentWidth + 2 * padding).rounded(.up), height = (Double(lines.count) * lineHeight + 2 * padding).rounded(.up)
         // Bottom-right, unless that hides the field it describes: then the first corner that does not.
         let left = margin, right = (scene.size.width - margin - width).rounded()
@@ -199,17 +219,22 @@ public final class FieldInspector: SceneOverlay {
         }
         let box = corners.first { corner in covered.map { !corner.intersects($0) } ?? true } ?? corners[0]
         var texts: [TextRun] = []
+        var shapes = [ShapeFill(path: .rectangle(box), color: isHighContrast ? Self.highContrastPanelBackground : Self.panelBackground),
+                      ShapeFill(path: Self.frame(box, width: max(1, scale.rounded())),
+                                color: isHighContrast ? Self.highContrastPanelBorder : Self.panelBorder)]
         for (index, segments) in lines.enumerated() {
             let top = box.minY + padding + Double(index) * lineHeight
             for (x, segment) in segments {
+                var left = (box.minX + padding + x).rounded()
+                if let swatch = segment.swatch {
+                    let square = Rect(x: left, y: (top + (lineHeight - swatchSize) / 2).rounded(), width: swatchSize, height: swatchSize)
+                    shapes.append(ShapeFill(path: .rectangle(square), color: swatch))
+                    left = (left + swatchSize + swatchGap).rounded()
+                }
                 let baseline = FieldLayout.baseline(inLineTop: top, lineHeight: lineHeight, metrics: measurer.lineMetrics(for: segment.font))
-                texts.append(TextRun(text: segment.text, origin: Point(x: (box.minX + padding + x).rounded(), y: baseline),
-                                     font: segment.font, color: segment.color))
+                texts.append(TextRun(text: segment.text, origin: Point(x: left, y: baseline), font: segment.font, color: segment.color))
             }
         }
-        return OverlayLayer(bounds: box,
-                            shapes: [ShapeFill(path: .rectangle(box), color: Self.panelBackground),
-                                     ShapeFill(path: Self.frame(box, width: max(1, scale.rounded())), color: Self.panelBorder)],
-                            texts: texts)
+        return OverlayLayer(bounds: box, shapes: shapes, texts: texts)
     }
 }

@@ -125,7 +125,8 @@ extension FieldScene {
                 FieldRenderer.draw(appearance, on: canvas)
             }
             if let thumb = scroll.indicator(scale: metrics.scale), thumb.intersects(region) {
-                canvas.fill(.roundedRectangle(thumb, radii: CornerRadii(all: thumb.width / 2)), color: scheme.onSurface.withAlpha(0.38))
+                canvas.fill(.roundedRectangle(thumb, radii: CornerRadii(all: thumb.width / 2)),
+                            color: scheme.onSurface.withAlpha(scheme.opacities.scrollIndicator))
             }
             for layer in drawnOverlay?.layers ?? [] where layer.bounds.intersects(region) { layer.draw(on: canvas) }
             canvas.popClip()

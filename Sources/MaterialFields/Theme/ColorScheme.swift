@@ -1,21 +1,94 @@
-/// The Material 2 baseline colours a field is painted from.
+/// The Material 2 baseline colours a field is painted from, and how strongly texts and
+/// boundaries stand out in them (`contrast`).
 public struct ColorScheme: Equatable, Sendable {
+    /// How the scheme's colours are applied to a field's parts.
+    public enum Contrast: String, Equatable, Sendable, CaseIterable {
+        /// Material's opacities (DESIGN.md's per-state table): secondary text at 60 %, outlines at 38 %.
+        case standard
+        /// For low vision (WCAG 2.1 1.4.6 and 1.4.11, as GTK's HighContrast themes): every text
+        /// opaque or nearly (at least 7:1 against what it sits on), every boundary at least 3:1
+        /// against what is beside it, a filled container edged as well as filled, the focused
+        /// field's outline or container edge and indicator 3 px thick (a difference of shape, not
+        /// only of colour), the selection in inverse video. The scheme's colours win over the
+        /// colours an app set on a field (`colorOverrides`, RAG's placeholder, hint, line and fill
+        /// colours), as forced colours do in a browser: only the scheme can keep those promises.
+        /// A disabled field is dimmer but legible: text at least 4.5:1, its boundary 3:1.
+        case high
+    }
+
     public var primary: Color
     public var surface: Color
     public var onSurface: Color
     public var error: Color
+    public var contrast: Contrast
 
-    public init(primary: Color, surface: Color, onSurface: Color, error: Color) {
+    public init(primary: Color, surface: Color, onSurface: Color, error: Color, contrast: Contrast = .standard) {
         self.primary = primary; self.surface = surface; self.onSurface = onSurface; self.error = error
+        self.contrast = contrast
     }
 
     public static let light = ColorScheme(primary: Color(hex: 0x6200EE), surface: Color(hex: 0xFFFFFF),
                                           onSurface: Color(hex: 0x000000), error: Color(hex: 0xB00020))
     public static let dark = ColorScheme(primary: Color(hex: 0xBB86FC), surface: Color(hex: 0x121212),
                                          onSurface: Color(hex: 0xFFFFFF), error: Color(hex: 0xCF6679))
+    /// Black on white; Material's primary variant (#3700B3, 11.6:1 on white) and a deep red
+    /// (#8C0014, 9.9:1), both above 7:1 on the filled container too.
+    public static let highContrastLight = ColorScheme(primary: Color(hex: 0x3700B3), surface: Color(hex: 0xFFFFFF),
+                                                      onSurface: Color(hex: 0x000000), error: Color(hex: 0x8C0014),
+                                                      contrast: .high)
+    /// White on black; a light violet (#D0BCFF, 12.3:1 on black) and a light red (#FFB4AB, 12.4:1).
+    public static let highContrastDark = ColorScheme(primary: Color(hex: 0xD0BCFF), surface: Color(hex: 0x000000),
+                                                     onSurface: Color(hex: 0xFFFFFF), error: Color(hex: 0xFFB4AB),
+                                                     contrast: .high)
+
+    /// Text that matters most on the surface: a field's input text, a page's headings.
+    public var highEmphasisText: Color { onSurface.withAlpha(opacities.highEmphasisText) }
+    /// Secondary text on the surface: labels, helper text, captions.
+    public var mediumEmphasisText: Color { onSurface.withAlpha(opacities.mediumEmphasisText) }
+    /// The text of a disabled control.
+    public var disabledText: Color { onSurface.withAlpha(opacities.disabledText) }
+
+    var opacities: SchemeOpacities { contrast == .high ? .high : .standard }
 }
 
-/// The colours of one field in one state, from DESIGN.md's per-state table.
+/// The opacities a scheme's colours are applied at, per role: Material's (DESIGN.md) or high
+/// contrast's. On-surface unless named otherwise.
+struct SchemeOpacities: Equatable, Sendable {
+    var highEmphasisText: Double
+    var mediumEmphasisText: Double
+    var disabledText: Double
+    /// The primary colour of a focused field's floating label.
+    var activeLabel: Double
+    var container: Double
+    var disabledContainer: Double
+    var hoverLayer: Double
+    var underline: Double
+    var outline: Double
+    /// Underline and outline under the pointer.
+    var hoveredLine: Double
+    var disabledLine: Double
+    /// The primary colour of a selection in the field being edited.
+    var selection: Double
+    /// A selection in a field not being edited, or in an inactive window.
+    var inactiveSelection: Double
+    var scrollIndicator: Double
+
+    static let standard = SchemeOpacities(
+        highEmphasisText: 0.87, mediumEmphasisText: 0.60, disabledText: 0.38, activeLabel: 0.87, container: 0.12,
+        disabledContainer: 0.04, hoverLayer: 0.04, underline: 0.42, outline: 0.38, hoveredLine: 0.87, disabledLine: 0.06,
+        selection: 0.24, inactiveSelection: 0.12, scrollIndicator: 0.38)
+
+    /// Secondary text and resting boundaries at 75 % (#404040 on white, #BFBFBF on black: over
+    /// 9:1 on the surface and on the filled container), a barely tinted container whose edge does
+    /// the bounding, and an opaque selection the selected text is drawn over in the surface colour.
+    static let high = SchemeOpacities(
+        highEmphasisText: 1, mediumEmphasisText: 0.75, disabledText: 0.60, activeLabel: 1, container: 0.08,
+        disabledContainer: 0.04, hoverLayer: 0.04, underline: 1, outline: 0.75, hoveredLine: 1, disabledLine: 0.45,
+        selection: 1, inactiveSelection: 0.75, scrollIndicator: 0.75)
+}
+
+/// The colours of one field in one state, from DESIGN.md's per-state table (at the opacities of
+/// the scheme's contrast).
 public struct FieldColors: Equatable, Sendable {
     public var inputText: Color
     public var restingLabel: Color
@@ -33,55 +106,46 @@ public struct FieldColors: Equatable, Sendable {
     public var activeOutline: Color
     public var caret: Color
     public var selection: Color
+    /// The colour selected text is drawn in over the selection; nil keeps the text's own colour
+    /// (Material's translucent selection). High contrast's inverse video: the surface colour.
+    public var selectedText: Color?
 
     /// - Parameters:
     ///   - isHovered: the pointer is over an enabled field that is not being edited.
     ///   - isInError: the error theme: floating label, leading assistive text, underline, outline,
     ///     indicator and caret take the error colour (DESIGN.md). It wins over `overrides`.
-    ///   - overrides: colours the app set per state; unset ones come from `scheme`.
+    ///   - overrides: colours the app set per state; unset ones come from `scheme`. A high-contrast
+    ///     scheme ignores them (forced colours: see `ColorScheme.Contrast.high`).
     public static func resolve(scheme: ColorScheme, state: FieldState, isHovered: Bool = false,
                                isInError: Bool = false, overrides: FieldColorOverrides = FieldColorOverrides()) -> FieldColors {
-        let on = scheme.onSurface
+        let on = scheme.onSurface, opacity = scheme.opacities
         var colors: FieldColors
         switch state {
         case .disabled:
-            colors = FieldColors(inputText: on.withAlpha(0.38), restingLabel: on.withAlpha(0.38),
-                                 floatingLabel: on.withAlpha(0.38), placeholder: on.withAlpha(0.38),
-                                 leadingAssistiveText: on.withAlpha(0.38), trailingAssistiveText: on.withAlpha(0.38),
-                                 icon: on.withAlpha(0.38), container: on.withAlpha(0.04), hoverLayer: .clear,
-                                 underline: on.withAlpha(0.06), activeIndicator: on.withAlpha(0.06),
-                                 outline: on.withAlpha(0.06), activeOutline: on.withAlpha(0.06), caret: .clear,
-                                 selection: .clear)
+            let text = on.withAlpha(opacity.disabledText), line = on.withAlpha(opacity.disabledLine)
+            colors = FieldColors(inputText: text, restingLabel: text, floatingLabel: text, placeholder: text,
+                                 leadingAssistiveText: text, trailingAssistiveText: text, icon: text,
+                                 container: on.withAlpha(opacity.disabledContainer), hoverLayer: .clear,
+                                 underline: line, activeIndicator: line, outline: line, activeOutline: line, caret: .clear,
+                                 selection: .clear, selectedText: nil)
         case .normal, .editing:
             let hovered = isHovered && state == .normal
+            let secondary = on.withAlpha(opacity.mediumEmphasisText)
             colors = FieldColors(
-                inputText: on.withAlpha(0.87), restingLabel: on.withAlpha(0.60),
-                floatingLabel: state == .editing ? scheme.primary.withAlpha(0.87) : on.withAlpha(0.60),
-                placeholder: on.withAlpha(0.60), leadingAssistiveText: on.withAlpha(0.60),
-                trailingAssistiveText: on.withAlpha(0.60), icon: on.withAlpha(0.60),
-                container: on.withAlpha(0.12), hoverLayer: hovered ? on.withAlpha(0.04) : .clear,
-                underline: on.withAlpha(hovered ? 0.87 : 0.42), activeIndicator: scheme.primary,
-                outline: on.withAlpha(hovered ? 0.87 : 0.38), activeOutline: scheme.primary,
-                caret: scheme.primary, selection: scheme.primary.withAlpha(0.24))
+                inputText: on.withAlpha(opacity.highEmphasisText), restingLabel: secondary,
+                floatingLabel: state == .editing ? scheme.primary.withAlpha(opacity.activeLabel) : secondary,
+                placeholder: secondary, leadingAssistiveText: secondary, trailingAssistiveText: secondary, icon: secondary,
+                container: on.withAlpha(opacity.container), hoverLayer: hovered ? on.withAlpha(opacity.hoverLayer) : .clear,
+                underline: on.withAlpha(hovered ? opacity.hoveredLine : opacity.underline), activeIndicator: scheme.primary,
+                outline: on.withAlpha(hovered ? opacity.hoveredLine : opacity.outline), activeOutline: scheme.primary,
+                caret: scheme.primary, selection: scheme.primary.withAlpha(opacity.selection),
+                selectedText: scheme.contrast == .high ? scheme.surface : nil)
         }
-        let controlState = ControlState(state)
-        if let color = overrides[.floatingLabel, controlState] { colors.floatingLabel = color }
-        if let color = overrides[.normalLabel, controlState] { colors.restingLabel = color }
-        if let color = overrides[.text, controlState] { colors.inputText = color }
-        if let color = overrides[.leadingAssistiveText, controlState] { colors.leadingAssistiveText = color }
-        if let color = overrides[.trailingAssistiveText, controlState] { colors.trailingAssistiveText = color }
-        if let color = overrides[.filledBackground, controlState] { colors.container = color }
-        if let color = overrides[.underline, controlState] {
-            colors.underline = color
-            if state == .editing { colors.activeIndicator = color }
-        }
-        if let color = overrides[.outline, controlState] {
-            colors.outline = color
-            if state == .editing { colors.activeOutline = color }
-        }
+        // High contrast is forced colours: what the app set gives way to the scheme.
+        if scheme.contrast == .standard { colors.apply(overrides, state: state) }
         if isInError {
             // On any state: a disabled field in error keeps the disabled fading, in the error colour.
-            let error = state == .disabled ? scheme.error.withAlpha(0.38) : scheme.error
+            let error = state == .disabled ? scheme.error.withAlpha(opacity.disabledText) : scheme.error
             colors.floatingLabel = error
             colors.leadingAssistiveText = error
             colors.underline = error
@@ -91,6 +155,25 @@ public struct FieldColors: Equatable, Sendable {
             if state != .disabled { colors.caret = error }
         }
         return colors
+    }
+
+    /// The app's colours for `state`, each over the scheme's for its part.
+    private mutating func apply(_ overrides: FieldColorOverrides, state: FieldState) {
+        let controlState = ControlState(state)
+        if let color = overrides[.floatingLabel, controlState] { floatingLabel = color }
+        if let color = overrides[.normalLabel, controlState] { restingLabel = color }
+        if let color = overrides[.text, controlState] { inputText = color }
+        if let color = overrides[.leadingAssistiveText, controlState] { leadingAssistiveText = color }
+        if let color = overrides[.trailingAssistiveText, controlState] { trailingAssistiveText = color }
+        if let color = overrides[.filledBackground, controlState] { container = color }
+        if let color = overrides[.underline, controlState] {
+            underline = color
+            if state == .editing { activeIndicator = color }
+        }
+        if let color = overrides[.outline, controlState] {
+            outline = color
+            if state == .editing { activeOutline = color }
+        }
     }
 
     /// Every colour blended toward `other`, for a field easing into or out of error.
@@ -112,7 +195,9 @@ public struct FieldColors: Equatable, Sendable {
             outline: outline.interpolated(to: other.outline, fraction: t),
             activeOutline: activeOutline.interpolated(to: other.activeOutline, fraction: t),
             caret: caret.interpolated(to: other.caret, fraction: t),
-            selection: selection.interpolated(to: other.selection, fraction: t))
+            selection: selection.interpolated(to: other.selection, fraction: t),
+            selectedText: selectedText.flatMap { mine in other.selectedText.map { mine.interpolated(to: $0, fraction: t) } }
+                ?? other.selectedText)
     }
 }
 
