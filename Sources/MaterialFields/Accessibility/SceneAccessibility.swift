@@ -72,12 +72,21 @@ public final class SceneAccessibility {
     /// The headings and captions, in the layout's order, in window pixels (scrolled with the page).
     public var staticTexts: [StaticText] {
         let scroll = scene.scroll.offset
-        return scene.decorations.map { decoration in
-            StaticText(text: decoration.text, role: decoration.role, frame: decoration.frame.offsetBy(dx: 0, dy: -scroll),
-                       labelledField: decoration.labelledField.flatMap { identifier in
-                           scene.fields.first { $0.identifier == identifier }
-                       })
+        var texts: [StaticText] = []
+        for decoration in scene.decorations {
+            let frame = decoration.frame.offsetBy(dx: 0, dy: -scroll)
+            let field = decoration.labelledField.flatMap { identifier in scene.fields.first { $0.identifier == identifier } }
+            // A text the layout wrapped comes as a decoration per line: one label reads it whole.
+            if var last = texts.last, last.role == decoration.role, last.labelledField === field,
+               last.frame.minX == frame.minX, abs(last.frame.maxY - frame.minY) < 0.5 {
+                last.text += " " + decoration.text
+                last.frame = last.frame.union(frame)
+                texts[texts.count - 1] = last
+                continue
+            }
+            texts.append(StaticText(text: decoration.text, role: decoration.role, frame: frame, labelledField: field))
         }
+        return texts
     }
 
     /// Calls `handler` for every change an assistive technology is told of, in order: for an

@@ -199,7 +199,7 @@ enum FieldTextInterface {
     static let initializeAction: GInterfaceInitFunc = { iface, _ in
         guard let iface else { return }
         let action = iface.assumingMemoryBound(to: AtkActionIface.self)
-        action.pointee.get_n_actions = { _ in gint(FieldAccessibility.actionNames.count) }
+        action.pointee.get_n_actions = { object in gint(field(object)?.accessible.actionCount ?? 0) }
         action.pointee.get_name = { _, index in actionName(index) }
         action.pointee.get_localized_name = { _, index in actionName(index) }
         action.pointee.get_description = { _, index in index == 0 ? UnsafePointer(activateDescription) : nil }
