@@ -48,8 +48,9 @@ HEADLESS_PACKAGES=(xvfb xauth)
 # which a UI test counts the catalog's server-side resources; xclip: the other program the
 # desktop-editing tests copy to and paste from; x11-xkb-utils (setxkbmap): the international tests
 # give their server a Hebrew keyboard layout and type Hebrew on it; unicode-data: the Unicode
-# Character Database the bidi-class table is checked against.
-TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip x11-xkb-utils unicode-data)
+# Character Database the bidi-class table is checked against; xsettingsd: the XSETTINGS manager
+# the desktop-settings tests change settings through, live (blinking, theme, dpi).
+TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip x11-xkb-utils unicode-data xsettingsd)
 # libxtst-dev: the soak injects its input through the XTEST extension.
 SOAK_PACKAGES=(xvfb xauth libxtst-dev)
 # xclip serves the text the benchmark pastes; libxtst6 and libxdamage1: its keys go in through

@@ -3,7 +3,21 @@ import MaterialFields
 /// The catalog's own state beside its fields, shared by the live window, scripts and the QA state:
 /// the theme (Ctrl+T), the animation speed (`--slow-animations`, F11) and the inspector (F12).
 final class CatalogControls {
-    enum Theme: String { case light, dark }
+    enum Theme: String {
+        case light, dark
+
+        /// The catalog's theme for the look the desktop asks for.
+        init(desktop: DesktopTheme) {
+            switch desktop {
+            case .light: self = .light
+            case .dark: self = .dark
+            // INTEGRATION: with the high-contrast themes merged, these two become
+            // `.highContrast` and `.highContrastDark`.
+            case .highContrast: self = .light
+            case .highContrastInverse: self = .dark
+            }
+        }
+    }
 
     let scene: FieldScene
     private(set) var theme: Theme
