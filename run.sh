@@ -51,10 +51,12 @@ HEADLESS_PACKAGES=(xvfb xauth)
 # which a UI test counts the catalog's server-side resources; xclip: the other program the
 # desktop-editing tests copy to and paste from; x11-xkb-utils (setxkbmap): the international tests
 # give their server a Hebrew keyboard layout and type Hebrew on it; unicode-data: the Unicode
-# Character Database the bidi-class table is checked against; dbus, at-spi2-core, python3-pyatspi and
-# gir1.2-atspi-2.0: the accessibility tests read the catalog as a screen reader does, on a private
-# session bus that activates the accessibility bus and the AT-SPI registry.
-TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip x11-xkb-utils unicode-data
+# Character Database the bidi-class table is checked against; xsettingsd: the XSETTINGS manager
+# the desktop-settings tests change settings through, live (blinking, theme, dpi); dbus,
+# at-spi2-core, python3-pyatspi and gir1.2-atspi-2.0: the accessibility tests read the catalog as
+# a screen reader does, on a private session bus that activates the accessibility bus and the
+# AT-SPI registry.
+TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip x11-xkb-utils unicode-data xsettingsd
     dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0)
 # libxtst-dev: the soak injects its input through the XTEST extension.
 SOAK_PACKAGES=(xvfb xauth libxtst-dev)

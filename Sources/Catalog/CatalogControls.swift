@@ -28,6 +28,16 @@ final class CatalogControls {
             case .highContrastDark: return .highContrast
             }
         }
+
+        /// The catalog's theme for the look the desktop asks for.
+        init(desktop: DesktopTheme) {
+            switch desktop {
+            case .light: self = .light
+            case .dark: self = .dark
+            case .highContrast: self = .highContrast
+            case .highContrastInverse: self = .highContrastDark
+            }
+        }
     }
 
     let scene: FieldScene

@@ -158,7 +158,7 @@ struct CatalogScripts {
             report("\(error)")
             return false
         }
-        let session = CatalogSession(options: options, desktopScale: nil)
+        let session = CatalogSession(options: options, desktop: nil)
         let runner = ScriptRunner(host: host, app: session, size: options.windowSize(scale: session.scale))
         runner.outputDirectory = options.outputDirectory
         if goldens != nil {

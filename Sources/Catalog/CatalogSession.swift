@@ -6,14 +6,24 @@ import QATools
 final class CatalogSession: ScriptableApp {
     private(set) var scale: Double
     private(set) var controls: CatalogControls
+    private let followsDesktopScale: Bool
+    private let followsDesktopTheme: Bool
+    /// The desktop's theme when the catalog last followed it: only a change of it changes the
+    /// catalog's (so Ctrl+T holds until the desktop's theme itself changes).
+    private var desktopTheme: DesktopTheme
 
     var scene: FieldScene { controls.scene }
 
-    /// - Parameter desktopScale: the display's own scale (`Xft.dpi`), used unless `--scale` is
-    ///   given; nil for scripts and screenshots, which draw the same bytes on any desktop.
-    init(options: CommandLineOptions, desktopScale: Double?) {
-        scale = options.scale ?? desktopScale ?? 1
-        controls = Self.makeControls(theme: options.theme, scale: scale, animationSlowdown: options.animationSlowdown)
+    /// - Parameter desktop: the display's settings (`Xft/DPI` or `Xft.dpi`, the GTK theme), whose
+    ///   scale and theme are used unless `--scale` or `--theme` is given; nil for scripts and
+    ///   screenshots, which draw the same bytes on any desktop.
+    init(options: CommandLineOptions, desktop: DesktopSettings?) {
+        followsDesktopScale = desktop != nil && options.scale == nil
+        followsDesktopTheme = desktop != nil && !options.themeIsGiven
+        desktopTheme = desktop?.theme ?? .light
+        scale = options.scale ?? desktop?.scale ?? 1
+        let theme = followsDesktopTheme ? CatalogControls.Theme(desktop: desktopTheme) : options.theme
+        controls = Self.makeControls(theme: theme, scale: scale, animationSlowdown: options.animationSlowdown)
     }
 
     private static func makeControls(theme: CatalogControls.Theme, scale: Double, animationSlowdown: Double) -> CatalogControls {
@@ -25,6 +35,22 @@ final class CatalogSession: ScriptableApp {
     func restart(scale newScale: Double) {
         scale = newScale
         controls = Self.makeControls(theme: controls.theme, scale: newScale, animationSlowdown: controls.animationSlowdown)
+    }
+
+    /// The live window follows the desktop's scale (arranged again at the new size; the window
+    /// keeps its size) and theme, each unless the command line set it.
+    func follow(_ desktop: DesktopSettings) {
+        if followsDesktopScale {
+            let newScale = desktop.scale ?? 1
+            if newScale != scale {
+                scale = newScale
+                scene.metrics = MaterialMetrics(scale: newScale)
+            }
+        }
+        if followsDesktopTheme, desktop.theme != desktopTheme {
+            desktopTheme = desktop.theme
+            controls.setTheme(CatalogControls.Theme(desktop: desktopTheme))
+        }
     }
 
     func setTheme(_ name: String) {

@@ -14,8 +14,11 @@ struct CommandLineOptions {
     func windowSize(scale: Double) -> Size {
         size ?? Size(width: min((760 * scale).rounded(), 16384), height: min((720 * scale).rounded(), 16384))
     }
+    /// The desktop's (XSETTINGS: `Net/ThemeName`, `Gtk/ApplicationPreferDarkTheme`), followed
+    /// live, unless `--theme` was given (`themeIsGiven`); light on a desktop that says nothing.
     var theme = Theme.light
-    /// Nil: the desktop's (`Xft.dpi`), or 1.
+    var themeIsGiven = false
+    /// Nil: the desktop's (`Xft/DPI` or `Xft.dpi`, followed live), or 1.
     var scale: Double?
     var animationSlowdown = 1.0
     var displayName: String?
@@ -68,10 +71,10 @@ struct CommandLineOptions {
           --qa-state PATH          keep PATH updated with a JSON description of every field
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
                                    default 760x720 times the scale
-          --theme THEME            colour scheme: light (the default), dark, high-contrast or
-                                   high-contrast-dark
+          --theme THEME            colour scheme: light, dark, high-contrast or high-contrast-dark;
+                                   default the desktop's (its GTK theme, followed live), or light
           --scale N                multiply every Material dimension by N (HiDPI), default the
-                                   desktop's Xft.dpi / 96, or 1
+                                   desktop's Xft/DPI / 96 (followed live), or 1
           --slow-animations N      run every animation N times slower, default 1
           --font FAMILY            font family for every text, default Roboto
           --display NAME           X display to use instead of $DISPLAY
@@ -155,6 +158,7 @@ struct CommandLineOptions {
                     throw UsageError(message: "--theme is light, dark, high-contrast or high-contrast-dark, not '\(text)'")
                 }
                 options.theme = theme
+                options.themeIsGiven = true
             case "--scale":
                 let text = try value(for: argument)
                 guard let scale = decimal(text), scale >= 0.5, scale <= 4 else {

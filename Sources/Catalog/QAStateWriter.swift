@@ -24,11 +24,18 @@ final class QAStateWriter {
             var inspector: Bool
             var animationSlowdown: Double
         }
+        /// The desktop's settings as the scene follows them (only those the desktop sets) and
+        /// the look its theme asks for.
+        struct Desktop: Encodable, Equatable {
+            var settings: DesktopSettings
+            var theme: String
+        }
         var theme: String
         var window: Window
+        var desktop: Desktop
         var fields: [FieldSnapshot]
 
-        enum CodingKeys: String, CodingKey { case theme, window, fields }
+        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields }
 
         init(of controls: CatalogControls) {
             let scene = controls.scene
@@ -36,6 +43,7 @@ final class QAStateWriter {
             window = .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
                            contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme,
                            inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown)
+            desktop = .init(settings: scene.desktopSettings, theme: scene.desktopSettings.theme.rawValue)
             fields = scene.snapshot()
         }
     }

@@ -43,7 +43,7 @@ do {
 // A bad --focus is a bad command line, told before any display is looked for (the fields are
 // the same at every scale).
 if let id = options.focusedFieldID {
-    let fields = CatalogSession(options: options, desktopScale: nil).scene.fields
+    let fields = CatalogSession(options: options, desktop: nil).scene.fields
     guard let field = fields.first(where: { $0.identifier == id }) else {
         fail("--focus: " + ScriptRunner.unknownFieldMessage(id, among: fields.map(\.identifier)), status: 2)
     }
@@ -82,12 +82,12 @@ if !options.scriptPaths.isEmpty {
     finish(CatalogScripts(host: host, options: options, scripts: scripts).runAll())
 }
 
-let session = CatalogSession(options: options, desktopScale: options.isHeadless ? nil : host.desktopScale)
+let session = CatalogSession(options: options, desktop: options.isHeadless ? nil : host.desktopSettings)
 
 if let count = options.repaintBenchmarkCount {
     do {
         try RepaintBenchmark.run(host: host, size: options.windowSize(scale: session.scale), count: count) {
-            CatalogSession(options: options, desktopScale: nil)
+            CatalogSession(options: options, desktop: nil)
         }
     } catch {
         fail("\(error)", status: 1)
@@ -124,6 +124,9 @@ if let id = options.focusedFieldID, let field = session.scene.fields.first(where
     session.scene.focus(field, at: 0)
 }
 let qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: session.controls) }
+// The desktop's settings as the window opens and as they change: the scene follows the blink,
+// animations and middle-click paste itself; the catalog follows the scale and the theme.
+host.desktopSettingsDidChange = { settings in session.follow(settings) }
 do {
     // A default window grown with the desktop's scale still fits its screen; a --size is taken as given.
     var size = options.windowSize(scale: session.scale)

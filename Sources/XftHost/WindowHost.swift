@@ -24,7 +24,7 @@ public struct WindowOptions {
 public final class WindowHost {
     let display: OpaquePointer
     let fonts: FontCache
-    private let screen: Int32
+    let screen: Int32
     let depth: Int32
     private let startTime = WindowHost.monotonicSeconds()
     /// Set from Xlib's IO error exit handler: the server is gone and the loop must stop.
@@ -96,11 +96,31 @@ public final class WindowHost {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
-    /// The desktop's scale for Material dimensions, from the `Xft.dpi` resource (dpi / 96, as
-    /// GTK and Qt read it), within 0.5 to 4; nil when the display sets no usable `Xft.dpi`.
-    /// The resources are the ones the server held when the host opened the display (Xlib reads
-    /// `RESOURCE_MANAGER` then).
-    public var desktopScale: Double? {
+    /// The desktop's scale for Material dimensions: its dpi / 96 (as GTK and Qt read it), within
+    /// 0.5 to 4, from the XSETTINGS manager's `Xft/DPI`, else the `Xft.dpi` resource; nil when
+    /// the display sets neither (`DesktopSettings.scale` of `desktopSettings`).
+    public var desktopScale: Double? { desktopSettings.scale }
+
+    /// The desktop's settings (XSETTINGS, as GTK 3 reads them: the caret's blink, double-click
+    /// time, animations, middle-click paste, dpi, theme): while a window runs, the ones it
+    /// follows; otherwise read from the display's manager now. Its `dpi` falls back to the
+    /// `Xft.dpi` resource.
+    public var desktopSettings: DesktopSettings {
+        followedDesktopSettings ?? DesktopSettingsWatcher.currentSettings(display: display, screen: screen, resourceDPI: resourceDPI)
+    }
+
+    /// Runs on the loop's thread when a window opens, with the settings it starts with, and
+    /// whenever the desktop changes them while it runs, after the scene got them
+    /// (`Scene.desktopSettings`, which a `FieldScene` follows for the caret's blink, animations
+    /// and middle-click paste; the theme and the scale are the app's to follow from here).
+    public var desktopSettingsDidChange: ((DesktopSettings) -> Void)?
+
+    /// The settings the running window follows; nil while none runs.
+    var followedDesktopSettings: DesktopSettings?
+
+    /// The `Xft.dpi` resource: the dpi the server's `RESOURCE_MANAGER` held when the host opened
+    /// the display (Xlib reads it then), nil when absent or unreadable.
+    var resourceDPI: Double? {
         guard let resources = XResourceManagerString(display) else { return nil }
         XrmInitialize()
         guard let database = XrmGetStringDatabase(resources) else { return nil }
@@ -111,7 +131,7 @@ public final class WindowHost {
               let dpi = Double(String(cString: address).filter { !$0.isWhitespace }), dpi.isFinite, dpi > 0 else {
             return nil
         }
-        return min(max(dpi / 96, 0.5), 4)
+        return dpi
     }
 
     /// The size of the display's default screen, in pixels.

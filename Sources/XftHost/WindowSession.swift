@@ -34,6 +34,8 @@ final class WindowSession: SceneHost {
     private let textCursor: Cursor
     private let handCursor: Cursor
     private var clickCounter = ClickCounter()
+    /// The desktop's XSETTINGS, followed while the window runs.
+    private var desktop: DesktopSettingsWatcher!
     private var hasKeyboardFocus = false
 
     private var pendingSize: (width: Int, height: Int)?
@@ -119,12 +121,17 @@ final class WindowSession: SceneHost {
         XMapWindow(display, window)
         errors = WindowErrors(display: display, window: window)
         scene.host = self
+        desktop = DesktopSettingsWatcher(display: display, screen: screen, resourceDPI: host.resourceDPI)
+        desktop.onChange = { [unowned self] settings in follow(settings) }
+        follow(desktop.settings)
     }
 
     deinit {
         if scene.host === self { scene.host = nil }
         accessibility?.close()
         keyboard.close(connectionLost: host.isConnectionLost)
+        desktop?.close(connectionLost: host.isConnectionLost)
+        host.followedDesktopSettings = nil
         canvas = nil
         guard !host.isConnectionLost else { return }
         XFreePixmap(display, backBuffer)
@@ -415,6 +422,8 @@ final class WindowSession: SceneHost {
     }
 
     private func dispatch(_ event: inout XEvent) {
+        // The desktop's settings manager: a change reaches the scene through `follow`.
+        if desktop.take(event) { return }
         switch event.type {
         case KeyPress, KeyRelease: lastEventTime = event.xkey.time
         case ButtonPress, ButtonRelease: lastEventTime = event.xbutton.time
@@ -491,6 +500,8 @@ final class WindowSession: SceneHost {
                       expose.x, expose.y)
         case ConfigureNotify:
             let configure = event.xconfigure
+            // The root's come too (the settings watcher selects its structure events).
+            guard configure.window == window else { break }
             // A drag-resize sends a burst: only the last size gets a new back buffer.
             pendingSize = (max(1, Int(configure.width)), max(1, Int(configure.height)))
         case ClientMessage:
@@ -551,6 +562,17 @@ final class WindowSession: SceneHost {
         host.warn("warning: another program destroyed the window; closing")
         // A status the app asked for (`stop(status:)`) stands.
         if exitStatus == nil { exitStatus = 0 }
+    }
+
+    /// The desktop's settings, at the start and at each change: the double-click time is the
+    /// loop's, the rest the scene's and the app's (`WindowHost.desktopSettingsDidChange`).
+    private func follow(_ settings: DesktopSettings) {
+        clickCounter.follow(settings)
+        scene.desktopSettings = settings
+        host.followedDesktopSettings = settings
+        host.desktopSettingsDidChange?(settings)
+        needsRender = true
+        modelChanged = true
     }
 
     private func keyboardFocusChanged(to focused: Bool) {

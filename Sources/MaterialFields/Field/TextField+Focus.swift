@@ -155,6 +155,18 @@ extension TextField {
         syncMotion(at: time)
     }
 
+    /// Follows the desktop's caret blink and animation settings (the field's scene hands them
+    /// on): turned off, transitions under way end where they were heading at once.
+    func follow(_ settings: DesktopSettings) {
+        let blink = motion.caretBlink
+        motion.caretBlink.follow(settings)
+        animatesTransitions = settings.animates
+        let stopsMotion = !animatesTransitions && motion.isAnimating(at: lastTime)
+        if stopsMotion { motion.finish() }
+        // The caret may show or hide at once (a blink turned off while it was hidden).
+        if stopsMotion || (isFocused && motion.caretBlink != blink) { invalidateAppearance() }
+    }
+
     /// Jumps every animation to its end, as for a settled screenshot.
     public func settle() {
         syncMotion(at: lastTime)

@@ -253,9 +253,12 @@ public final class TextField {
     public var textPaddingMode: TextPaddingMode = .text { didSet { if textPaddingMode != oldValue { invalidateLayout() } } }
     /// Multiplies every animation's duration (`--slow-animations`), for watching motion closely.
     public var animationSlowdown: Double = 1 { didSet { updateDurations() } }
+    /// False while the desktop turns animations off (`DesktopSettings.animationsEnabled`, which
+    /// the scene hands on): every transition takes no time, whatever the slowdown.
+    var animatesTransitions = true { didSet { if animatesTransitions != oldValue { updateDurations() } } }
 
     func updateDurations() {
-        let factor = animationSlowdown.isFinite ? max(animationSlowdown, 0) : 1
+        let factor = !animatesTransitions ? 0 : animationSlowdown.isFinite ? max(animationSlowdown, 0) : 1
         var floatDuration = Self.motionDuration
         if style.family == .rag, let duration = placeholderAnimationDuration {
             floatDuration = duration.isFinite ? min(max(duration, 0), 10) : Self.motionDuration

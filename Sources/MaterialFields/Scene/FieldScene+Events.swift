@@ -48,8 +48,9 @@ extension FieldScene {
                 return true
             case .middle:
                 // PRIMARY pastes where the middle button lands, as in every X application; the
-                // middle button does not press buttons (the clear button, icons).
-                guard field.part(at: local) == .text else { return false }
+                // middle button does not press buttons (the clear button, icons). A desktop that
+                // turned middle-click paste off (`Gtk/EnablePrimaryPaste`) gets nothing, as in GTK.
+                guard desktopSettings.pastesPrimary, field.part(at: local) == .text else { return false }
                 guard field.isFocused || takeFocus(for: field, at: time) else { return true }
                 field.pointerDown(at: local, extending: false, time: time)
                 field.pointerUp()

@@ -4,7 +4,23 @@
 public final class FieldScene: Scene {
     public weak var host: SceneHost?
     public let layout: SceneLayout
-    public let metrics: MaterialMetrics
+    /// Changing it (the desktop's scale changed) arranges and repaints everything at the new size.
+    public var metrics: MaterialMetrics {
+        didSet {
+            guard metrics != oldValue else { return }
+            needsArrangement = true
+            invalidateAll()
+        }
+    }
+    /// What the desktop asks of the fields (the window host sets it at start and whenever the
+    /// desktop's settings change): the caret's blink, whether transitions animate, whether the
+    /// middle button pastes PRIMARY. Theme and scale are the app's to follow (`scheme`, `metrics`).
+    public var desktopSettings = DesktopSettings() {
+        didSet {
+            guard desktopSettings != oldValue else { return }
+            for field in fields { field.follow(desktopSettings) }
+        }
+    }
     /// Changing it repaints everything, decorations included (an app's layout colours them).
     public var scheme: ColorScheme {
         didSet {

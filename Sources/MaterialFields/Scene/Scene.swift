@@ -35,11 +35,20 @@ public protocol Scene: AnyObject {
     /// events would be, which a scene may do in fewer edits when the outcome is the same.
     /// Returns true when the model changed.
     @discardableResult func handle(typedRun run: String, at time: Double) -> Bool
+    /// The desktop's settings (a window host sets them before the first frame and again whenever
+    /// the desktop changes them; the host asks for a render after). A scene that follows none
+    /// keeps the default, which ignores them.
+    var desktopSettings: DesktopSettings { get set }
 }
 
 extension Scene {
     @discardableResult
     public func advance(to time: Double) -> Bool { false }
+
+    public var desktopSettings: DesktopSettings {
+        get { DesktopSettings() }
+        set {}
+    }
 
     public var acceptsTypedRuns: Bool { false }
 
