@@ -23,6 +23,10 @@ percentile and how many samples they are of, pooled over --runs fresh starts of 
   memory, peers' idle   peak RSS (VmHWM) after the blink, the animations and typing; the peers'
                         peak RSS and idle figures from ../shared/bench-peers/measure.sh, run right
                         after.
+  accessibility         the catalog on a private session bus (so the AT-SPI bridge starts), its
+                        whole tree read by a pyatspi client as a screen reader does
+                        (Scripts/atspi_client.py): time from exec to the application on the
+                        registry, peak RSS beside the catalog without a bus, wake-ups when idle.
 The catalog runs without --qa-state while it is timed: that file is rewritten (every field's
 text included) on every change, which would dominate a keystroke.
 """
@@ -32,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LATENCY = os.path.join(ROOT, "Scripts", "key_latency.py")
 DAMAGE = os.path.join(ROOT, "Scripts", "damage_watch.py")
 FIRST_FRAME = os.path.join(ROOT, "Scripts", "first_frame.py")
+ATSPI_CLIENT = os.path.join(ROOT, "Scripts", "atspi_client.py")
 PEERS_DIR = os.path.normpath(os.path.join(ROOT, "..", "shared", "bench-peers"))
 PYTHON = "/usr/bin/python3"
 TITLE = "Material text fields"
@@ -255,6 +260,45 @@ class Session:
         if counts:
             self.add("cpu_per_frame_ms", (c1 - c0) / 1e6 / sum(counts))
 
+    def catalog_accessibility(self, run):
+        """The catalog with an accessibility bus: a private session bus activates the AT-SPI
+        bus and registry, as on a desktop; a pyatspi client reads the whole tree."""
+        if not shutil.which("dbus-daemon") or not os.path.exists(ATSPI_CLIENT):
+            return
+        # The same catalog, started and left alone, without a bus: the baseline.
+        plain = self.start_catalog()
+        time.sleep(1.5)
+        self.add("a11y_plain_rss_mb", peak_rss_kb(plain.pid) / 1024)
+        stop(plain)
+        bus = spawn(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL, text=True)
+        address = bus.stdout.readline().strip()
+        environment = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address)
+        try:
+            start = time.monotonic()
+            process = spawn([self.args.binary], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            client_environment = dict(environment, NO_AT_BRIDGE="1")
+            tree = subprocess.run([PYTHON, ATSPI_CLIENT, "tree", "textfield-catalog"], env=client_environment,
+                                  capture_output=True, text=True, timeout=60)
+            read = time.monotonic() - start
+            if tree.returncode != 0:
+                say("bench: the AT-SPI client could not read the catalog: " + tree.stderr.strip())
+                stop(process)
+                return
+            nodes = len(json.loads(tree.stdout)["nodes"])
+            time.sleep(1)
+            k0, t0 = context_switches(process.pid, voluntary_only=True), time.monotonic()
+            time.sleep(3)
+            k1, t1 = context_switches(process.pid, voluntary_only=True), time.monotonic()
+            rss = peak_rss_kb(process.pid)
+            stop(process)
+            self.add("a11y_rss_mb", rss / 1024)
+            self.add("a11y_idle_wakeups_per_s", (k1 - k0) / (t1 - t0))
+            self.add("a11y_tree_read_ms", 1000 * read)
+            self.add("a11y_nodes", nodes)
+        finally:
+            stop(bus)
+
     def catalog_keys(self, run, label, field, prefill, at="end", newline_every=None):
         process = self.start_catalog("--focus", field)
         arguments = ["keys", TITLE, "--count", self.args.keys, "--pid", process.pid]
@@ -389,6 +433,7 @@ def main():
                 for at in ("end", "middle"):
                     session.catalog_keys(run, "area_%s_%s" % (label, at), "filled-area", size, at, newline_every=300)
             session.catalog_burst(run)
+            session.catalog_accessibility(run)
             if peers:
                 for peer in ("tk", "gtk"):
                     session.peer_keys(peer, run)
@@ -487,6 +532,17 @@ def report(results, args, peers):
     base = kit_value("python-baseline", "peak_rss_kb", 1 / 1024)
     row("peak RSS", "MB", c, t, g, target="under 16 MB", met=c["median"] < 16 if c else None,
         note="the Python interpreter alone: %.1f MB" % base["median"] if base else "")
+
+    c, plain = ours("a11y_rss_mb"), ours("a11y_plain_rss_mb")
+    row("peak RSS with an accessibility bus (AT-SPI bridge on, whole tree read)", "MB", c,
+        note="%+.1f MB beside the same catalog started without a bus (%.1f MB)" % (c["median"] - plain["median"], plain["median"])
+        if c and plain else "")
+    c = ours("a11y_idle_wakeups_per_s")
+    row("wake-ups per second idle with the AT-SPI bridge on (unfocused)", "/s", c, target="0",
+        met=c["median"] < 0.5 if c else None)
+    nodes = ours("a11y_nodes")
+    row("exec to a screen reader's first read of every field (pyatspi, whole tree)", "ms", ours("a11y_tree_read_ms"),
+        note="%d accessible objects" % nodes["median"] if nodes else "")
 
     print(render(rows, args, peers))
     if args.json:
