@@ -215,6 +215,22 @@ final class AccessibilityUITests: XCTestCase {
         XCTAssertLessThan(firstInsert, caretAfter)
     }
 
+    func testAFieldThatGoesIntoErrorIsHeardAsAnInvalidEntryWithItsMessage() throws {
+        let events = try listen(while: {
+            try app.click(field: "filled-email")
+            XCTAssertNotNil(app.waitForState { $0.field("filled-email").focused })
+            try app.type("bad")
+            try app.key("Tab")
+        }, until: { events in events.contains { $0.id == "filled-email" && $0.type == "object:state-changed:invalid-entry" } })
+        let mine = events.filter { $0.id == "filled-email" }
+        XCTAssertTrue(mine.contains { $0.type == "object:state-changed:invalid-entry" && $0.detail1 == 1 }, "\(mine)")
+        XCTAssertTrue(mine.contains { $0.type == "object:property-change:accessible-description" }, "\(mine)")
+        XCTAssertTrue(mine.contains { $0.type == "object:state-changed:focused" && $0.detail1 == 0 }, "\(mine)")
+        let node = try XCTUnwrap(try tree().node("filled-email"))
+        XCTAssertTrue(node.states.contains("invalid entry"), "\(node.states)")
+        XCTAssertEqual(node.description, "Enter an address like name@example.com", "the error message is the description")
+    }
+
     func testEditableTextEditsThroughThePipelineAndTheQAStateFollows() throws {
         let combining = "Cafe\u{301} ", family = "👨\u{200D}👩\u{200D}👧"
         let results = try call([
@@ -355,5 +371,20 @@ final class EventListener {
         process.waitUntilExit()
         defer { try? FileManager.default.removeItem(at: output) }
         return events
+    }
+}
+
+/// Without a bus to reach, nothing of AT-SPI starts: no session bus is launched for it, no
+/// child process, no delay.
+final class AccessibilityWithoutBusUITests: XCTestCase {
+    func testWithNoBusToReachTheCatalogLaunchesNothing() throws {
+        let app = try CatalogApp(environment: ["DBUS_SESSION_BUS_ADDRESS": "", "AT_SPI_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": ""])
+        try app.click(field: "filled-label")
+        try app.type("ok")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").text == "ok" })
+        let children = try runCommand("/usr/bin/pgrep", ["-P", String(app.process.processIdentifier)])
+        XCTAssertEqual(children.stdout, "", "the catalog started a process: \(children.stdout)")
+        let launched = try runCommand("/usr/bin/pgrep", ["-f", "dbus-launch --autolaunch"])
+        XCTAssertEqual(launched.stdout, "", "a session bus was autolaunched")
     }
 }

@@ -122,7 +122,8 @@ enum AtkTypes {
         }
         objectClass.pointee.get_attributes = { _ in
             // As GTK does: the toolkit that made the object.
-            let attribute = UnsafeMutablePointer<AtkAttribute>.allocate(capacity: 1)
+            // GLib's allocator: the bridge frees the set with atk_attribute_set_free (g_free).
+            let attribute = g_malloc0(gsize(MemoryLayout<AtkAttribute>.size))!.assumingMemoryBound(to: AtkAttribute.self)
             attribute.pointee.name = g_strdup("toolkit")
             attribute.pointee.value = g_strdup(AccessibilityBridge.toolkitName)
             return g_slist_append(nil, attribute)
