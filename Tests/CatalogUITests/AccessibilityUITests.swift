@@ -248,6 +248,10 @@ final class AccessibilityUITests: XCTestCase {
             ["id": "filled-counter", "op": "setTextContents", "args": [String(repeating: "x", count: 30)]],
             ["id": "filled-counter", "op": "characterCount"],
             ["id": "filled-prefilled", "op": "deleteText", "args": [0, 2]],
+            // Component's grab focus focuses as Tab would; Text's selection selects.
+            ["id": "outlined-prefilled", "op": "grabFocus"],
+            ["id": "outlined-prefilled", "op": "setSelection", "args": [0, 1, 3]],
+            ["id": "outlined-prefilled", "op": "getSelection", "args": [0]],
         ])
         XCTAssertEqual(results[2] as? String, combining + family)
         XCTAssertEqual(results[3] as? Int, 6 + 5, "code points: C a f e U+0301 space, and the family's five")
@@ -256,7 +260,11 @@ final class AccessibilityUITests: XCTestCase {
         XCTAssertEqual((results[6] as? [Any])?.first as? String, combining + family, "the word at offset 1")
         XCTAssertEqual(results[8] as? String, "", "refused by the delegate")
         XCTAssertEqual(results[10] as? Int, 20)
-        let state = app.waitForState { $0.field("filled-label").text == combining + family && $0.field("filled-prefilled").text == "sboa" }
+        XCTAssertEqual(results[14] as? [Int], [1, 3])
+        let state = app.waitForState {
+            $0.field("filled-label").text == combining + family && $0.field("filled-prefilled").text == "sboa"
+                && $0.field("outlined-prefilled").focused && $0.field("outlined-prefilled").selection == [1, 3]
+        }
         XCTAssertNotNil(state, "the QA state follows: \(String(describing: try? app.state().field("filled-label").text))")
     }
 
