@@ -24,8 +24,11 @@ class AccessibleNode {
         AccessibleNode.registry[UnsafeMutableRawPointer(object)] = self
     }
 
-    /// Lets the ATK object go: the bridge may still hold it, and then finds it defunct.
+    /// Lets the ATK object go: the bridge may still hold it, and then finds it defunct. Once: a
+    /// field is both a child of the form and in the window's field table, and a second unref
+    /// would be of a freed object.
     func detach() {
+        guard !isDefunct else { return }
         children.forEach { $0.detach() }
         children.removeAll()
         AccessibleNode.registry[UnsafeMutableRawPointer(object)] = nil
