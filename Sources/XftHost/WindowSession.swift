@@ -234,7 +234,7 @@ final class WindowSession: SceneHost {
             if exitStatus != nil { break }
             guard XPending(display) == 0, !selections.hasAnswers else {
                 // Busy with input: the accessibility bus is still answered between slices.
-                if accessibility != nil { AccessibilityBridge.shared.dispatchPending() }
+                if AccessibilityBridge.isRunning { AccessibilityBridge.shared.dispatchPending() }
                 takeAccessibilityMutations()
                 continue
             }
@@ -320,8 +320,11 @@ final class WindowSession: SceneHost {
     /// on, so a change that falls in between (a blink phase, an animation's end) is not skipped.
     private func sleep(connection: Int32, drawnAt: Double) throws {
         let watches = host.watches
-        // GLib's descriptors (the accessibility bus) go last, once the bridge runs.
-        let glib: (descriptors: [pollfd], timeout: Double?) = accessibility != nil ? AccessibilityBridge.shared.pollDescriptors() : ([], nil)
+        // GLib's descriptors (the accessibility bus) go last, once the bridge runs: it is the
+        // process's, registered by an earlier window perhaps, and a client's call must be answered
+        // whatever this window's scene is (unanswered, it waits for D-Bus's 25 s timeout).
+        let bridgeRuns = AccessibilityBridge.isRunning
+        let glib: (descriptors: [pollfd], timeout: Double?) = bridgeRuns ? AccessibilityBridge.shared.pollDescriptors() : ([], nil)
         var descriptors = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0)]
             + watches.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) } + glib.descriptors
         let now = host.now
@@ -332,7 +335,7 @@ final class WindowSession: SceneHost {
         // In nanoseconds: a millisecond timeout rounded up would draw every frame up to 1 ms late.
         let timeout = deadline.map { Int64(min(max(0, ($0 - now) * 1e9).rounded(.up), 60e9)) } ?? -1
         let ready = cxlib_poll_ns(&descriptors, nfds_t(descriptors.count), timeout)
-        if accessibility != nil {
+        if bridgeRuns {
             AccessibilityBridge.shared.dispatch(revents: ready > 0 ? descriptors.suffix(glib.descriptors.count).map(\.revents) : [])
         }
         guard ready > 0 else { return }
