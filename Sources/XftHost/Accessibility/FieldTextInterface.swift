@@ -181,13 +181,14 @@ enum FieldTextInterface {
         }
         editable.pointee.insert_text = { object, text, length, position in
             guard let node = field(object), let text, let position else { return }
-            // `length` counts bytes; -1 means up to the terminating nul.
-            let inserted = length < 0 ? String(cString: text)
-                : String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
-            let before = node.accessible.characterCount
+            // `length` counts bytes; -1 means up to the terminating nul. A length past the nul
+            // (a client's mistake) stops at it: nothing beyond the string is read.
+            let bytes = length < 0 ? strlen(text) : strnlen(text, Int(length))
+            let inserted = String(decoding: UnsafeRawBufferPointer(start: text, count: bytes), as: UTF8.self)
             if node.mutate({ $0.insert(inserted, at: Int(position.pointee)) }) {
-                // After what was inserted (a filter or the delegate may have shortened it).
-                position.pointee += gint(node.accessible.characterCount - before)
+                // After what was inserted, where the caret now is (an offset inside a cluster
+                // inserts before it; a filter or the delegate may have shortened the text).
+                position.pointee = gint(node.accessible.caretOffset)
             }
         }
         editable.pointee.copy_text = { object, start, end in field(object)?.accessible.copy(from: Int(start), to: Int(end)) }
