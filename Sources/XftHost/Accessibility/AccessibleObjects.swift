@@ -145,15 +145,15 @@ enum AtkTypes {
         component.pointee.grab_focus = { component in
             AccessibleNode.node(of: component)?.grabFocus() ?? false ? 1 : 0
         }
-        component.pointee.get_layer = { _ in ATK_LAYER_WIDGET }
+        // `atk_component_get_layer` asks only this (never AtkObjectClass.get_layer): a window's
+        // frame is on the window layer.
+        component.pointee.get_layer = { component in
+            AccessibleNode.node(of: component) is WindowNode ? ATK_LAYER_WINDOW : ATK_LAYER_WIDGET
+        }
     })])
 
-    static let window: GType = register(name: "MFAccessibleWindow", parent: base, classInit: { klass, _ in
-        guard let klass else { return }
-        // A frame's layer: the bridge asks it of windows.
-        let objectClass = klass.assumingMemoryBound(to: AtkObjectClass.self)
-        objectClass.pointee.get_layer = { _ in ATK_LAYER_WINDOW }
-    }, interfaces: [(atk_window_get_type(), { _, _ in })])
+    static let window: GType = register(name: "MFAccessibleWindow", parent: base, classInit: { _, _ in },
+                                        interfaces: [(atk_window_get_type(), { _, _ in })])
 
     static let text: GType = register(name: "MFAccessibleText", parent: base, classInit: { _, _ in }, interfaces: [
         (atk_text_get_type(), FieldTextInterface.initialize),
