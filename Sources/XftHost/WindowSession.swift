@@ -538,7 +538,7 @@ final class WindowSession: SceneHost {
         hasLookedForAccessibility = true
         guard let scene = scene as? FieldScene, AccessibilityBridge.canReachBus(display: display) else { return }
         accessibility = WindowAccessibility(scene: scene, title: title, origin: { [unowned self] in windowOrigin() })
-        AccessibilityBridge.shared.startIfNeeded()
+        AccessibilityBridge.shared.startIfNeeded(warn: host.warn)
     }
 
     /// An assistive technology edited, moved the caret or focused: draw it and tell the app.

@@ -77,10 +77,24 @@ final class AccessibilityBridge {
         return status == Success && count > 0
     }
 
+    /// Where the bridge's own GLib messages go (libatk-bridge's and libatspi's `g_warning`s: a
+    /// session bus with no AT-SPI on it, a registry that went): the host's `warn`, one line each,
+    /// never GLib's raw lines on standard error.
+    nonisolated(unsafe) private static var warn: ((String) -> Void)?
+
     /// Starts the bridge once: it registers the application and answers from then on.
-    func startIfNeeded() {
+    func startIfNeeded(warn: @escaping (String) -> Void) {
+        Self.warn = warn
         guard !isStarted else { return }
         isStarted = true
+        let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue
+                                    | G_LOG_LEVEL_MESSAGE.rawValue)
+        for domain in ["dbind", "atk-bridge"] {
+            g_log_set_handler(domain, levels, { _, _, message, _ in
+                guard let message else { return }
+                AccessibilityBridge.warn?("warning: accessibility: " + String(cString: message))
+            }, nil)
+        }
         // The bridge attaches its D-Bus connections to the default main context, which only
         // this thread drives from now on.
         _ = g_main_context_acquire(context)
