@@ -538,7 +538,12 @@ final class WindowSession: SceneHost {
         hasLookedForAccessibility = true
         guard let scene = scene as? FieldScene, AccessibilityBridge.canReachBus(display: display) else { return }
         accessibility = WindowAccessibility(scene: scene, title: title, origin: { [unowned self] in windowOrigin() })
-        AccessibilityBridge.shared.startIfNeeded(warn: host.warn)
+        // No bus after all (a session bus without AT-SPI): the tree and its observers go, so the
+        // loop's passes cost nothing again.
+        if !AccessibilityBridge.shared.startIfNeeded(warn: host.warn) {
+            accessibility?.close()
+            accessibility = nil
+        }
     }
 
     /// An assistive technology edited, moved the caret or focused: draw it and tell the app.

@@ -82,10 +82,12 @@ final class AccessibilityBridge {
     /// never GLib's raw lines on standard error.
     nonisolated(unsafe) private static var warn: ((String) -> Void)?
 
-    /// Starts the bridge once: it registers the application and answers from then on.
-    func startIfNeeded(warn: @escaping (String) -> Void) {
+    /// Starts the bridge once: it registers the application and answers from then on. False
+    /// when it could not start (no accessibility bus after all): nobody can listen.
+    @discardableResult
+    func startIfNeeded(warn: @escaping (String) -> Void) -> Bool {
         Self.warn = warn
-        guard !isStarted else { return }
+        guard !isStarted else { return true }
         isStarted = true
         let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue
                                     | G_LOG_LEVEL_MESSAGE.rawValue)
@@ -102,6 +104,7 @@ final class AccessibilityBridge {
             isStarted = false
             g_main_context_release(context)
         }
+        return isStarted
     }
 
     // MARK: The main context in the window's loop
