@@ -66,6 +66,9 @@ public final class FieldScene: Scene {
     var lastRenderTime = -Double.infinity
     var pendingDamage: Rect?
     var needsArrangement = false
+    /// How many times the layout placed the fields and decorations: what was read of them is
+    /// current while it stays the same (and the scroll offset does).
+    package private(set) var arrangementCount = 0
     var revealsFocusedField = false
     /// A field changed since hover and the pointer shape were last worked out.
     var needsHoverUpdate = false
@@ -174,6 +177,7 @@ public final class FieldScene: Scene {
     func arrange() {
         guard let measurer else { return }
         needsArrangement = false
+        arrangementCount &+= 1
         let arrangement = layout.arrange(in: size, metrics: metrics, scheme: scheme, measurer: measurer)
         frames = [:]
         // A frame an app computed as NaN or infinite leaves its field out rather than poisoning drawing.

@@ -67,6 +67,9 @@ final class AccessibilityBridge {
             if let value = getenv(name), value.pointee != 0 { return true }
         }
         if let runtime = getenv("XDG_RUNTIME_DIR"), access(String(cString: runtime) + "/bus", F_OK) == 0 { return true }
+        // AT-SPI reads the property from $DISPLAY's root window, and not at all under Wayland.
+        if let wayland = getenv("WAYLAND_DISPLAY"), wayland.pointee != 0 { return false }
+        guard let named = getenv("DISPLAY"), let opened = XDisplayString(display), strcmp(named, opened) == 0 else { return false }
         let property = XInternAtom(display, "AT_SPI_BUS", 1)
         guard property != 0 else { return false }
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0

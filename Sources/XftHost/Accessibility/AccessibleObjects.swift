@@ -137,10 +137,10 @@ enum AtkTypes {
         component.pointee.get_extents = { component, x, y, width, height, coordinates in
             let node = AccessibleNode.node(of: component)
             let rect = node.flatMap { node in node.frame.map { AccessibleNode.place($0, of: node, in: coordinates) } }
-            x?.pointee = Int32(rect?.x ?? -1)
-            y?.pointee = Int32(rect?.y ?? -1)
-            width?.pointee = Int32(rect?.width ?? -1)
-            height?.pointee = Int32(rect?.height ?? -1)
+            x?.pointee = rect?.x ?? -1
+            y?.pointee = rect?.y ?? -1
+            width?.pointee = rect?.width ?? -1
+            height?.pointee = rect?.height ?? -1
         }
         component.pointee.grab_focus = { component in
             AccessibleNode.node(of: component)?.grabFocus() ?? false ? 1 : 0
@@ -180,24 +180,27 @@ enum AtkTypes {
 
 extension AccessibleNode {
     /// A window-pixel rectangle in the coordinates an AT-SPI client asked for: the screen's,
-    /// the window's, or the parent's.
-    static func place(_ rect: Rect, of node: AccessibleNode, in coordinates: AtkCoordType) -> (x: Int, y: Int, width: Int, height: Int) {
-        var x = Int(rect.minX.rounded(.down)), y = Int(rect.minY.rounded(.down))
-        let width = Int(rect.maxX.rounded(.up)) - x, height = Int(rect.maxY.rounded(.up)) - y
+    /// the window's, or the parent's, each within what a `gint` holds; (-1, -1, -1, -1), ATK's
+    /// "no extents", for a rectangle that is not finite.
+    static func place(_ rect: Rect, of node: AccessibleNode, in coordinates: AtkCoordType) -> (x: gint, y: gint, width: gint, height: gint) {
+        guard rect.isFinite else { return (-1, -1, -1, -1) }
+        func whole(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int { Int(min(max(value.rounded(rule), -1e9), 1e9)) }
+        var x = whole(rect.minX, .down), y = whole(rect.minY, .down)
+        let width = whole(rect.maxX, .up) - x, height = whole(rect.maxY, .up) - y
         switch coordinates {
         case ATK_XY_SCREEN:
             let origin = node.windowOrigin
             x += origin.x
             y += origin.y
         case ATK_XY_PARENT:
-            if let parentFrame = node.parent?.frame {
-                x -= Int(parentFrame.minX.rounded(.down))
-                y -= Int(parentFrame.minY.rounded(.down))
+            if let parentFrame = node.parent?.frame, parentFrame.isFinite {
+                x -= whole(parentFrame.minX, .down)
+                y -= whole(parentFrame.minY, .down)
             }
         default:
             break
         }
-        return (x, y, width, height)
+        return (gint(clamping: x), gint(clamping: y), gint(clamping: width), gint(clamping: height))
     }
 
     /// A point in the client's coordinates as window pixels.

@@ -93,8 +93,8 @@ enum FieldTextInterface {
 
     private static func answer(_ span: TextSpan?, _ start: UnsafeMutablePointer<gint>?,
                                _ end: UnsafeMutablePointer<gint>?) -> UnsafeMutablePointer<gchar>? {
-        start?.pointee = gint(span?.start ?? 0)
-        end?.pointee = gint(span?.end ?? 0)
+        start?.pointee = gint(clamping: span?.start ?? 0)
+        end?.pointee = gint(clamping: span?.end ?? 0)
         return copy(span?.text ?? "")
     }
 
@@ -102,8 +102,8 @@ enum FieldTextInterface {
         guard let iface else { return }
         let text = iface.assumingMemoryBound(to: AtkTextIface.self)
         text.pointee.get_text = { object, start, end in copy(field(object)?.accessible.text(from: Int(start), to: Int(end)) ?? "") }
-        text.pointee.get_character_count = { object in gint(field(object)?.accessible.characterCount ?? 0) }
-        text.pointee.get_caret_offset = { object in gint(field(object)?.accessible.caretOffset ?? 0) }
+        text.pointee.get_character_count = { object in gint(clamping: field(object)?.accessible.characterCount ?? 0) }
+        text.pointee.get_caret_offset = { object in gint(clamping: field(object)?.accessible.caretOffset ?? 0) }
         text.pointee.set_caret_offset = { object, offset in
             field(object)?.mutate { $0.setCaretOffset(Int(offset)) } ?? false ? 1 : 0
         }
@@ -125,41 +125,41 @@ enum FieldTextInterface {
         text.pointee.get_run_attributes = { object, _, start, end in
             // One run of the field's own font: no attributes beyond the defaults.
             start?.pointee = 0
-            end?.pointee = gint(field(object)?.accessible.characterCount ?? 0)
+            end?.pointee = gint(clamping: field(object)?.accessible.characterCount ?? 0)
             return nil
         }
         text.pointee.get_default_attributes = { _ in nil }
         text.pointee.get_character_extents = { object, offset, x, y, width, height, coordinates in
-            var placed: (x: Int, y: Int, width: Int, height: Int)?
+            var placed: (x: gint, y: gint, width: gint, height: gint)?
             if let node = field(object), let rect = node.accessible.characterExtents(at: Int(offset)) {
                 placed = AccessibleNode.place(rect, of: node, in: coordinates)
             }
-            x?.pointee = gint(placed?.x ?? -1)
-            y?.pointee = gint(placed?.y ?? -1)
-            width?.pointee = gint(placed?.width ?? -1)
-            height?.pointee = gint(placed?.height ?? -1)
+            x?.pointee = placed?.x ?? -1
+            y?.pointee = placed?.y ?? -1
+            width?.pointee = placed?.width ?? -1
+            height?.pointee = placed?.height ?? -1
         }
         text.pointee.get_range_extents = { object, start, end, coordinates, rectangle in
-            var placed: (x: Int, y: Int, width: Int, height: Int)?
+            var placed: (x: gint, y: gint, width: gint, height: gint)?
             if let node = field(object), let rect = node.accessible.rangeExtents(from: Int(start), to: Int(end)) {
                 placed = AccessibleNode.place(rect, of: node, in: coordinates)
             }
-            rectangle?.pointee = AtkTextRectangle(x: gint(placed?.x ?? -1), y: gint(placed?.y ?? -1),
-                                                  width: gint(placed?.width ?? -1), height: gint(placed?.height ?? -1))
+            rectangle?.pointee = AtkTextRectangle(x: placed?.x ?? -1, y: placed?.y ?? -1,
+                                                  width: placed?.width ?? -1, height: placed?.height ?? -1)
         }
         text.pointee.get_offset_at_point = { object, x, y, coordinates in
             guard let node = field(object) else { return -1 }
-            return gint(node.accessible.offset(at: AccessibleNode.windowPoint(x: x, y: y, of: node, in: coordinates)))
+            return gint(clamping: node.accessible.offset(at: AccessibleNode.windowPoint(x: x, y: y, of: node, in: coordinates)))
         }
-        text.pointee.get_n_selections = { object in gint(field(object)?.accessible.selectionCount ?? 0) }
+        text.pointee.get_n_selections = { object in gint(clamping: field(object)?.accessible.selectionCount ?? 0) }
         text.pointee.get_selection = { object, index, start, end in
             guard let node = field(object), let selection = node.accessible.selection(Int(index)) else {
                 start?.pointee = 0
                 end?.pointee = 0
                 return nil
             }
-            start?.pointee = gint(selection.start)
-            end?.pointee = gint(selection.end)
+            start?.pointee = gint(clamping: selection.start)
+            end?.pointee = gint(clamping: selection.end)
             return copy(node.accessible.text(from: selection.start, to: selection.end))
         }
         text.pointee.add_selection = { object, start, end in
@@ -188,7 +188,7 @@ enum FieldTextInterface {
             if node.mutate({ $0.insert(inserted, at: Int(position.pointee)) }) {
                 // After what was inserted, where the caret now is (an offset inside a cluster
                 // inserts before it; a filter or the delegate may have shortened the text).
-                position.pointee = gint(node.accessible.caretOffset)
+                position.pointee = gint(clamping: node.accessible.caretOffset)
             }
         }
         editable.pointee.copy_text = { object, start, end in field(object)?.accessible.copy(from: Int(start), to: Int(end)) }
@@ -200,7 +200,7 @@ enum FieldTextInterface {
     static let initializeAction: GInterfaceInitFunc = { iface, _ in
         guard let iface else { return }
         let action = iface.assumingMemoryBound(to: AtkActionIface.self)
-        action.pointee.get_n_actions = { object in gint(field(object)?.accessible.actionCount ?? 0) }
+        action.pointee.get_n_actions = { object in gint(clamping: field(object)?.accessible.actionCount ?? 0) }
         action.pointee.get_name = { _, index in actionName(index) }
         action.pointee.get_localized_name = { _, index in actionName(index) }
         action.pointee.get_description = { _, index in index == 0 ? UnsafePointer(activateDescription) : nil }

@@ -14,6 +14,8 @@ final class WindowAccessibility {
     private var labelNodes: [LabelNode] = []
     private var observation: Cancellation?
     private var wasWindowFocused: Bool
+    /// The arrangement and scroll offset the labels were last read at.
+    private var placedArrangement: (count: Int, scroll: Double) = (-1, 0)
     /// Set when an assistive technology changed something: the window redraws and tells the app.
     private(set) var hasMutations = false
 
@@ -53,13 +55,19 @@ final class WindowAccessibility {
             catk_emit(window.object, focused ? "activate" : "deactivate")
         }
         model.sync()
+        // The headings and captions change only when the layout places them again or the view scrolls.
+        let arrangement = (count: model.scene.arrangementCount, scroll: model.scene.scroll.offset)
+        guard arrangement != placedArrangement else { return }
+        placedArrangement = arrangement
         let texts = model.staticTexts
         if texts.count != labelNodes.count || zip(texts, labelNodes).contains(where: { $0.0.labelledField !== $0.1.label.labelledField }) {
             rebuildChildren()
         } else {
-            for (text, node) in zip(texts, labelNodes) where text != node.label {
+            let viewport = Rect(x: 0, y: 0, width: model.scene.size.width, height: model.scene.size.height)
+            for (text, node) in zip(texts, labelNodes) where text != node.label || node.viewport != viewport {
                 let renamed = text.text != node.label.text
                 node.label = text
+                node.viewport = viewport
                 if renamed { g_object_notify(UnsafeMutableRawPointer(node.object).assumingMemoryBound(to: GObject.self), "accessible-name") }
             }
         }
@@ -74,7 +82,9 @@ final class WindowAccessibility {
         }
         form.children.removeAll()
         labelNodes.forEach { $0.detach() }
-        labelNodes = model.staticTexts.map { LabelNode($0) }
+        labelNodes = model.staticTexts.map { [unowned scene = model.scene] in
+            LabelNode($0, viewport: Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height))
+        }
         for node in readingOrder() { form.add(node) }
         for label in labelNodes {
             guard let field = label.label.labelledField, let fieldNode = fieldNodes[ObjectIdentifier(field)] else { continue }
@@ -121,11 +131,11 @@ final class WindowAccessibility {
     private func emit(_ event: AccessibilityEvent, on node: FieldNode) {
         switch event {
         case .textInserted(let offset, let length, let text):
-            catk_emit_text_change(node.object, "text-insert", gint(offset), gint(length), text)
+            catk_emit_text_change(node.object, "text-insert", gint(clamping: offset), gint(clamping: length), text)
         case .textDeleted(let offset, let length, let text):
-            catk_emit_text_change(node.object, "text-remove", gint(offset), gint(length), text)
+            catk_emit_text_change(node.object, "text-remove", gint(clamping: offset), gint(clamping: length), text)
         case .caretMoved(let offset):
-            catk_emit_int(node.object, "text-caret-moved", gint(offset))
+            catk_emit_int(node.object, "text-caret-moved", gint(clamping: offset))
         case .selectionChanged:
             catk_emit(node.object, "text-selection-changed")
         case .stateChanged(let states, let on):
@@ -195,15 +205,18 @@ final class FormNode: AccessibleNode {
 /// A heading or a caption.
 final class LabelNode: AccessibleNode {
     var label: SceneAccessibility.StaticText
+    /// The window's view, where a label is showing when it meets it.
+    var viewport: Rect
 
-    init(_ label: SceneAccessibility.StaticText) {
+    init(_ label: SceneAccessibility.StaticText, viewport: Rect) {
         self.label = label
+        self.viewport = viewport
         super.init(type: AtkTypes.base, role: label.role == .heading ? ATK_ROLE_HEADING : ATK_ROLE_LABEL)
     }
 
     override var name: String { label.text }
     override var frame: Rect? { label.frame }
     override var states: [AtkStateType] {
-        [ATK_STATE_ENABLED, ATK_STATE_SENSITIVE, ATK_STATE_VISIBLE] + (label.frame.maxY > 0 ? [ATK_STATE_SHOWING] : [])
+        [ATK_STATE_ENABLED, ATK_STATE_SENSITIVE, ATK_STATE_VISIBLE] + (label.frame.intersects(viewport) ? [ATK_STATE_SHOWING] : [])
     }
 }
