@@ -117,6 +117,16 @@ def listen(app):
                  "object:property-change:accessible-description", "window:activate"):
         pyatspi.Registry.registerEventListener(on_event, kind)
 
+    def on_key(event):
+        # Keys reach a keystroke listener through the registry from the focused application.
+        if event.type == pyatspi.KEY_PRESSED_EVENT:
+            print(json.dumps({"type": "key:pressed", "id": "", "detail1": event.id, "detail2": event.modifiers,
+                              "data": event.event_string}), flush=True)
+        return False
+
+    pyatspi.Registry.registerKeystrokeListener(on_key, kind=(pyatspi.KEY_PRESSED_EVENT,),
+                                               mask=pyatspi.allModifiers())
+
     def stop(*_):
         pyatspi.Registry.stop()
         return False

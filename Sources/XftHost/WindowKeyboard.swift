@@ -129,6 +129,22 @@ final class WindowKeyboard {
         return XFilterEvent(&event, 0) != 0
     }
 
+    /// The keysym a key had when it was pressed (the keymap history's, when the map has moved on
+    /// since) and the text it types, apart from the input method: what an assistive technology
+    /// is told of each key.
+    func meaning(of key: XKeyEvent) -> (keysym: KeySym, text: String) {
+        var event = key
+        var keysym: KeySym = 0
+        var buffer = [CChar](repeating: 0, count: 32)
+        _ = XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil)
+        if let history = keymapHistory, key.keycode <= 255, let change = keymapChanges.latest(for: UInt8(key.keycode)),
+           let recorded = history.keysyms(of: UInt8(key.keycode), after: change), keysym == 0 || !recorded.contains(keysym),
+           let meant = KeyTranslation.singleKeysym(recorded, state: key.state) {
+            keysym = meant.keysym
+        }
+        return (keysym, KeyTranslation.text(forKeysym: keysym) ?? "")
+    }
+
     /// What a pressed key means to the scene: an editing key, a shortcut, typed text, or nothing.
     func event(for key: inout XKeyEvent) -> InputEvent? {
         var keysym: KeySym = 0

@@ -290,7 +290,13 @@ final class WindowSession: SceneHost {
         while exitStatus == nil, !host.isConnectionLost, XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
-            if !keyboard.filter(&event) { dispatch(&event) }
+            // A key an assistive technology consumed (its own command) goes no further.
+            var consumed = false
+            if event.type == KeyPress || event.type == KeyRelease, AccessibilityBridge.isRunning {
+                let meaning = keyboard.meaning(of: event.xkey)
+                consumed = AccessibilityBridge.shared.snoop(event.xkey, keysym: meaning.keysym, text: meaning.text)
+            }
+            if !consumed, !keyboard.filter(&event) { dispatch(&event) }
             handled += 1
             if handled >= Self.sliceEventLimit || host.now >= sliceEnd { break }
         }

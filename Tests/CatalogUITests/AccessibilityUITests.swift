@@ -203,6 +203,8 @@ final class AccessibilityUITests: XCTestCase {
         }, until: { events in events.filter { $0.type.hasPrefix("object:text-changed:insert") }.count >= 2 })
         let mine = events.filter { $0.id == "filled-label" }
         XCTAssertTrue(mine.contains { $0.type == "object:state-changed:focused" && $0.detail1 == 1 }, "\(mine)")
+        // The keys themselves reach a keystroke listener, as Orca hears them to echo typing.
+        XCTAssertEqual(events.filter { $0.type == "key:pressed" }.compactMap(\.data).suffix(2), ["H", "é"], "\(events)")
         let inserts = mine.filter { $0.type.hasPrefix("object:text-changed:insert") }
         XCTAssertEqual(inserts.map(\.data), ["H", "é"], "\(mine)")
         XCTAssertEqual(inserts.map(\.detail1), [0, 1])

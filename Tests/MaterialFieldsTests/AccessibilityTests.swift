@@ -453,7 +453,12 @@ final class TextExtentsTests: XCTestCase {
             }
         }
         XCTAssertEqual(boxes[0].minX, frame.minX + field.layout!.textLine.minX, "the first starts at the text band's start")
-        XCTAssertNil(accessible.characterExtents(at: 4))
+        // At the end, where the caret sits while typing: an empty box after the last character.
+        let end = accessible.characterExtents(at: 4)
+        XCTAssertEqual(end?.minX, boxes[3].maxX)
+        XCTAssertEqual(end?.width, 0)
+        XCTAssertGreaterThan(end?.height ?? 0, 0)
+        XCTAssertNil(accessible.characterExtents(at: 5))
         XCTAssertNil(accessible.characterExtents(at: -1))
         XCTAssertEqual(accessible.rangeExtents(from: 0, to: 4), boxes[0].union(boxes[3]))
         XCTAssertEqual(accessible.rangeExtents(from: 1, to: -1), boxes[1].union(boxes[3]))

@@ -153,10 +153,13 @@ public final class FieldAccessibility {
 
     /// Where the character at `offset` is drawn, in window pixels (a code point inside a
     /// cluster: the cluster's box, from the layout's rectangles, so a right-to-left cluster's
-    /// box is where it shows); nil outside the text or when the field is not laid out. As GTK,
+    /// box is where it shows); at the end of the text an empty box where the caret would be; nil past it or when the field is not laid out. As GTK,
     /// the box is not clipped: a character scrolled out of the text band has its box beyond it.
     public func characterExtents(at offset: Int) -> Rect? {
         guard offset >= 0, let placement = textPlacement else { return nil }
+        // At the end of the text (where the caret sits while typing, and the only offset of an
+        // empty field): a box as wide as nothing where the caret would be, as GTK answers.
+        if offset == characterCount { return placement.endBox() }
         guard let cluster = (reading { characters, index -> Int? in
             offset < index.length ? index.cluster(atOffset: offset, in: characters) : nil
         } ?? nil), cluster < placement.layout.count else { return nil }
@@ -385,6 +388,14 @@ struct TextPlacement {
             return Rect(x: origin.x + x, y: origin.y + layout.top(ofLine: line) + layout.caretInset, width: 0, height: layout.caretHeight)
         }
         return box(ofClusters: cluster..<(cluster + 1))
+    }
+
+    /// An empty box after the last cluster, the height of the caret.
+    func endBox() -> Rect {
+        let count = layout.count
+        let line = layout.lineIndex(of: count, upstream: true)
+        let x = layout.x(of: count, onLine: line)
+        return Rect(x: origin.x + x, y: origin.y + layout.top(ofLine: line) + layout.caretInset, width: 0, height: layout.caretHeight)
     }
 
     func box(ofClusters clusters: Range<Int>) -> Rect? {

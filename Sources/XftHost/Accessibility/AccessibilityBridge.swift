@@ -51,6 +51,49 @@ final class AccessibilityBridge {
         utility.pointee.get_root = { AccessibilityBridge.current?.application.object }
         utility.pointee.get_toolkit_name = { UnsafePointer(AccessibilityBridge.toolkitNameString) }
         utility.pointee.get_toolkit_version = { UnsafePointer(AccessibilityBridge.toolkitVersionString) }
+        // The bridge listens to keys here, to hand them to the registry: Orca echoes typing and
+        // says what a caret move passed over by the key that moved it, and consumes its own commands.
+        utility.pointee.add_key_event_listener = { listener, data in
+            guard let listener else { return 0 }
+            AccessibilityBridge.nextKeyListenerID += 1
+            AccessibilityBridge.keyListeners.append((AccessibilityBridge.nextKeyListenerID, listener, data))
+            return guint(AccessibilityBridge.nextKeyListenerID)
+        }
+        utility.pointee.remove_key_event_listener = { id in
+            AccessibilityBridge.keyListeners.removeAll { $0.id == Int(id) }
+        }
+    }
+
+    /// The key listeners the bridge added (`AtkUtilClass.add_key_event_listener`).
+    nonisolated(unsafe) private static var keyListeners: [(id: Int, listener: AtkKeySnoopFunc, data: gpointer?)] = []
+    nonisolated(unsafe) private static var nextKeyListenerID = 0
+
+    /// Hands a key press or release to the bridge's key listeners, as GTK does before the
+    /// window sees it; true when one consumed it (an assistive technology's own command), and
+    /// then the window does not see it.
+    func snoop(_ key: XKeyEvent, keysym: KeySym, text typed: String) -> Bool {
+        guard isStarted, !Self.keyListeners.isEmpty else { return false }
+        let name = typed.isEmpty ? XKeysymToString(keysym) : nil
+        var buffer = Array(typed.utf8CString)
+        return buffer.withUnsafeMutableBufferPointer { text -> Bool in
+            var atkEvent = AtkKeyEventStruct()
+            atkEvent.type = gint(key.type == KeyPress ? ATK_KEY_EVENT_PRESS.rawValue : ATK_KEY_EVENT_RELEASE.rawValue)
+            atkEvent.state = guint(key.state)
+            atkEvent.keyval = guint(truncatingIfNeeded: keysym)
+            atkEvent.keycode = guint16(truncatingIfNeeded: key.keycode)
+            atkEvent.timestamp = guint32(truncatingIfNeeded: key.time)
+            // The text the key types, or, for a key that types none, its name (as GDK gives it).
+            if let name {
+                atkEvent.string = UnsafeMutablePointer(mutating: name)
+                atkEvent.length = gint(strlen(name))
+            } else {
+                atkEvent.string = text.baseAddress
+                atkEvent.length = gint(text.count - 1)
+            }
+            var consumed = false
+            for entry in Self.keyListeners where entry.listener(&atkEvent, entry.data) != 0 { consumed = true }
+            return consumed
+        }
     }
 
     nonisolated(unsafe) private static let toolkitNameString = strdup(toolkitName)!
