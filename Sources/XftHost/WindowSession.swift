@@ -7,14 +7,14 @@ import MaterialFields
 /// caret blink, an app timer) passes; with nothing pending it blocks. Every wake renders the
 /// scene at that instant, so each instant the scene asked for is drawn, and only the region the
 /// scene reports as changed is copied to the window.
-final class WindowSession: SceneHost {
-    private unowned let host: WindowHost
-    private let display: OpaquePointer
+final class WindowSession {
+    unowned let host: WindowHost
+    let display: OpaquePointer
     private let depth: Int32
-    private let scene: Scene
+    let scene: Scene
     private let didChange: () -> Void
 
-    private let window: Window
+    let window: Window
     private var backBuffer: Pixmap = 0
     private let copyGC: GC
     private var canvas: XftCanvas!
@@ -26,13 +26,13 @@ final class WindowSession: SceneHost {
     private var hasDrawn = false
     /// The window's accessible tree, made after the first frame when an assistive technology
     /// can listen (`AccessibilityBridge.canReachBus`); nil otherwise, and then it costs nothing.
-    private var accessibility: WindowAccessibility?
-    private var hasLookedForAccessibility = false
-    private let title: String
+    var accessibility: WindowAccessibility?
+    var hasLookedForAccessibility = false
+    let title: String
 
-    private let arrowCursor: Cursor
-    private let textCursor: Cursor
-    private let handCursor: Cursor
+    let arrowCursor: Cursor
+    let textCursor: Cursor
+    let handCursor: Cursor
     private var clickCounter = ClickCounter()
     /// The desktop's XSETTINGS, followed while the window runs.
     private var desktop: DesktopSettingsWatcher!
@@ -40,9 +40,9 @@ final class WindowSession: SceneHost {
 
     private var pendingSize: (width: Int, height: Int)?
     private var needsLayout = true
-    private var needsRender = true
+    var needsRender = true
     /// The scene changed since `didChange` last ran.
-    private var modelChanged = true
+    var modelChanged = true
     /// When `didChange` last ran: it runs at most once a frame interval.
     private var lastNotification = -Double.infinity
     private var lastFrameTime = -Double.infinity
@@ -57,10 +57,10 @@ final class WindowSession: SceneHost {
     private var windowDestroyed = false
     /// The protocol errors held while the window runs, and what they mean.
     private var errors: WindowErrors!
-    private var selections: SelectionBroker!
+    var selections: SelectionBroker!
     /// The server time of the newest event that carried one: selections are taken and asked for
     /// at the time of the input that caused it, as ICCCM requires (never CurrentTime).
-    private var lastEventTime: Time = 0
+    var lastEventTime: Time = 0
     /// How long the next slice of events may take: a frame interval, or as long as the last
     /// redraw and notification took when that was longer, so costly frames never starve input.
     private var sliceDuration = WindowHost.frameInterval
@@ -537,37 +537,6 @@ final class WindowSession: SceneHost {
         }
     }
 
-    /// Makes the window's accessible tree and starts the bridge, once, after the first frame,
-    /// when an assistive technology can listen.
-    private func startAccessibilityIfWanted() {
-        guard !hasLookedForAccessibility else { return }
-        hasLookedForAccessibility = true
-        guard let scene = scene as? FieldScene, AccessibilityBridge.canReachBus(display: display) else { return }
-        accessibility = WindowAccessibility(scene: scene, title: title, origin: { [unowned self] in windowOrigin() })
-        // No bus after all (a session bus without AT-SPI): the tree and its observers go, so the
-        // loop's passes cost nothing again.
-        if !AccessibilityBridge.shared.startIfNeeded(warn: host.warn) {
-            accessibility?.close()
-            accessibility = nil
-        }
-    }
-
-    /// An assistive technology edited, moved the caret or focused: draw it and tell the app.
-    private func takeAccessibilityMutations() {
-        guard let accessibility, accessibility.takeMutations() else { return }
-        needsRender = true
-        modelChanged = true
-    }
-
-    /// The window's top-left on the screen (one round trip).
-    private func windowOrigin() -> (x: Int, y: Int) {
-        var x: Int32 = 0, y: Int32 = 0
-        var child: Window = 0
-        guard !host.isConnectionLost,
-              XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child) != 0 else { return (0, 0) }
-        return (Int(x), Int(y))
-    }
-
     /// Another client destroyed the window: its DestroyNotify came, or a request on it was
     /// refused first. The loop ends as after a close request, with one line saying why.
     private func windowWasDestroyed() {
@@ -612,70 +581,4 @@ final class WindowSession: SceneHost {
         needsLayout = true
         needsRender = true
     }
-
-    // MARK: SceneHost
-
-    var now: Double? { host.now }
-
-    func setSelectionText(_ text: String, for selection: SelectionKind) {
-        // A lost connection is reported by the loop: no client holds anything any more.
-        if !selections.own(text, for: selection, time: serverTime()), !host.isConnectionLost {
-            host.warn("warning: could not take \(SelectionBroker.name(of: selection)): another client holds it")
-        }
-    }
-
-    func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
-        // Answers come from the loop, never from inside the request, as X's do.
-        selections.request(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
-    }
-
-    /// The newest event's server time, or, before any event carried one, the time of a property
-    /// change of our own (one round trip; CurrentTime when the server does not answer in time).
-    private func serverTime() -> Time {
-        if lastEventTime != 0 { return lastEventTime }
-        let stamp = XInternAtom(display, "_MATERIALFIELDS_TIME", 0)
-        var nothing: UInt8 = 0
-        XChangeProperty(display, window, stamp, XA_STRING, 8, PropModeAppend, &nothing, 0)
-        // Not XWindowEvent: once the connection is lost Xlib's reads return at once, and
-        // XWindowEvent would go round its loop for ever at full CPU. Only the stamp's own event
-        // is taken out of the queue; every other one stays for the loop, in order.
-        var wanted = (window: window, atom: stamp)
-        var event = XEvent()
-        let deadline = host.now + 2
-        while !host.isConnectionLost, host.now < deadline {
-            let found = withUnsafeMutablePointer(to: &wanted) { pointer in
-                XCheckIfEvent(display, &event, { _, event, context in
-                    guard let event, let context, event.pointee.type == PropertyNotify else { return 0 }
-                    let wanted = UnsafeRawPointer(context).load(as: (window: Window, atom: Atom).self)
-                    return event.pointee.xproperty.window == wanted.window && event.pointee.xproperty.atom == wanted.atom ? 1 : 0
-                }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-            }
-            if found != 0 {
-                lastEventTime = event.xproperty.time
-                return lastEventTime
-            }
-            var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 50)
-        }
-        return Time(CurrentTime)
-    }
-
-    func setNeedsRender() { needsRender = true }
-
-    func setPointerShape(_ shape: PointerShape) {
-        let cursor: Cursor
-        switch shape {
-        case .arrow: cursor = arrowCursor
-        case .text: cursor = textCursor
-        case .hand: cursor = handCursor
-        }
-        XDefineCursor(display, window, cursor)
-    }
-
-    func setInputMethodSpot(_ caret: Rect) {
-        keyboard.setSpot((Int16(clamping: Int(caret.minX.isFinite ? caret.minX : 0)),
-                          Int16(clamping: Int(caret.maxY.isFinite ? caret.maxY : 0))))
-    }
-
-    func ringBell() { XBell(display, 0) }
 }

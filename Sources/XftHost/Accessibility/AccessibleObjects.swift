@@ -12,10 +12,8 @@ class AccessibleNode {
     weak var parent: AccessibleNode?
     var children: [AccessibleNode] = []
     /// The C strings handed out for the name and description (ATK returns them unowned).
-    private var nameBuffer: UnsafeMutablePointer<CChar>?
-    private var descriptionBuffer: UnsafeMutablePointer<CChar>?
-    private var shownName: String?
-    private var shownDescription: String?
+    private var nameString = HandedOutString()
+    private var descriptionString = HandedOutString()
 
     init(type: GType, role: AtkRole) {
         let instance = g_object_new_with_properties(type, 0, nil, nil)!
@@ -35,10 +33,8 @@ class AccessibleNode {
         isDefunct = true
         atk_object_notify_state_change(object, AtkState(ATK_STATE_DEFUNCT.rawValue), 1)
         g_object_unref(object)
-        free(nameBuffer)
-        free(descriptionBuffer)
-        nameBuffer = nil
-        descriptionBuffer = nil
+        nameString.release()
+        descriptionString.release()
     }
 
     private(set) var isDefunct = false
@@ -53,25 +49,9 @@ class AccessibleNode {
     func grabFocus() -> Bool { false }
 
     /// The name as a C string that stays valid until the name changes.
-    var cName: UnsafePointer<CChar>? {
-        let current = name
-        if current != shownName || nameBuffer == nil {
-            free(nameBuffer)
-            nameBuffer = strdup(current)
-            shownName = current
-        }
-        return UnsafePointer(nameBuffer)
-    }
+    var cName: UnsafePointer<CChar>? { nameString.pointer(to: name) }
 
-    var cDescription: UnsafePointer<CChar>? {
-        let current = accessibleDescription
-        if current != shownDescription || descriptionBuffer == nil {
-            free(descriptionBuffer)
-            descriptionBuffer = strdup(current)
-            shownDescription = current
-        }
-        return UnsafePointer(descriptionBuffer)
-    }
+    var cDescription: UnsafePointer<CChar>? { descriptionString.pointer(to: accessibleDescription) }
 
     func add(_ child: AccessibleNode) {
         child.parent = self
@@ -89,6 +69,28 @@ class AccessibleNode {
 
     /// Every live node by its ATK object. Only the window's thread touches it.
     nonisolated(unsafe) static var registry: [UnsafeMutableRawPointer: AccessibleNode] = [:]
+}
+
+/// A C string handed out to ATK, which keeps it unowned: the same buffer while the text stays
+/// the same, a new one when it changes.
+struct HandedOutString {
+    private var buffer: UnsafeMutablePointer<CChar>?
+    private var text: String?
+
+    mutating func pointer(to current: String) -> UnsafePointer<CChar>? {
+        if current != text || buffer == nil {
+            free(buffer)
+            buffer = strdup(current)
+            text = current
+        }
+        return UnsafePointer(buffer)
+    }
+
+    mutating func release() {
+        free(buffer)
+        buffer = nil
+        text = nil
+    }
 }
 
 /// The ATK types of our objects: `MFAccessible` (an AtkObject with AtkComponent), its subclass
