@@ -6,8 +6,9 @@ import MaterialFields
 ///
 /// Owning: the text is kept as it was when it was copied and served to any client that asks, as
 /// UTF-8 (`UTF8_STRING`, `text/plain;charset=utf-8`), Latin-1 (`STRING`, each character outside
-/// Latin-1 becomes "?") or `TEXT` (Latin-1 when the text fits, UTF-8 otherwise), plus `TARGETS` and
-/// `TIMESTAMP`; any other target is refused. Text larger than `chunkSize` (256 KiB, or less when
+/// Latin-1 becomes "?") or `TEXT` (Latin-1 when the text fits, UTF-8 otherwise), plus `TARGETS`,
+/// `TIMESTAMP` and `MULTIPLE` (several of those in one request: Selections+Multiple.swift); any
+/// other target is refused. Text larger than `chunkSize` (256 KiB, or less when
 /// the server's request limit is lower) goes by INCR.
 ///
 /// Requesting: one conversion per selection at a time (later requests queue): TARGETS first, then
@@ -18,8 +19,8 @@ import MaterialFields
 /// more than `maximumIncomingBytes`), ends with one warning and a nil answer: the paste does
 /// nothing. Invalid UTF-8 is pasted with U+FFFD in place of each bad sequence, with one warning.
 final class SelectionBroker {
-    private let display: OpaquePointer
-    private let window: Window
+    let display: OpaquePointer
+    let window: Window
     private let warn: (String) -> Void
     /// The loop's clock (seconds), for timeouts.
     private let clock: () -> Double
@@ -31,6 +32,9 @@ final class SelectionBroker {
 
     private let clipboardAtom, primaryAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom: Atom
     private let timestampAtom, incrAtom, atomAtom, integerAtom: Atom
+    /// ICCCM's MULTIPLE (several targets in one request, as clipboard managers save) and the
+    /// type of its list of (target, property) pairs.
+    let multipleAtom, atomPairAtom: Atom
     /// Where our own conversions land on our window, one per selection. A transfer given up on
     /// moves its selection on to the next of a few properties: its owner may still write chunks
     /// into the old one, which must never be read as the next paste's answer.
@@ -44,8 +48,8 @@ final class SelectionBroker {
 
     // MARK: State
 
-    private struct Owned { var text: String; var time: Time }
-    private var owned: [SelectionKind: Owned] = [:]
+    struct Owned { var text: String; var time: Time }
+    private(set) var owned: [SelectionKind: Owned] = [:]
 
     /// An INCR transfer we serve: the next chunk goes out when the requestor deletes the property.
     private struct Outgoing {
@@ -92,6 +96,8 @@ final class SelectionBroker {
         incrAtom = atom("INCR")
         atomAtom = XA_ATOM
         integerAtom = XA_INTEGER
+        multipleAtom = atom("MULTIPLE")
+        atomPairAtom = atom("ATOM_PAIR")
         clipboardProperty = atom(Self.propertyName(for: .clipboard, index: 0))
         primaryProperty = atom(Self.propertyName(for: .primary, index: 0))
         let extended = XExtendedMaxRequestSize(display)
@@ -171,13 +177,13 @@ final class SelectionBroker {
     }
 
     /// Writes the conversion into the requestor's property; false to refuse.
-    private func answer(_ request: XSelectionRequestEvent, into property: Atom) -> Bool {
+    func answer(_ request: XSelectionRequestEvent, into property: Atom) -> Bool {
         guard request.owner == window, let kind = kind(of: request.selection), let current = owned[kind] else { return false }
         // A request from before we owned the selection is for the previous owner.
         if request.time != CurrentTime && Self.isEarlier(request.time, than: current.time) { return false }
         switch request.target {
         case targetsAtom:
-            var targets: [Int] = [targetsAtom, timestampAtom, utf8Atom, mimeUTF8Atom, stringAtom, textAtom].map { Int($0) }
+            var targets: [Int] = [targetsAtom, timestampAtom, multipleAtom, utf8Atom, mimeUTF8Atom, stringAtom, textAtom].map { Int($0) }
             XChangeProperty(display, request.requestor, property, atomAtom, 32, PropModeReplace,
                             &targets, Int32(targets.count))
         case timestampAtom:
@@ -195,6 +201,9 @@ final class SelectionBroker {
             } else {
                 send(Array(current.text.utf8), type: utf8Atom, to: request.requestor, property: property)
             }
+        case multipleAtom:
+            // Each pair converted in turn (Selections+Multiple.swift).
+            return answerMultiple(request, into: property)
         default:
             return false
         }

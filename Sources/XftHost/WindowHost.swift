@@ -40,6 +40,16 @@ public final class WindowHost {
     /// Where warnings go (the application's choice, given at init).
     let warn: (String) -> Void
 
+    /// Whether a window that owns CLIPBOARD when it closes hands the text to the desktop's
+    /// clipboard manager (the owner of `CLIPBOARD_MANAGER`, such as csd-clipboard), so a copy
+    /// outlives the window, as GTK 3 does for its text widgets (`gtk_clipboard_set_can_store`).
+    /// True by default; an app whose copies should end with it sets false. ClipboardHandoff.swift
+    /// does the handing.
+    public var savesClipboardOnClose = true
+    /// The most seconds closing waits for the clipboard manager to take the text (2 s; GTK 3
+    /// waits 10 s, which a manager that never answers turns into a hung exit). Within 0...10.
+    public var clipboardManagerTimeout = 2.0
+
     /// The fonts the host draws with, as the model's measuring protocol.
     public var measurer: TextMeasuring { fonts }
     /// The family fontconfig chose for the requested one.

@@ -54,7 +54,7 @@ final class WindowSession {
     private var exitStatus: Int32?
     /// Another client destroyed the window (`xdotool windowclose`, a session tool): the loop
     /// ends as after a close request, and nothing is freed on the window that is gone.
-    private var windowDestroyed = false
+    var windowDestroyed = false
     /// The protocol errors held while the window runs, and what they mean.
     private var errors: WindowErrors!
     var selections: SelectionBroker!
@@ -242,13 +242,15 @@ final class WindowSession {
             takeAccessibilityMutations()
         }
         if !host.isConnectionLost { reportHeldErrors() }
+        // A copy outlives the window when the desktop's clipboard manager takes it (ClipboardHandoff.swift).
+        handClipboardToManager()
         // What the last events did is told before the window goes.
         if modelChanged, !host.isConnectionLost { notify() }
         return exitStatus ?? 0
     }
 
     /// Tells the errors held in this pass (`WindowErrors`): warnings, or the window's end.
-    private func reportHeldErrors() {
+    func reportHeldErrors() {
         switch errors.judge(windowDestroyed: windowDestroyed) {
         case .quiet: break
         case .windowGone: windowWasDestroyed()

@@ -109,6 +109,22 @@ final class SelectionPeer {
     func atomNames(_ reply: Reply) -> [String] {
         reply.bytes.withUnsafeBytes { raw in raw.bindMemory(to: Int.self).map { atomName(Atom($0)) } }
     }
+
+    /// Reads and deletes a property of our window (an answer to a MULTIPLE request's pair).
+    func take(_ property: String) -> Reply { read(atom(property)) }
+
+    /// The atoms in another window's property of type ATOM (or ATOM_PAIR), as names; nil when it
+    /// holds none.
+    func atomList(of window: Window, property: Atom) -> [String]? {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XGetWindowProperty(display, window, property, 0, 1024, 0, Atom(AnyPropertyType), &type, &format, &count,
+                           &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard let data, format == 32, type == XA_ATOM || type == atom("ATOM_PAIR") else { return nil }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(data).bindMemory(to: Int.self, capacity: Int(count)), count: Int(count))
+            .map { atomName(Atom($0)) }
+    }
 }
 
 /// An owner of a selection in a thread of its own, on its own connection, that answers every
@@ -156,6 +172,7 @@ final class ExternalOwner {
     private var _transferEnded: Date?
     private var _requests = 0
     private var _askedTargets: [String] = []
+    private var _listedTargets: [[String]] = []
     private var _ready: Bool?
     /// What TARGETS answers (the owner converts to whatever it is asked all the same).
     private let offeredTargets: [String]
@@ -166,6 +183,8 @@ final class ExternalOwner {
     var requests: Int { lock.withLock { _requests } }
     /// Every target it was asked for, TARGETS included, in order.
     var askedTargets: [String] { lock.withLock { _askedTargets } }
+    /// The atom lists requestors had put in the properties they named, in order.
+    var listedTargets: [[String]] { lock.withLock { _listedTargets } }
 
     init(displayName: String, selection: String, answer: Answer,
          offering targets: [String] = ["TARGETS", "UTF8_STRING", "STRING"]) throws {
@@ -212,6 +231,10 @@ final class ExternalOwner {
                 reply.time = request.time
                 reply.property = request.property
                 lock.withLock { _askedTargets.append(peer.atomName(request.target)) }
+                // An atom list the requestor put in its property (SAVE_TARGETS names the targets to keep).
+                if request.property != 0, let listed = peer.atomList(of: request.requestor, property: request.property) {
+                    lock.withLock { _listedTargets.append(listed) }
+                }
                 if case .silent = answer {
                     lock.withLock { _requests += 1 }
                     continue

@@ -29,7 +29,7 @@ final class SelectionUITests: XCTestCase {
         XCTAssertEqual(targets.type, "ATOM")
         XCTAssertEqual(targets.format, 32)
         XCTAssertEqual(Set(peer.atomNames(targets)),
-                       ["TARGETS", "TIMESTAMP", "UTF8_STRING", "text/plain;charset=utf-8", "STRING", "TEXT"])
+                       ["TARGETS", "TIMESTAMP", "MULTIPLE", "UTF8_STRING", "text/plain;charset=utf-8", "STRING", "TEXT"])
 
         let utf8 = try XCTUnwrap(peer.convert("CLIPBOARD", to: "UTF8_STRING"))
         XCTAssertEqual(utf8.type, "UTF8_STRING")
@@ -66,6 +66,26 @@ final class SelectionUITests: XCTestCase {
         XCTAssertTrue(waitUntil(timeout: 5) { peer.owner(of: "CLIPBOARD") == app.windowID }, "a second copy did not take CLIPBOARD")
         let again = try XCTUnwrap(peer.convert("CLIPBOARD", to: "UTF8_STRING"))
         XCTAssertEqual(String(decoding: again.bytes, as: UTF8.self), "outside")
+    }
+
+    /// ICCCM's MULTIPLE, as clipboard managers fetch what they keep: every pair converted into
+    /// its own property, and a pair the catalog cannot give marked None in the list written back.
+    func testMultipleConvertsEachPairAndMarksTheOnesItCannotGive() throws {
+        let app = try CatalogApp()
+        let peer = try SelectionPeer(displayName: app.server.displayName)
+        try focus(app, "filled-note")
+        try app.key("ctrl+a", "ctrl+c")
+        XCTAssertTrue(waitUntil(timeout: 5) { peer.owner(of: "CLIPBOARD") == app.windowID }, "Ctrl+C did not take CLIPBOARD")
+        var pairs = [("UTF8_STRING", "PEER_A"), ("image/png", "PEER_B"), ("STRING", "PEER_C")]
+            .flatMap { [Int(peer.atom($0.0)), Int(peer.atom($0.1))] }
+        XChangeProperty(peer.display, peer.window, peer.atom("PEER_PAIRS"), peer.atom("ATOM_PAIR"), 32, PropModeReplace,
+                        &pairs, Int32(pairs.count))
+        let answer = try XCTUnwrap(peer.convert("CLIPBOARD", to: "MULTIPLE", property: "PEER_PAIRS"), "MULTIPLE was refused")
+        XCTAssertEqual(answer.type, "ATOM_PAIR")
+        XCTAssertEqual(peer.atomNames(answer), ["UTF8_STRING", "PEER_A", "image/png", "None", "STRING", "PEER_C"])
+        XCTAssertEqual(String(decoding: peer.take("PEER_A").bytes, as: UTF8.self), "Mañana ✓ → ☕ 🎉 東京 ひらがな 한글")
+        XCTAssertEqual(peer.take("PEER_C").bytes, Array("Ma".utf8) + [0xF1] + Array("ana ? ? ? ? ?? ???? ??".utf8))
+        XCTAssertEqual(peer.take("PEER_B").type, "None", "something was written for a target it cannot give")
     }
 
     func testSelectingOwnsPrimary() throws {
