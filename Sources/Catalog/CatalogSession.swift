@@ -8,6 +8,7 @@ final class CatalogSession: ScriptableApp {
     private(set) var controls: CatalogControls
     private let followsDesktopScale: Bool
     private let followsDesktopTheme: Bool
+    private let selectionDisplay: SelectionDisplay
     /// The desktop's theme when the catalog last followed it: only a change of it changes the
     /// catalog's (so Ctrl+T holds until the desktop's theme itself changes).
     private var desktopTheme: DesktopTheme
@@ -24,6 +25,8 @@ final class CatalogSession: ScriptableApp {
         scale = options.scale ?? desktop?.scale ?? 1
         let theme = followsDesktopTheme ? CatalogControls.Theme(desktop: desktopTheme) : options.theme
         controls = Self.makeControls(theme: theme, scale: scale, animationSlowdown: options.animationSlowdown)
+        selectionDisplay = options.selectionDisplay
+        controls.scene.selectionDisplay = selectionDisplay
     }
 
     private static func makeControls(theme: CatalogControls.Theme, scale: Double, animationSlowdown: Double) -> CatalogControls {
@@ -35,6 +38,7 @@ final class CatalogSession: ScriptableApp {
     func restart(scale newScale: Double) {
         scale = newScale
         controls = Self.makeControls(theme: controls.theme, scale: newScale, animationSlowdown: controls.animationSlowdown)
+        controls.scene.selectionDisplay = selectionDisplay
     }
 
     /// The live window follows the desktop's scale (arranged again at the new size; the window

@@ -21,6 +21,9 @@ struct CommandLineOptions {
     /// Nil: the desktop's (`Xft/DPI` or `Xft.dpi`, followed live), or 1.
     var scale: Double?
     var animationSlowdown = 1.0
+    /// `--selection-display every`: every field draws its selection, as UIKit's do; by default
+    /// only the focused field's (`SelectionDisplay`).
+    var selectionDisplay = SelectionDisplay.focusedFieldOnly
     var displayName: String?
     var fontFamily = "Roboto"
     var showsHelp = false
@@ -76,6 +79,9 @@ struct CommandLineOptions {
           --scale N                multiply every Material dimension by N (HiDPI), default the
                                    desktop's Xft/DPI / 96 (followed live), or 1
           --slow-animations N      run every animation N times slower, default 1
+          --selection-display WHICH
+                                   focused: only the focused field shows its selection (default,
+                                   as in GTK and Qt); every: the others keep theirs, in grey (UIKit)
           --font FAMILY            font family for every text, default Roboto
           --display NAME           X display to use instead of $DISPLAY
           -h, --help               show this help and exit
@@ -171,6 +177,13 @@ struct CommandLineOptions {
                     throw UsageError(message: "--slow-animations wants a factor from 1 to 1000, not '\(text)'")
                 }
                 options.animationSlowdown = factor
+            case "--selection-display":
+                let text = try value(for: argument)
+                switch text {
+                case "focused": options.selectionDisplay = .focusedFieldOnly
+                case "every": options.selectionDisplay = .everyField
+                default: throw UsageError(message: "--selection-display is focused or every, not '\(text)'")
+                }
             case "--font":
                 options.fontFamily = try value(for: argument)
             case "--display":

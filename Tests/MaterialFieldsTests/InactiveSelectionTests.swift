@@ -1,8 +1,9 @@
 @testable import MaterialFields
 import XCTest
 
-/// A field that stops being edited keeps its selection and draws it greyed, as GTK and Qt entries
-/// do; coming back with a click places the caret, with Tab selects everything again.
+/// A field that stops being edited keeps its selection (drawn greyed when the scene shows every
+/// field's, `SelectionDisplay.everyField`; SelectionDisplayTests has the default); coming back with
+/// a click places the caret, with Tab selects everything again.
 final class InactiveSelectionTests: XCTestCase {
     private func scene() -> (FieldScene, TextField, TextField) {
         let first = TextField(identifier: "first", style: .filled, label: "First", text: "hello world")
@@ -15,10 +16,11 @@ final class InactiveSelectionTests: XCTestCase {
 
     private func selectionFills(of field: TextField, in scene: FieldScene) -> [ShapeFill] {
         let frame = scene.frame(of: field)!
-        return field.advancedAppearance(at: 1, origin: Point(x: frame.minX, y: frame.minY), scheme: .light, showsCaret: true)?.selection ?? []
+        return field.advancedAppearance(at: 1, origin: Point(x: frame.minX, y: frame.minY), scheme: .light, showsCaret: true,
+                                        selectionDisplay: .everyField)?.selection ?? []
     }
 
-    func testEndingEditingKeepsTheSelectionGreyed() {
+    func testEndingEditingKeepsTheSelectionGreyedWhenEveryFieldShowsIts() {
         let (scene, first, second) = scene()
         scene.focus(first, at: 0)
         scene.handle(.key(.home, []), at: 0)

@@ -131,8 +131,9 @@ extension Scene {
 extension TextField {
     /// What the field shows at `time` once its motion was brought there, as a scene does before drawing.
     func advancedAppearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool,
-                            windowIsActive: Bool = true) -> FieldAppearance? {
+                            windowIsActive: Bool = true, selectionDisplay: SelectionDisplay = .focusedFieldOnly) -> FieldAppearance? {
         advance(to: time)
-        return appearance(at: time, origin: origin, scheme: scheme, showsCaret: showsCaret, windowIsActive: windowIsActive)
+        return appearance(at: time, origin: origin, scheme: scheme, showsCaret: showsCaret, windowIsActive: windowIsActive,
+                          selectionDisplay: selectionDisplay)
     }
 }

@@ -195,6 +195,9 @@ private struct SchemeMeasurement {
         let styles: [FieldStyle] = [.filled, .outlined]
         let columns = styles.map { style in Self.fieldsPerStyle.map { Self.makeField($0, style: style) } }
         let scene = FieldScene(fields: columns.flatMap { $0 }, layout: TwoColumns(columns), scheme: scheme)
+        // The field left keeps its selection drawn (grey, UIKit's way, `SelectionDisplay.everyField`),
+        // so the text over that grey is measured too.
+        scene.selectionDisplay = .everyField
         _ = scene.handle(.windowFocus(true), at: 0)
         let size = Size(width: 720, height: 720)
         for index in styles.indices {
@@ -211,7 +214,8 @@ private struct SchemeMeasurement {
                     guard index == 0 || isFocusedVariant else { continue }
                     guard let frame = scene.frame(of: field),
                           let appearance = field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY),
-                                                            scheme: scheme, showsCaret: true, windowIsActive: true),
+                                                            scheme: scheme, showsCaret: true, windowIsActive: true,
+                                                            selectionDisplay: scene.selectionDisplay),
                           let container = field.layout?.container.offsetBy(dx: frame.minX, dy: frame.minY) else {
                         throw HarnessError("\(field.identifier) was not laid out")
                     }

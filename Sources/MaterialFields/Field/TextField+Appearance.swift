@@ -13,8 +13,10 @@ extension TextField {
     ///   - showsCaret: false while the window is inactive or the caret is in its off phase.
     ///   - windowIsActive: false while another window has the keyboard: a selection is drawn grey
     ///     then, as in a field not being edited (GTK's backdrop, Qt's inactive palette).
+    ///   - selectionDisplay: whether a field not being edited draws the selection it keeps (a
+    ///     scene passes its own; by default only the field being edited does, as on the desktop).
     public func appearance(at time: Double, origin: Point, scheme: ColorScheme, showsCaret: Bool,
-                           windowIsActive: Bool = true) -> FieldAppearance? {
+                           windowIsActive: Bool = true, selectionDisplay: SelectionDisplay = .focusedFieldOnly) -> FieldAppearance? {
         guard let layout, let textLayout else { return nil }
         let colors = FieldDecorator.colors(scheme: scheme, state: state, isHovered: isHovered, overrides: colorOverrides,
                                            errorEmphasis: motion.errorEmphasis.value(at: time))
@@ -24,8 +26,8 @@ extension TextField {
         let text = TextPainter(textLayout: textLayout, band: decoration.textBand, clip: decoration.textClip, kind: kind)
         let editorSelection = editor.selection
         var selection: [ShapeFill] = []
-        if state != .disabled && !editorSelection.isCaret {
-            // A field that is not being edited keeps its selection, greyed, as desktop entries do.
+        if state != .disabled && !editorSelection.isCaret && selectionDisplay.drawsSelection(isEditing: state == .editing) {
+            // A field not being edited keeps its selection; drawn (`.everyField`), it is grey.
             let color = state == .editing && windowIsActive ? colors.selection
                 : scheme.onSurface.withAlpha(scheme.opacities.inactiveSelection)
             selection = text.selectionShapes(for: editorSelection.range, color: color)

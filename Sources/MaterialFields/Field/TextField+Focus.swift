@@ -104,7 +104,8 @@ extension TextField {
     /// The scene's approval lapses: the field being edited would not let go.
     package func withdrawApproval() { focusMachine.withdrawApproval() }
 
-    /// Ends editing: the selection stays (drawn greyed) and a single line scrolls back to its start.
+    /// Ends editing: the selection stays (not drawn by default, or greyed: `SelectionDisplay`) and a
+    /// single line scrolls back to its start.
     /// Asks the delegate's `textFieldShouldEndEditing` unless `force` (a disabled field ends
     /// regardless); returns whether the field is no longer editing.
     @discardableResult
@@ -129,7 +130,8 @@ extension TextField {
         // a form would hold its own history for good (the soak saw the catalog grow by 15 % in
         // ten minutes), and a secure field would keep its old text in it.
         editor.forgetHistory()
-        // The selection stays, drawn greyed, as GTK and Qt entries keep it: coming back finds it.
+        // The selection stays, as GTK's entries keep it: coming back finds it. It is no longer
+        // drawn unless the scene shows every field's (`SelectionDisplay.everyField`, greyed).
         editor.keepCaretInView()
         syncMotion(at: time)
         invalidateAppearance()

@@ -32,7 +32,7 @@ extension FieldScene {
         }
         let caretOn = isWindowFocused && (isSettled || field.isCaretVisible(at: time))
         return field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn,
-                                windowIsActive: isWindowFocused)
+                                windowIsActive: isWindowFocused, selectionDisplay: selectionDisplay)
     }
 
     /// Brings the scene to `time`: the page arranged if a field's height changed, a drag held

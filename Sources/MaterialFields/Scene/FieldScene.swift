@@ -21,6 +21,16 @@ public final class FieldScene: Scene {
             for field in fields { field.follow(desktopSettings) }
         }
     }
+    /// Whether only the field being edited draws its selection (the default, as GTK and Qt show
+    /// one selection per window) or every field does, the others in grey (UIKit's and MDC's
+    /// way). Fields keep their selections either way. Changing it repaints the fields.
+    public var selectionDisplay = SelectionDisplay.focusedFieldOnly {
+        didSet {
+            guard selectionDisplay != oldValue else { return }
+            staleFields = Set(fields.map(ObjectIdentifier.init))
+            host?.setNeedsRender()
+        }
+    }
     /// Changing it repaints everything, decorations included (an app's layout colours them).
     public var scheme: ColorScheme {
         didSet {
