@@ -77,6 +77,7 @@ final class DesktopSettingsUITests: XCTestCase {
                 var cursorBlinkTime: Double?
                 var dpi: Double?
                 var themeName: String?
+                var primaryPasteEnabled: Bool?
             }
             var settings: Settings
             var theme: String
@@ -269,5 +270,26 @@ final class DesktopSettingsUITests: XCTestCase {
             XCTAssertEqual(changed.field("filled-label").frame[3], 56)
             XCTAssertEqual(changed.theme, "light")
         }
+    }
+
+    /// `Gtk/EnablePrimaryPaste 0`, as GTK reads it: a middle click on a field pastes nothing
+    /// (PRIMARY is not even asked for); turned back on live, the next middle click pastes, once,
+    /// which also proves the first click, handled before it, pasted nothing.
+    func testPrimaryPasteTurnedOffByTheDesktopMakesTheMiddleClickPasteNothing() throws {
+        let (app, daemon) = try start(settings: "Gtk/EnablePrimaryPaste 0\n")
+        XCTAssertNotNil(waitForDesktop(app) { $0.desktop.settings.primaryPasteEnabled == false }, "the setting never arrived")
+        let owner = try ExternalOwner(displayName: app.server.displayName, selection: "PRIMARY",
+                                      answer: .once(type: "UTF8_STRING", format: 8, bytes: Array("Tejo ".utf8)))
+        let field = try app.state().field("outlined-prefilled")  // "Lisboa"
+        let start = (x: field.frame[0] + 16, y: field.frame[1] + field.frame[3] / 2)
+        try app.click(x: start.x, y: start.y, button: 2)
+
+        try daemon.update("Gtk/EnablePrimaryPaste 1\n")
+        XCTAssertNotNil(waitForDesktop(app) { $0.desktop.settings.primaryPasteEnabled == true }, "the change never arrived")
+        try app.click(x: start.x, y: start.y, button: 2)
+        let pasted = app.waitForState { $0.field("outlined-prefilled").text != "Lisboa" }
+        XCTAssertEqual(pasted?.field("outlined-prefilled").text, "Tejo Lisboa", "one paste, from the second click only")
+        XCTAssertEqual(owner.requests, 1, "PRIMARY was asked for \(owner.requests) times")
+        owner.stop()
     }
 }
