@@ -21,8 +21,8 @@ struct CommandLineOptions {
     /// Nil: the desktop's (`Xft/DPI` or `Xft.dpi`, followed live), or 1.
     var scale: Double?
     var animationSlowdown = 1.0
-    /// `--selection-display every`: every field draws its selection, as UIKit's do; by default
-    /// only the focused field's (`SelectionDisplay`).
+    /// `--selection-display every`: every field draws its selection (grey in the fields left);
+    /// by default only the focused field's (`SelectionDisplay`).
     var selectionDisplay = SelectionDisplay.focusedFieldOnly
     var displayName: String?
     var fontFamily = "Roboto"
@@ -81,7 +81,7 @@ struct CommandLineOptions {
           --slow-animations N      run every animation N times slower, default 1
           --selection-display WHICH
                                    focused: only the focused field shows its selection (default,
-                                   as in GTK and Qt); every: the others keep theirs, in grey (UIKit)
+                                   as in GTK and Qt); every: the others keep theirs, in grey
           --font FAMILY            font family for every text, default Roboto
           --display NAME           X display to use instead of $DISPLAY
           -h, --help               show this help and exit

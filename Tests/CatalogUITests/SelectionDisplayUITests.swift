@@ -6,7 +6,7 @@ import XftHost
 
 /// Only the focused field shows its selection, read from the server's pixels: a field left with
 /// its text selected looks exactly like the same field left with a caret, while the QA state
-/// still reports its range; `--selection-display every` brings back UIKit's grey selection.
+/// still reports its range; `--selection-display every` brings back the earlier grey selection.
 final class SelectionDisplayUITests: XCTestCase {
     private let field = "outlined-prefilled"  // "Lisboa"
 

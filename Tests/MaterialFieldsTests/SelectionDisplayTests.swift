@@ -2,7 +2,7 @@
 import XCTest
 
 /// Which fields draw their selection: by default only the one being edited, as GTK and Qt show
-/// one selection per window; `SelectionDisplay.everyField` brings back UIKit's and MDC's grey
+/// one selection per window; `SelectionDisplay.everyField` brings back the earlier grey
 /// selections in the fields left. Either way a field keeps its range (accessibility reads it)
 /// and gets it back drawn when it is edited again, and focus moving repaints what changed.
 final class SelectionDisplayTests: XCTestCase {
@@ -70,7 +70,7 @@ final class SelectionDisplayTests: XCTestCase {
         let (scene, first, second, _) = scene(.everyField)
         selectThenTab(scene, first, second)
         let left = scene.appearance(of: first, at: 1), focused = scene.appearance(of: second, at: 1)
-        XCTAssertFalse(left?.selection.isEmpty ?? true, "UIKit's selection in the field left")
+        XCTAssertFalse(left?.selection.isEmpty ?? true, "the grey selection in the field left")
         XCTAssertTrue(left?.selection.allSatisfy { $0.color == grey } ?? false, "in grey")
         XCTAssertTrue(focused?.selection.allSatisfy { $0.color == tint } ?? false)
         let fills = drawnFills(scene, at: 1)

@@ -22,8 +22,8 @@ public final class FieldScene: Scene {
         }
     }
     /// Whether only the field being edited draws its selection (the default, as GTK and Qt show
-    /// one selection per window) or every field does, the others in grey (UIKit's and MDC's
-    /// way). Fields keep their selections either way. Changing it repaints the fields.
+    /// one selection per window) or every field does, the others in grey (these fields' earlier,
+    /// UIKit-era look). Fields keep their selections either way. Changing it repaints the fields.
     public var selectionDisplay = SelectionDisplay.focusedFieldOnly {
         didSet {
             guard selectionDisplay != oldValue else { return }

@@ -4,8 +4,8 @@
 /// in GTK; the accessibility tree and the QA state report it); this only decides whether it is
 /// drawn. The default is the desktop's convention: GTK and Qt show one selection in a window,
 /// the focused widget's, and several grey selections at once read as a bug to a desktop user.
-/// UIKit's and MDC's fields keep showing theirs (greyed here) when another field has focus:
-/// `everyField` brings that back.
+/// `everyField` is these fields' earlier, UIKit-era look: every field keeps its selection on
+/// screen, grey in the fields left (as AppKit's text views draw an inactive selection).
 public enum SelectionDisplay: String, Sendable, Equatable, CaseIterable {
     /// Only the field being edited draws its selection (in grey while its window is inactive).
     case focusedFieldOnly
