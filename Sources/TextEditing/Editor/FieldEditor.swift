@@ -208,7 +208,7 @@ package final class FieldEditor {
 
     /// Causes that put new text in (what `clearsOnInsertion` waits for).
     package static func insertsText(_ cause: EditCause) -> Bool {
-        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline
+        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline || cause == .emoji
     }
 
     /// Passes `proposed` through the policy chain (a user edit only) and applies what is left:
