@@ -34,8 +34,10 @@ final class QAStateWriter {
         var window: Window
         var desktop: Desktop
         var fields: [FieldSnapshot]
+        /// The context menu (README's QA state: `menu`).
+        var menu: MenuSnapshot
 
-        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields }
+        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, menu }
 
         init(of controls: CatalogControls) {
             let scene = controls.scene
@@ -45,6 +47,7 @@ final class QAStateWriter {
                            inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown)
             desktop = .init(settings: scene.desktopSettings, theme: scene.desktopSettings.theme.rawValue)
             fields = scene.snapshot()
+            menu = scene.menuSnapshot()
         }
     }
 

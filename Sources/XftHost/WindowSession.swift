@@ -58,6 +58,8 @@ final class WindowSession {
     /// The protocol errors held while the window runs, and what they mean.
     private var errors: WindowErrors!
     var selections: SelectionBroker!
+    /// The scene's popup on screen, if any (`WindowSession+Popup`).
+    var popupWindow: PopupWindow?
     /// The server time of the newest event that carried one: selections are taken and asked for
     /// at the time of the input that caused it, as ICCCM requires (never CurrentTime).
     var lastEventTime: Time = 0
@@ -127,6 +129,7 @@ final class WindowSession {
     }
 
     deinit {
+        popupWindow?.close(connectionLost: host.isConnectionLost)
         if scene.host === self { scene.host = nil }
         accessibility?.close()
         keyboard.close(connectionLost: host.isConnectionLost)
@@ -216,6 +219,7 @@ final class WindowSession {
             let now = host.now
             // The deadline the loop slept toward is due: draw that instant, whatever woke us.
             if needsRender || (scheduledFrame.map { $0 <= now } ?? false) { render(at: now) }
+            renderPopupIfNeeded()
             notifyIfDue()
             XFlush(display)
             if hasDrawn {
@@ -433,6 +437,8 @@ final class WindowSession {
     private func dispatch(_ event: inout XEvent) {
         // The desktop's settings manager: a change reaches the scene through `follow`.
         if desktop.take(event) { return }
+        // The popup's window: its pointer events (all of them, while it holds the grab), its exposures.
+        if popupWindow != nil, dispatchToPopup(&event) { return }
         switch event.type {
         case KeyPress, KeyRelease: lastEventTime = event.xkey.time
         case ButtonPress, ButtonRelease: lastEventTime = event.xbutton.time
@@ -499,7 +505,11 @@ final class WindowSession {
             keyboardFocusChanged(to: true)
         case FocusOut:
             guard event.xfocus.detail != NotifyInferior else { break }
+            // Our own popup's keyboard grab moves no focus away from the window.
+            if popupWindow != nil, event.xfocus.mode == NotifyGrab { break }
             keyboardFocusChanged(to: false)
+        case UnmapNotify:
+            if event.xunmap.window == window { dismissPopup(reason: .windowChanged) }
         case Expose:
             // The back buffer holds the whole picture: copy what was uncovered, draw nothing.
             // Before the first frame it holds nothing yet; that frame copies the whole window.
@@ -511,6 +521,9 @@ final class WindowSession {
             let configure = event.xconfigure
             // The root's come too (the settings watcher selects its structure events).
             guard configure.window == window else { break }
+            if popupWindow != nil, Int(configure.width) != size.width || Int(configure.height) != size.height {
+                dismissPopup(reason: .windowChanged)
+            }
             // A drag-resize sends a burst: only the last size gets a new back buffer.
             pendingSize = (max(1, Int(configure.width)), max(1, Int(configure.height)))
         case ClientMessage:

@@ -97,6 +97,8 @@ public final class FieldScene: Scene {
     var inputSpotIsStale = true
     /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
     var isSettled = false
+    /// The popup shown over the window (a context menu, a chooser), if any (`FieldScene+Popup`).
+    var activePopup: ScenePopup?
 
     /// - Parameter fields: every field, in Tab order.
     public init(fields: [TextField], layout: SceneLayout, scheme: ColorScheme, metrics: MaterialMetrics = MaterialMetrics()) {

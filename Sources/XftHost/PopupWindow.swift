@@ -1,0 +1,143 @@
+import CXlib
+import MaterialFields
+
+/// A scene's popup on screen: an override-redirect child of the root (as GTK's menus are), with
+/// its own back buffer, placed at its anchor and kept on the screen, with the pointer grabbed to
+/// it and the keyboard to the main window while it is open (a press outside closes it and goes no
+/// further; keys reach the scene, which hands them to the popup). The surface sits inside a margin
+/// that holds Material's elevation shadow, drawn over what the screen showed there when it opened:
+/// an override-redirect window gets no shadow from a compositor, and a plain X server has none.
+final class PopupWindow {
+    let popup: ScenePopup
+    let window: Window
+    private let display: OpaquePointer
+    private let mainWindow: Window
+    private var backBuffer: Pixmap
+    private var canvas: XftCanvas!
+    private let copyGC: GC
+    /// The window's size, and where the surface is in it.
+    private let size: (width: Int, height: Int)
+    let surface: Rect
+    private(set) var grabbedPointer = false
+    private(set) var grabbedKeyboard = false
+    private var closed = false
+
+    /// Makes, draws and maps the popup's window for `popup` at `anchor` (coordinates of
+    /// `mainWindow`); throws when the render extension is missing (then nothing is left behind).
+    init(display: OpaquePointer, mainWindow: Window, popup: ScenePopup, anchor: PopupAnchor, fonts: FontCache,
+         cursor: Cursor) throws {
+        self.display = display
+        self.mainWindow = mainWindow
+        self.popup = popup
+        let screen = XDefaultScreen(display)
+        let root = XRootWindow(display, screen)
+        var mainX: Int32 = 0, mainY: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, mainWindow, root, 0, 0, &mainX, &mainY, &child)
+        let screenRect = Rect(x: -Double(mainX), y: -Double(mainY), width: Double(XDisplayWidth(display, screen)),
+                              height: Double(XDisplayHeight(display, screen)))
+        let surfaceSize = popup.surfaceSize
+        let placed = anchor.place(Size(width: surfaceSize.width.rounded(.up), height: surfaceSize.height.rounded(.up)),
+                                  in: screenRect)
+        popup.placement = placed
+        let margins = PopupElevation.margins(scale: popup.metrics.scale)
+        let width = Int(placed.width + margins.left + margins.right)
+        let height = Int(placed.height + margins.top + margins.bottom)
+        size = (max(1, width), max(1, height))
+        surface = Rect(x: margins.left, y: margins.top, width: placed.width, height: placed.height)
+        let rootX = Int32(clamping: Int(placed.minX - margins.left) + Int(mainX))
+        let rootY = Int32(clamping: Int(placed.minY - margins.top) + Int(mainY))
+
+        let depth = XDefaultDepth(display, screen)
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.save_under = 1
+        attributes.background_pixmap = 0
+        attributes.cursor = cursor
+        attributes.event_mask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
+            | ExposureMask
+        window = XCreateWindow(display, root, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, depth,
+                               UInt32(InputOutput), XDefaultVisual(display, screen),
+                               UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask | CWCursor), &attributes)
+        var gcValues = XGCValues()
+        gcValues.graphics_exposures = 0
+        gcValues.subwindow_mode = IncludeInferiors
+        copyGC = XCreateGC(display, window, UInt(GCGraphicsExposures | GCSubwindowMode), &gcValues)
+        backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
+        do {
+            canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: fonts)
+        } catch {
+            XFreePixmap(display, backBuffer)
+            XFreeGC(display, copyGC)
+            XDestroyWindow(display, window)
+            throw error
+        }
+        setProperties(root: root)
+        // What the screen shows under the window now, for the shadow to fall on (the part off
+        // screen is the surface colour).
+        canvas.fill(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), color: popup.scheme.surface)
+        XCopyArea(display, root, backBuffer, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
+        draw()
+        XMapRaised(display, window)
+    }
+
+    private func setProperties(root: Window) {
+        func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+        var type = [atom(popup is ContextMenu ? "_NET_WM_WINDOW_TYPE_POPUP_MENU" : "_NET_WM_WINDOW_TYPE_DROPDOWN_MENU")]
+        XChangeProperty(display, window, atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32, PropModeReplace, &type, 1)
+        XSetTransientForHint(display, window, mainWindow)
+        "materialfields-popup".withCString { name in
+            var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: name), res_class: UnsafeMutablePointer(mutating: name))
+            XSetClassHint(display, window, &hint)
+        }
+    }
+
+    /// Grabs the pointer to the popup (every press, motion and release comes here, in its
+    /// coordinates, wherever the pointer is) and the keyboard to the main window, as GTK's menus
+    /// do. False when the pointer cannot be grabbed (another client holds it): the popup must
+    /// not stay open without one, or a press elsewhere would not close it.
+    func grab(cursor: Cursor) -> Bool {
+        let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask)
+        let pointer = XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursor, Time(CurrentTime))
+        grabbedPointer = pointer == GrabSuccess
+        guard grabbedPointer else { return false }
+        grabbedKeyboard = XGrabKeyboard(display, mainWindow, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) == GrabSuccess
+        return true
+    }
+
+    /// Draws the popup (its shadow and surface) into the back buffer and copies it to the window.
+    func draw() {
+        guard !closed else { return }
+        PopupRenderer.draw(popup, on: canvas, origin: Point(x: surface.minX, y: surface.minY))
+        popup.needsRender = false
+        XCopyArea(display, backBuffer, window, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+    }
+
+    func expose(_ event: XExposeEvent) {
+        XCopyArea(display, backBuffer, window, copyGC, event.x, event.y, UInt32(event.width), UInt32(event.height),
+                  event.x, event.y)
+    }
+
+    /// A point of the window in the surface's coordinates.
+    func surfacePoint(x: Int32, y: Int32) -> Point {
+        Point(x: Double(x) - surface.minX, y: Double(y) - surface.minY)
+    }
+
+    func isInSurface(x: Int32, y: Int32) -> Bool {
+        surface.contains(Point(x: Double(x), y: Double(y)))
+    }
+
+    /// Ungrabs and destroys the window (nothing is sent on a lost connection).
+    func close(connectionLost: Bool) {
+        guard !closed else { return }
+        closed = true
+        canvas = nil
+        guard !connectionLost else { return }
+        if grabbedPointer { XUngrabPointer(display, Time(CurrentTime)) }
+        if grabbedKeyboard { XUngrabKeyboard(display, Time(CurrentTime)) }
+        XFreePixmap(display, backBuffer)
+        XFreeGC(display, copyGC)
+        XDestroyWindow(display, window)
+        XFlush(display)
+    }
+}
