@@ -36,8 +36,10 @@ final class QAStateWriter {
         var fields: [FieldSnapshot]
         /// The context menu (README's QA state: `menu`).
         var menu: MenuSnapshot
+        /// The emoji chooser (README's QA state: `emojiChooser`).
+        var emojiChooser: EmojiChooserSnapshot
 
-        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, menu }
+        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, menu, emojiChooser }
 
         init(of controls: CatalogControls) {
             let scene = controls.scene
@@ -48,6 +50,7 @@ final class QAStateWriter {
             desktop = .init(settings: scene.desktopSettings, theme: scene.desktopSettings.theme.rawValue)
             fields = scene.snapshot()
             menu = scene.menuSnapshot()
+            emojiChooser = scene.emojiChooserSnapshot()
         }
     }
 

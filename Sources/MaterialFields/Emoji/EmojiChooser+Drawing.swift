@@ -17,12 +17,8 @@ extension EmojiChooser {
         if let tonePicker { drawTones(tonePicker, on: canvas) }
     }
 
-    /// The surface at a menu's elevation (8dp): on a dark scheme, Material's 12 % white overlay.
-    var surfaceColor: Color {
-        let s = scheme.surface
-        let dark = 0.2126 * s.red + 0.7152 * s.green + 0.0722 * s.blue < 0.5
-        return dark && scheme.contrast == .standard ? Color(hex: 0xFFFFFF, alpha: 0.12).composited(over: s) : s
-    }
+    /// The surface at a menu's elevation (8dp).
+    var surfaceColor: Color { PopupElevation.surfaceColor(for: scheme) }
 
     var emojiFont: FontSpec { FontSpec(pixelSize: (26 * metrics.scale).rounded()) }
     var iconFont: FontSpec { FontSpec(pixelSize: (20 * metrics.scale).rounded(), family: .icons) }

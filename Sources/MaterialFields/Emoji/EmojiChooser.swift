@@ -10,7 +10,7 @@
 /// - Enter inserts the highlighted emoji; Shift+Enter (or a right click) on one with skin tones
 ///   shows them to pick from;
 /// - Escape closes the tones, else clears a search, else closes the chooser.
-public final class EmojiChooser {
+public final class EmojiChooser: ScenePopup {
     /// Which part has the keyboard.
     public enum Area: String, Sendable {
         case search, categories, grid, tones
@@ -73,7 +73,12 @@ public final class EmojiChooser {
     public var onDismiss: (() -> Void)?
 
     public var needsRender = true
+    /// Where the host placed the surface, in window pixels.
     public var placement: Rect?
+    /// The field the chooser inserts into.
+    public weak var field: TextField?
+    /// Why the chooser closed, once it has.
+    public private(set) var closeReason: PopupCloseReason?
 
     var layout: EmojiChooserLayout
     var rows = EmojiGridRows()
@@ -230,6 +235,10 @@ public final class EmojiChooser {
         area = .tones
         needsRender = true
         return true
+    }
+
+    public func popupDidClose(reason: PopupCloseReason) {
+        closeReason = reason
     }
 
     func closeTones() {

@@ -100,6 +100,10 @@ extension FieldScene {
             if opensContextMenu(key, modifiers), let field = focusedField {
                 return openContextMenu(for: field, at: nil, time: time)
             }
+            // Ctrl+. and Ctrl+; open the emoji chooser at the caret (`FieldScene+EmojiChooser`).
+            if opensEmojiChooser(key, modifiers), let field = focusedField {
+                return openEmojiChooser(for: field)
+            }
             guard let command = keyBindings.command(for: key, modifiers: modifiers) else {
                 return unhandledKeyHandler?(key, modifiers) ?? false
             }
