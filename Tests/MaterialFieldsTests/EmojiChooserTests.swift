@@ -57,8 +57,7 @@ final class EmojiChooserTests: XCTestCase {
 
     func testArrowsMoveInTheGridRowByRowAndAcrossSections() {
         let chooser = makeChooser()
-        key(chooser, .right)
-        XCTAssertEqual(chooser.highlighted, 0, "the first key highlights the first emoji in view")
+        XCTAssertEqual(chooser.highlighted, 0, "the chooser opens with its first emoji highlighted")
         key(chooser, .right)
         XCTAssertEqual(chooser.highlighted, 1)
         key(chooser, .down)
@@ -112,6 +111,25 @@ final class EmojiChooserTests: XCTestCase {
         XCTAssertEqual(chooser.area, .categories)
         chooser.handle(.text("x"), at: 0)
         XCTAssertEqual(chooser.area, .search, "typing goes into the search box from anywhere")
+    }
+
+    func testTheCategoryTabsStayWhileSearchingAndATabClearsTheSearch() {
+        let chooser = makeChooser(recents: ["🎉"])
+        chooser.handle(.text("cat"), at: 0)
+        XCTAssertEqual(chooser.categories.count, 10)
+        XCTAssertNil(chooser.currentCategory, "no tab is current while the grid shows search results")
+        let layout = EmojiChooserLayout(scale: 1)
+        let flags = layout.tab(9, of: 10)
+        chooser.handle(.pointerDown(Point(x: flags.midX, y: flags.midY), button: .primary, clickCount: 1, modifiers: []), at: 0)
+        XCTAssertEqual(chooser.query, "")
+        XCTAssertEqual(chooser.currentCategory.map { chooser.categories[$0].title }, "Flags")
+        XCTAssertEqual(chooser.highlightedCell?.name, "chequered flag")
+    }
+
+    func testEnterRightAwayInsertsTheMostRecentEmoji() {
+        let chooser = makeChooser(recents: ["🎉", "😀"])
+        key(chooser, .enter)
+        XCTAssertEqual(picked, ["🎉"])
     }
 
     func testShiftEnterShowsTheSkinTonesAndEnterPicksOne() {
@@ -194,4 +212,123 @@ private final class EmojiTextCanvas: Canvas {
     func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) { texts.append(text) }
     func pushClip(_ rect: Rect) {}
     func popClip() {}
+}
+
+/// The chooser in a scene: Ctrl+. and Ctrl+; open it at the caret of the field being edited;
+/// the emoji picked goes in as one edit through the field's pipeline.
+final class EmojiChooserSceneTests: XCTestCase {
+    /// A host that shows popups (and records them).
+    private final class PopupHost: SceneHostForPopups {}
+
+    private final class Watcher: TextFieldDelegate {
+        var asked: [(Range<Int>, String)] = []
+        var refuses = false
+        func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+            asked.append((range, string))
+            return !refuses
+        }
+    }
+
+    private func makeScene(text: String = "hello", secure: Bool = false) -> (FieldScene, TextField, SceneHostForPopups) {
+        let field = TextField(identifier: "f", style: .filled, label: "L", text: text)
+        field.isSecureTextEntry = secure
+        let scene = FieldScene(fields: [field], scheme: .light)
+        let host = PopupHost()
+        scene.host = host
+        scene.resize(to: Size(width: 400, height: 600), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        return (scene, field, host)
+    }
+
+    func testCtrlPeriodAndCtrlSemicolonOpenTheChooserAtTheCaret() throws {
+        let (scene, field, host) = makeScene()
+        XCTAssertTrue(scene.handle(.key(.shortcut("."), .control), at: 1))
+        let chooser = try XCTUnwrap(scene.openEmojiChooser)
+        XCTAssertTrue(host.shown.last === chooser)
+        XCTAssertTrue(chooser.field === field)
+        let caret = try XCTUnwrap(field.caretRect)
+        let frame = try XCTUnwrap(scene.frame(of: field))
+        XCTAssertEqual(host.anchors.last?.rect, caret.offsetBy(dx: frame.minX, dy: frame.minY))
+        scene.handle(.key(.escape, []), at: 2)
+        XCTAssertNil(scene.openEmojiChooser, "Escape on an empty search closes it")
+        XCTAssertTrue(field.isFocused, "the field keeps focus")
+        scene.handle(.key(.shortcut(";"), .control), at: 3)
+        XCTAssertNotNil(scene.openEmojiChooser)
+    }
+
+    func testTheChooserDoesNotOpenInASecureField() {
+        let (scene, _, host) = makeScene(secure: true)
+        scene.handle(.key(.shortcut("."), .control), at: 1)
+        XCTAssertNil(scene.openEmojiChooser)
+        XCTAssertEqual(host.bells, 1)
+    }
+
+    func testThePickedEmojiReplacesTheSelectionAsOneEditThatUndoTakesAway() throws {
+        let (scene, field, host) = makeScene(text: "hello world")
+        let watcher = Watcher()
+        field.delegate = watcher
+        var changes: [EditCause] = []
+        _ = field.observe { _, event in if case .textChanged(let applied) = event { changes.append(applied.edit.cause) } }
+        field.selection = TextSelection(anchor: 6, head: 11)
+        scene.handle(.key(.shortcut("."), .control), at: 1)
+        for character in "party popper" { scene.handle(.text(String(character)), at: 2) }
+        XCTAssertEqual(scene.openEmojiChooser?.highlightedCell?.character, "🎉")
+        scene.handle(.key(.enter, []), at: 3)
+        XCTAssertNil(scene.openEmojiChooser, "picking closes the chooser")
+        XCTAssertEqual(field.text, "hello 🎉")
+        XCTAssertEqual(field.selection, TextSelection(anchor: 7, head: 7))
+        XCTAssertEqual(changes, [.emoji], "one edit")
+        XCTAssertEqual(watcher.asked.count, 1)
+        XCTAssertEqual(watcher.asked.first?.0, 6..<11)
+        XCTAssertEqual(watcher.asked.first?.1, "🎉")
+        XCTAssertEqual(scene.emojiRecents.emoji, ["🎉"])
+        scene.handle(.key(.shortcut("z"), .control), at: 4)
+        XCTAssertEqual(field.text, "hello world", "one undo step restores the selection's text")
+        withExtendedLifetime(host) {}
+    }
+
+    func testAnEmojiTheDelegateRefusesIsNotInserted() {
+        let (scene, field, host) = makeScene()
+        let watcher = Watcher()
+        watcher.refuses = true
+        field.delegate = watcher
+        scene.handle(.key(.shortcut("."), .control), at: 1)
+        scene.handle(.key(.enter, []), at: 2)
+        XCTAssertEqual(field.text, "hello")
+        XCTAssertEqual(host.bells, 1, "a refused edit rings the bell")
+    }
+
+    func testTheRecentsComeFirstTheNextTime() {
+        let (scene, field, host) = makeScene(text: "")
+        scene.handle(.key(.shortcut("."), .control), at: 1)
+        scene.handle(.text("rocket"), at: 2)
+        scene.handle(.key(.enter, []), at: 3)
+        scene.handle(.key(.shortcut("."), .control), at: 4)
+        XCTAssertEqual(scene.openEmojiChooser?.sections.first?.title, "Recently used")
+        XCTAssertEqual(scene.openEmojiChooser?.highlightedCell?.character, "🚀")
+        scene.handle(.key(.enter, []), at: 5)
+        XCTAssertEqual(field.text, "🚀🚀")
+        withExtendedLifetime(host) {}
+    }
+}
+
+/// A recording host that shows popups.
+class SceneHostForPopups: SceneHost {
+    var shown: [ScenePopup] = []
+    var anchors: [PopupAnchor] = []
+    var closed: [ScenePopup] = []
+    var bells = 0
+    func setSelectionText(_ text: String, for selection: SelectionKind) {}
+    func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {}
+    func setNeedsRender() {}
+    func setPointerShape(_ shape: PointerShape) {}
+    func setInputMethodSpot(_ caret: Rect) {}
+    func ringBell() { bells += 1 }
+    func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool {
+        shown.append(popup)
+        anchors.append(anchor)
+        popup.placement = anchor.place(popup.surfaceSize, in: Rect(x: 0, y: 0, width: 1280, height: 1024))
+        return true
+    }
+    func closePopup(_ popup: ScenePopup) { closed.append(popup) }
 }

@@ -90,15 +90,15 @@ extension EmojiChooser {
     }
 
     func drawTabs(on canvas: Canvas) {
-        let current = currentSection
-        for (index, section) in sections.enumerated() {
-            let tab = layout.tab(index, of: sections.count)
+        let current = currentCategory
+        for (index, section) in categories.enumerated() {
+            let tab = layout.tab(index, of: categories.count)
             if area == .categories, index == focusedTab {
                 drawHighlight(tab, keyboard: true, on: canvas)
             } else if hoveredTab == index {
                 drawHighlight(tab, keyboard: false, on: canvas)
             }
-            let selected = index == current && query.isEmpty
+            let selected = index == current
             let color = selected ? scheme.primary : scheme.mediumEmphasisText
             if section.tabGlyphIsIcon {
                 drawCentred(section.tabGlyph, font: iconFont, color: color, in: tab, on: canvas)

@@ -42,7 +42,7 @@ extension EmojiChooser {
             let order: [Area] = [.search, .categories, .grid]
             let index = order.firstIndex(of: area) ?? 2
             area = order[(index + (modifiers.contains(.shift) ? 2 : 1)) % 3]
-            if area == .categories { focusedTab = currentSection ?? 0 }
+            if area == .categories { focusedTab = currentCategory ?? 0 }
             if area == .grid, highlighted == nil, !cells.isEmpty { highlight(firstVisibleCell) }
             needsRender = true
             return true
@@ -65,9 +65,9 @@ extension EmojiChooser {
             setQuery(text)
             return true
         case .left where area == .categories, .right where area == .categories:
-            guard !sections.isEmpty else { return false }
+            guard !categories.isEmpty else { return false }
             let step = key == .left ? -1 : 1
-            showSection((focusedTab + step + sections.count) % sections.count)
+            showSection((focusedTab + step + categories.count) % categories.count)
             return true
         case .down where area == .categories:
             area = .grid
@@ -196,7 +196,7 @@ extension EmojiChooser {
         }
         if layout.search.contains(point) { return .search }
         if layout.tabs.contains(point) {
-            for index in sections.indices where layout.tab(index, of: sections.count).contains(point) { return .tab(index) }
+            for index in categories.indices where layout.tab(index, of: categories.count).contains(point) { return .tab(index) }
             return .none
         }
         if layout.grid.contains(point), let cell = cell(at: point) { return .cell(cell) }

@@ -57,6 +57,9 @@ public final class EmojiChooser: ScenePopup {
     /// The sections shown: "Recently used" (when there are any) and Unicode's groups, or one
     /// section of search results.
     public private(set) var sections: [Section] = []
+    /// The categories, one a tab: "Recently used" (when there are any) and Unicode's groups.
+    /// They stay while a search shows its results (a tab then clears the search).
+    public private(set) var categories: [Section] = []
     /// Every cell of every section, in order.
     public private(set) var cells: [Cell] = []
     /// The highlighted cell (keyboard or hover), an index into `cells`.
@@ -95,7 +98,12 @@ public final class EmojiChooser: ScenePopup {
         self.measurer = measurer
         self.layout = EmojiChooserLayout(scale: metrics.scale)
         rebuild()
+        // The first emoji is highlighted: Enter right away inserts it (the most recent one).
+        highlight(cells.isEmpty ? nil : 0, reveal: false)
     }
+
+    /// The category whose tab shows as current: the section shown, none while searching.
+    public var currentCategory: Int? { query.isEmpty ? currentSection : nil }
 
     // MARK: What it shows
 
@@ -106,6 +114,7 @@ public final class EmojiChooser: ScenePopup {
     /// at the top of the grid.
     public var currentSection: Int? {
         guard !sections.isEmpty else { return nil }
+        if !query.isEmpty { return 0 }
         if let highlighted, isCellVisible(highlighted) { return section(ofCell: highlighted) }
         var current = 0
         for (section, row) in rows.firstRowOfSection.enumerated() where rows.rows.indices.contains(row) {
@@ -126,7 +135,7 @@ public final class EmojiChooser: ScenePopup {
     /// Makes the sections again: after the query or the recents changed.
     func rebuild() {
         var sections: [Section] = []
-        if query.isEmpty {
+        if categories.isEmpty || query.isEmpty {
             let recent = recents.emoji.compactMap { character -> Cell? in
                 guard let found = catalog.lookUp(character), let index = catalog.index(of: character) else { return nil }
                 return Cell(character: character, name: found.name, emojiIndex: index)
@@ -139,7 +148,10 @@ public final class EmojiChooser: ScenePopup {
                 let first = cells.first?.character ?? ""
                 sections.append(Section(title: group.name, tabGlyph: group.iconGlyph ?? first, tabGlyphIsIcon: group.iconGlyph != nil, cells: cells))
             }
-        } else {
+            categories = sections
+        }
+        if !query.isEmpty {
+            sections = []
             let found = catalog.search(query).map { Cell(character: catalog.emoji[$0].character, name: catalog.emoji[$0].name, emojiIndex: $0) }
             sections.append(Section(title: "Search results", tabGlyph: EmojiCatalog.searchIconGlyph, tabGlyphIsIcon: true, cells: found))
         }
@@ -149,7 +161,7 @@ public final class EmojiChooser: ScenePopup {
         var start = 0
         for section in sections { sectionStarts.append(start); start += section.cells.count }
         rows = EmojiGridRows(sectionSizes: sections.map(\.cells.count), headings: query.isEmpty, layout: layout)
-        focusedTab = min(focusedTab, max(0, sections.count - 1))
+        focusedTab = min(focusedTab, max(0, categories.count - 1))
         needsRender = true
     }
 
@@ -192,7 +204,8 @@ public final class EmojiChooser: ScenePopup {
 
     /// Shows a category: its heading at the top of the grid and its first emoji highlighted.
     public func showSection(_ section: Int) {
-        guard sections.indices.contains(section) else { return }
+        guard categories.indices.contains(section) else { return }
+        if !query.isEmpty { setQuery("") }
         focusedTab = section
         let row = rows.firstRowOfSection[section]
         scroll(to: rows.rows.indices.contains(row) ? rows.rows[row].top : 0)
@@ -210,7 +223,6 @@ public final class EmojiChooser: ScenePopup {
         scrollOffset = 0
         rebuild()
         highlight(cells.isEmpty ? nil : 0, reveal: false)
-        if query.isEmpty { highlight(nil) }
     }
 
     // MARK: Picking
