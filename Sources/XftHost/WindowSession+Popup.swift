@@ -60,7 +60,14 @@ extension WindowSession {
         case ButtonPress:
             let button = event.xbutton
             lastEventTime = button.time
-            // The wheel does nothing over a menu; a press outside closes it and goes no further.
+            // The wheel scrolls what is under it in the popup (a chooser's grid); a press outside
+            // closes it and goes no further.
+            if button.button == 4 || button.button == 5 {
+                if shown.isInSurface(x: button.x, y: button.y),
+                   shown.popup.handle(.scroll(steps: button.button == 4 ? -1 : 1), at: time) { modelChanged = true }
+                needsRender = true
+                return true
+            }
             guard button.button >= 1 && button.button <= 3 else { return true }
             guard shown.isInSurface(x: button.x, y: button.y) else {
                 dismissPopup(reason: .clickOutside)
