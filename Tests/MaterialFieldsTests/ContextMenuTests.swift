@@ -357,8 +357,9 @@ final class ContextMenuTests: XCTestCase {
         let menu = scene.openContextMenu!
         XCTAssertTrue(menu.activate(8, at: 2))
         XCTAssertEqual(menu.closeReason, .activated)
-        // Until the chooser is merged, the entry point refuses with the bell.
-        XCTAssertEqual(host.bells, 1)
+        // The emoji chooser opens in the menu's place, for the same field.
+        XCTAssertTrue(scene.openEmojiChooser?.field === field)
+        XCTAssertEqual(host.bells, 0)
     }
 
     func testMenuGeometryFollowsMaterialAndTheScale() {
