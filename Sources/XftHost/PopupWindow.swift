@@ -13,6 +13,10 @@ final class PopupWindow {
     private let display: OpaquePointer
     private let mainWindow: Window
     private var backBuffer: Pixmap
+    /// The screen under the window with the shadow drawn over it, kept from the first draw: each
+    /// redraw puts the surface's rectangle back from it, so the shadow is drawn once (drawn at
+    /// every redraw it darkened with each key an emoji chooser's grid took).
+    private var underlay: Pixmap = 0
     private var canvas: XftCanvas!
     private let copyGC: GC
     /// The window's size, and where the surface is in it.
@@ -108,7 +112,16 @@ final class PopupWindow {
     /// Draws the popup (its shadow and surface) into the back buffer and copies it to the window.
     func draw() {
         guard !closed else { return }
-        PopupRenderer.draw(popup, on: canvas, origin: Point(x: surface.minX, y: surface.minY))
+        let origin = Point(x: surface.minX, y: surface.minY)
+        let x = Int32(surface.minX), y = Int32(surface.minY), width = UInt32(surface.width), height = UInt32(surface.height)
+        if underlay == 0 {
+            PopupRenderer.drawShadow(of: popup, on: canvas, origin: origin)
+            underlay = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(XDefaultDepth(display, XDefaultScreen(display))))
+            XCopyArea(display, backBuffer, underlay, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+        } else {
+            XCopyArea(display, underlay, backBuffer, copyGC, x, y, width, height, x, y)
+        }
+        PopupRenderer.drawSurface(of: popup, on: canvas, origin: origin)
         popup.needsRender = false
         XCopyArea(display, backBuffer, window, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
     }
@@ -136,6 +149,7 @@ final class PopupWindow {
         if grabbedPointer { XUngrabPointer(display, Time(CurrentTime)) }
         if grabbedKeyboard { XUngrabKeyboard(display, Time(CurrentTime)) }
         XFreePixmap(display, backBuffer)
+        if underlay != 0 { XFreePixmap(display, underlay) }
         XFreeGC(display, copyGC)
         XDestroyWindow(display, window)
         XFlush(display)
