@@ -6,6 +6,10 @@ import MaterialFields
 extension WindowSession {
     func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool {
         closePopupWindow()
+        // The new popup's shadow falls on a snapshot of the screen: where a popup closed just
+        // before (the menu whose Insert Emoji opens the emoji chooser) the window has not
+        // repainted yet, so it is drawn back from the back buffer first.
+        showBackBuffer()
         guard !host.isConnectionLost,
               let shown = try? PopupWindow(display: display, mainWindow: window, popup: popup, anchor: anchor,
                                            fonts: host.fonts, cursor: arrowCursor)

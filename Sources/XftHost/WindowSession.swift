@@ -505,8 +505,9 @@ final class WindowSession {
             keyboardFocusChanged(to: true)
         case FocusOut:
             guard event.xfocus.detail != NotifyInferior else { break }
-            // Our own popup's keyboard grab moves no focus away from the window.
-            if popupWindow != nil, event.xfocus.mode == NotifyGrab { break }
+            // Our own popup's keyboard grab moves no focus away from the window, nor does the
+            // ungrab of the popup it replaced (the menu's Insert Emoji opening the emoji chooser).
+            if popupWindow != nil, event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { break }
             keyboardFocusChanged(to: false)
         case UnmapNotify:
             if event.xunmap.window == window { dismissPopup(reason: .windowChanged) }
@@ -593,5 +594,14 @@ final class WindowSession {
         backBuffer = replacement
         needsLayout = true
         needsRender = true
+    }
+}
+
+extension WindowSession {
+    /// Copies the whole back buffer to the window: what it shows, drawn back at once (before a
+    /// popup snapshots the screen under it). Nothing before the first frame.
+    func showBackBuffer() {
+        guard hasDrawn else { return }
+        XCopyArea(display, backBuffer, window, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
     }
 }

@@ -12,11 +12,13 @@ extension EmojiChooser {
         case .pointerDown(let point, let button, _, _): acted = pointerDown(at: point, button: button, time: time)
         case .pointerUp: acted = false
         case .pointerExited:
+            pointerLocation = nil
             acted = hoveredTab != nil
             if acted { hoveredTab = nil; needsRender = true }
         case .scroll(let steps):
             // A wheel step scrolls two rows, as a GTK scrolled window of this height does.
             scroll(to: scrollOffset + steps * layout.cell * 2)
+            if let pointerLocation { _ = pointerMoved(to: pointerLocation) }
             acted = false
         case .windowFocus: acted = false
         }
@@ -215,6 +217,7 @@ extension EmojiChooser {
     }
 
     func pointerMoved(to point: Point) -> Bool {
+        pointerLocation = layout.size.width > point.x && point.x >= 0 && point.y >= 0 && layout.size.height > point.y ? point : nil
         switch target(at: point) {
         case .cell(let index):
             if hoveredTab != nil { hoveredTab = nil; needsRender = true }

@@ -86,6 +86,9 @@ public final class EmojiChooser: ScenePopup {
     var layout: EmojiChooserLayout
     var rows = EmojiGridRows()
     var hoveredTab: Int?
+    /// Where the pointer was last seen over the surface: the wheel moves the grid under it, and
+    /// the cell it is over then is highlighted.
+    var pointerLocation: Point?
     /// The cells' starts in `cells`, per section.
     var sectionStarts: [Int] = []
 
