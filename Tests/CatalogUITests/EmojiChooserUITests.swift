@@ -194,6 +194,71 @@ final class EmojiChooserUITests: XCTestCase {
         XCTAssertNotNil(waitForChooser(app) { $0.field("filled-label").text == "🚀" })
     }
 
+    func testTheContextMenusInsertEmojiOpensTheChooserAndItsShadowStaysAsTheHighlightMoves() throws {
+        let app = try launch()
+        let field = try XCTUnwrap(waitForChooser(app) { $0.field("filled-label").focused }).field("filled-label")
+        try app.xdotool(["mousemove", "--window", String(app.windowID), String(Int(field.frame[0] + 60)),
+                         String(Int(field.frame[1] + field.frame[3] / 2 + 6)), "click", "3"])
+        struct MenuView: Decodable { struct Menu: Decodable { var open: Bool; var highlightedTitle: String? }; var menu: Menu }
+        XCTAssertNotNil(app.waitForState(as: MenuView.self, timeout: 10) { $0.menu.open }, "right-click opens the menu")
+        try app.key("End")
+        XCTAssertNotNil(app.waitForState(as: MenuView.self, timeout: 10) { $0.menu.highlightedTitle == "Insert Emoji" })
+        try app.key("Return")
+        let opened = try XCTUnwrap(waitForChooser(app) { $0.emojiChooser.open && $0.emojiChooser.frame != nil },
+                                   "Insert Emoji opens the chooser (and the menu's ungrab does not close it)")
+        XCTAssertEqual(opened.emojiChooser.field, "filled-label")
+        // Stays open: the window still has the keyboard a moment later.
+        try app.key("Right")
+        XCTAssertNotNil(waitForChooser(app) { $0.emojiChooser.open && $0.emojiChooser.highlightedName == "grinning face with big eyes" })
+
+        // The shadow in the margin below the surface is drawn once: moving the highlight redraws
+        // the surface and leaves the shadow as it was.
+        let window = try XCTUnwrap(try popupWindow(app))
+        let size = try attributes(of: window, app)
+        let frame = try XCTUnwrap(opened.emojiChooser.frame)
+        let margin = PixelRegion(x: 0, y: Int(frame[3]) + 10, width: size.width, height: size.height - Int(frame[3]) - 10)
+        func shade() throws -> Int {
+            let image = try capture(popup: window, app)
+            var sum = 0
+            for y in margin.y..<min(image.height, margin.maxY) { for x in 0..<image.width { sum += Int(image.pixel(x: x, y: y).green) } }
+            return sum
+        }
+        let before = try shade()
+        for _ in 0..<10 { try app.key("Right") }
+        XCTAssertNotNil(waitForChooser(app) { $0.emojiChooser.highlightedName == "winking face" }, "ten cells on")
+        XCTAssertEqual(try shade(), before, "the shadow did not darken")
+
+        // The wheel over the grid scrolls it: the cell under the still pointer is highlighted.
+        try app.xdotool(["mousemove", "--window", String(window), String(size.width / 2), String(Int(frame[3]) - 100)])
+        let hovered = try XCTUnwrap(waitForChooser(app) { $0.emojiChooser.highlighted != "😉" }).emojiChooser.highlighted
+        try app.xdotool(["click", "5"])
+        XCTAssertNotNil(waitForChooser(app) { $0.emojiChooser.highlighted != hovered }, "the wheel scrolled the grid under the pointer")
+    }
+
+    func testARightClickShowsTheSkinTonesAndAClickPicksOne() throws {
+        let app = try launch()
+        XCTAssertNotNil(waitForChooser(app) { $0.field("filled-label").focused })
+        try app.key("ctrl+period")
+        try app.type("waving")
+        XCTAssertNotNil(waitForChooser(app) { $0.emojiChooser.highlighted == "👋" })
+        let window = try XCTUnwrap(try popupWindow(app))
+        // Popup window pixels: the surface starts 12 px right and 8 px down (the shadow's margin);
+        // in it, the first cell's centre is 8 + 20 across and, below the search box, the tabs and a
+        // 1 px line, 97 + 20 down.
+        let surface = (x: 12, y: 8)
+        try app.xdotool(["mousemove", "--window", String(window), String(surface.x + 28), String(surface.y + 117), "click", "3"])
+        let tones = try XCTUnwrap(waitForChooser(app) { $0.emojiChooser.tones != nil }, "a right click shows the tones")
+        XCTAssertEqual(tones.emojiChooser.tones, ["👋", "👋🏻", "👋🏼", "👋🏽", "👋🏾", "👋🏿"])
+        XCTAssertEqual(tones.emojiChooser.focus, "tones")
+        // The tones' row opens under the cell, kept inside the grid (4 px from its left edge, 4 px
+        // of inset): the fourth choice, medium skin tone, is centred at 8 + 3 * 40 + 20 across and
+        // 137 + 4 + 20 down.
+        try app.xdotool(["mousemove", "--window", String(window), String(surface.x + 148), String(surface.y + 161), "click", "1"])
+        XCTAssertNotNil(waitForChooser(app) { $0.field("filled-label").text == "👋🏽" && !$0.emojiChooser.open },
+                        "a click on a tone inserts it")
+        XCTAssertEqual(try app.state(as: View.self).emojiChooser.recents, ["👋🏽"])
+    }
+
     func testTheChooserDoesNotOpenInAPasswordField() throws {
         let app = try CatalogApp(arguments: ["--focus", "filled-password"], environment: ["XDG_STATE_HOME": stateHome])
         XCTAssertNotNil(waitForChooser(app) { $0.field("filled-password").focused })
