@@ -468,6 +468,8 @@ final class WindowSession {
                 let clicks = pointerButton == .primary ? clickCounter.press(at: point, time: button.time) : 1
                 apply(.pointerDown(point, button: pointerButton, clickCount: clicks, modifiers: modifiers))
             case Button3:
+                // A right-click focuses the window too (its menu's keys come to it), as a WM's click would.
+                takeKeyboardFocus(time: button.time)
                 apply(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: modifiers))
             case Button4: apply(.scroll(steps: -1))
             case Button5: apply(.scroll(steps: 1))
@@ -505,8 +507,9 @@ final class WindowSession {
             keyboardFocusChanged(to: true)
         case FocusOut:
             guard event.xfocus.detail != NotifyInferior else { break }
-            // Our own popup's keyboard grab moves no focus away from the window.
-            if popupWindow != nil, event.xfocus.mode == NotifyGrab { break }
+            // Our own popup's keyboard grab moves no focus away from the window, nor does the
+            // window taking the keyboard it had through the pointer (focus PointerRoot, no WM).
+            if popupWindow != nil, event.xfocus.mode == NotifyGrab || event.xfocus.detail == NotifyPointer { break }
             keyboardFocusChanged(to: false)
         case UnmapNotify:
             if event.xunmap.window == window { dismissPopup(reason: .windowChanged) }

@@ -302,4 +302,31 @@ final class ContextMenuUITests: XCTestCase {
                                  "the highlighted item is not drawn inverted")
         }
     }
+
+    func testPressingTheRightButtonDraggingOntoAnItemAndReleasingActs() throws {
+        let app = try CatalogApp()
+        let target = try point(in: app, field: "outlined-prefilled")
+        try app.xdotool(["mousemove", "--window", String(app.windowID), String(target.0), String(target.1), "mousedown", "3"])
+        let menu = try XCTUnwrap(waitForMenu(app) { $0.open }).menu
+        let selectAll = itemCentre(menu, 6)
+        try app.xdotool(["mousemove", "--window", String(app.windowID), String(selectAll.0), String(selectAll.1)])
+        XCTAssertNotNil(waitForMenu(app) { $0.highlighted == 6 }, "dragging onto Select All did not highlight it: \(String(describing: try? app.state(as: View.self).menu)) \(selectAll)")
+        try app.xdotool(["mouseup", "3"])
+        XCTAssertNotNil(app.waitForState(as: View.self) { !$0.menu.open && $0.field("outlined-prefilled").selection == [0, 6] },
+                        "releasing over Select All did not select the text")
+    }
+
+    func testTheWindowLosingFocusClosesTheMenu() throws {
+        let app = try CatalogApp()
+        try rightClick(app, at: try point(in: app, field: "filled-prefilled"))
+        XCTAssertNotNil(waitForMenu(app) { $0.open })
+        // Another client gives the keyboard to the root window, as a window manager switching away does.
+        try app.withDisplay { display in
+            XSetInputFocus(display, XDefaultRootWindow(display), Int32(RevertToNone), Time(CurrentTime))
+            XSync(display, 0)
+        }
+        XCTAssertNotNil(waitForMenu(app) { !$0.open }, "the menu stayed open after the window lost focus")
+        XCTAssertNil(try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
+                                    environment: ["DISPLAY": app.server.displayName]).stdout.split(separator: "\n").first)
+    }
 }
