@@ -336,4 +336,28 @@ final class ContextMenuUITests: XCTestCase {
         XCTAssertNil(try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
                                     environment: ["DISPLAY": app.server.displayName]).stdout.split(separator: "\n").first)
     }
+
+    func testTheCatalogsDelegateAddsUppercaseWhichEditsThroughThePipeline() throws {
+        let app = try CatalogApp(arguments: ["--focus", "uikit-words"])
+        try app.type("ada lovelace")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("uikit-words").text == "Ada Lovelace" })
+        // The field may be below the window's fold: the keyboard opens the menu at its caret.
+        try app.key("Menu")
+        let menu = try XCTUnwrap(waitForMenu(app) { $0.open }).menu
+        XCTAssertEqual(menu.field, "uikit-words")
+        let titles = menu.items?.map(\.title) ?? []
+        XCTAssertEqual(titles.firstIndex(of: "Uppercase"), titles.firstIndex(of: "Select All").map { $0 + 1 }, "\(titles)")
+        XCTAssertEqual(menu.item("uppercase")?.enabled, true)
+        // Its mnemonic is U, which Undo shares: U moves between the two, Enter acts.
+        let uppercase = try XCTUnwrap(titles.firstIndex(of: "Uppercase"))
+        try app.key("u")
+        XCTAssertNotNil(waitForMenu(app) { $0.highlighted == uppercase || $0.highlighted == 0 })
+        if try app.state(as: View.self).menu.highlighted != uppercase { try app.key("u") }
+        XCTAssertNotNil(waitForMenu(app) { $0.highlighted == uppercase })
+        try app.key("Return")
+        XCTAssertNotNil(app.waitForState(as: View.self) { !$0.menu.open && $0.field("uikit-words").text == "ADA LOVELACE" })
+        // One undoable edit, as the app's item went through the field's pipeline.
+        try app.key("ctrl+z")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("uikit-words").text == "Ada Lovelace" })
+    }
 }
