@@ -13,6 +13,9 @@ final class PopupWindow {
     private let display: OpaquePointer
     private let mainWindow: Window
     private var backBuffer: Pixmap
+    /// What the screen showed under the window with the shadow drawn over it, made once: each
+    /// draw starts from it, so the translucent shadow is never laid twice.
+    private var base: Pixmap
     private var canvas: XftCanvas!
     private let copyGC: GC
     /// The window's size, and where the surface is in it.
@@ -64,10 +67,12 @@ final class PopupWindow {
         gcValues.subwindow_mode = IncludeInferiors
         copyGC = XCreateGC(display, window, UInt(GCGraphicsExposures | GCSubwindowMode), &gcValues)
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
+        base = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         do {
-            canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: fonts)
+            canvas = try XftCanvas(display: display, drawable: base, width: size.width, height: size.height, fonts: fonts)
         } catch {
             XFreePixmap(display, backBuffer)
+            XFreePixmap(display, base)
             XFreeGC(display, copyGC)
             XDestroyWindow(display, window)
             throw error
@@ -76,7 +81,10 @@ final class PopupWindow {
         // What the screen shows under the window now, for the shadow to fall on (the part off
         // screen is the surface colour).
         canvas.fill(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), color: popup.scheme.surface)
-        XCopyArea(display, root, backBuffer, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
+        XCopyArea(display, root, base, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
+        PopupElevation.drawShadow(on: canvas, surface: surface, radius: popup.cornerRadius, scheme: popup.scheme,
+                                  scale: popup.metrics.scale)
+        canvas.retarget(to: backBuffer, width: size.width, height: size.height)
         draw()
         XMapRaised(display, window)
     }
@@ -105,10 +113,11 @@ final class PopupWindow {
         return true
     }
 
-    /// Draws the popup (its shadow and surface) into the back buffer and copies it to the window.
+    /// Draws the popup's surface over the shadow into the back buffer and copies it to the window.
     func draw() {
         guard !closed else { return }
-        PopupRenderer.draw(popup, on: canvas, origin: Point(x: surface.minX, y: surface.minY))
+        XCopyArea(display, base, backBuffer, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+        PopupRenderer.draw(popup, on: canvas, origin: Point(x: surface.minX, y: surface.minY), shadow: false)
         popup.needsRender = false
         XCopyArea(display, backBuffer, window, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
     }
@@ -136,6 +145,7 @@ final class PopupWindow {
         if grabbedPointer { XUngrabPointer(display, Time(CurrentTime)) }
         if grabbedKeyboard { XUngrabKeyboard(display, Time(CurrentTime)) }
         XFreePixmap(display, backBuffer)
+        XFreePixmap(display, base)
         XFreeGC(display, copyGC)
         XDestroyWindow(display, window)
         XFlush(display)

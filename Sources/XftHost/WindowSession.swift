@@ -566,6 +566,8 @@ final class WindowSession {
     /// The desktop's settings, at the start and at each change: the double-click time is the
     /// loop's, the rest the scene's and the app's (`WindowHost.desktopSettingsDidChange`).
     private func follow(_ settings: DesktopSettings) {
+        // A popup drawn for the old theme or scale goes (GTK's menus close on a theme change too).
+        if popupWindow != nil { dismissPopup(reason: .windowChanged) }
         clickCounter.follow(settings)
         scene.desktopSettings = settings
         host.followedDesktopSettings = settings

@@ -124,11 +124,11 @@ final class ContextMenuUITests: XCTestCase {
         XCTAssertTrue(owned, "xclip never took CLIPBOARD")
     }
 
-    /// The centre of item `index` of the menu (window coordinates): 8 px of padding, then 48 px
-    /// items (the divider is item 7, after Select All).
+    /// The centre of item `index` of the standard menu (window coordinates): 8 px of padding, then
+    /// 48 px items, the divider (item 7, after Select All) 17 px.
     private func itemCentre(_ menu: View.Menu, _ index: Int) -> (Int, Int) {
         let frame = menu.frame!
-        return (Int(frame[0] + frame[2] / 2), Int(frame[1] + 8 + 48 * Double(index) + 24))
+        return (Int(frame[0] + frame[2] / 2), Int(frame[1] + 8 + 48 * Double(index) + 24 - (index > 7 ? 31 : 0)))
     }
 
     // MARK: Tests
@@ -165,9 +165,21 @@ final class ContextMenuUITests: XCTestCase {
         let shadowColumn = PixelRegion(x: surface.maxX + 2, y: 8 + 40, width: 1, height: 160)
         let darker = (0..<shadowColumn.height).filter { y in
             let shadow = image.pixel(x: shadowColumn.x, y: shadowColumn.y + y), plain = before.pixel(x: surface.width + 2, y: y)
-            return Int(shadow.red) + Int(shadow.green) + Int(shadow.blue) < Int(plain.red) + Int(plain.green) + Int(plain.blue) - 6
+            let dark = Int(shadow.red) + Int(shadow.green) + Int(shadow.blue), light = Int(plain.red) + Int(plain.green) + Int(plain.blue)
+            // A soft shadow: darker than what it falls on, but not by half.
+            return dark < light - 6 && dark > light / 2
         }
         XCTAssertGreaterThan(darker.count, shadowColumn.height * 3 / 4, "no shadow beside the surface")
+        // Hover redraws the surface, never the translucent shadow over itself.
+        for index in [6, 8, 6] {
+            let centre = itemCentre(state.menu, index)
+            try app.xdotool(["mousemove", "--window", String(app.windowID), String(centre.0), String(centre.1)])
+            XCTAssertNotNil(waitForMenu(app) { $0.highlighted == index }, "hover did not highlight item \(index)")
+        }
+        let after = try capture(popup: popup, app)
+        XCTAssertTrue((0..<image.height).allSatisfy { y in
+            (0..<12).allSatisfy { x in after.pixel(x: surface.maxX + x, y: y) == image.pixel(x: surface.maxX + x, y: y) }
+        }, "the shadow changed as the menu was redrawn")
     }
 
     func testMenuKeyAndShiftF10OpenAtTheCaretWithTheFirstItemHighlighted() throws {
