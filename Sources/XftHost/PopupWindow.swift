@@ -13,10 +13,9 @@ final class PopupWindow {
     private let display: OpaquePointer
     private let mainWindow: Window
     private var backBuffer: Pixmap
-    /// The screen under the window with the shadow drawn over it, kept from the first draw: each
-    /// redraw puts the surface's rectangle back from it, so the shadow is drawn once (drawn at
-    /// every redraw it darkened with each key an emoji chooser's grid took).
-    private var underlay: Pixmap = 0
+    /// What the screen showed under the window with the shadow drawn over it, made once: each
+    /// draw starts from it, so the translucent shadow is never laid twice.
+    private var base: Pixmap
     private var canvas: XftCanvas!
     private let copyGC: GC
     /// The window's size, and where the surface is in it.
@@ -68,10 +67,12 @@ final class PopupWindow {
         gcValues.subwindow_mode = IncludeInferiors
         copyGC = XCreateGC(display, window, UInt(GCGraphicsExposures | GCSubwindowMode), &gcValues)
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
+        base = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         do {
-            canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: fonts)
+            canvas = try XftCanvas(display: display, drawable: base, width: size.width, height: size.height, fonts: fonts)
         } catch {
             XFreePixmap(display, backBuffer)
+            XFreePixmap(display, base)
             XFreeGC(display, copyGC)
             XDestroyWindow(display, window)
             throw error
@@ -80,7 +81,10 @@ final class PopupWindow {
         // What the screen shows under the window now, for the shadow to fall on (the part off
         // screen is the surface colour).
         canvas.fill(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), color: popup.scheme.surface)
-        XCopyArea(display, root, backBuffer, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
+        XCopyArea(display, root, base, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
+        PopupElevation.drawShadow(on: canvas, surface: surface, radius: popup.cornerRadius, scheme: popup.scheme,
+                                  scale: popup.metrics.scale)
+        canvas.retarget(to: backBuffer, width: size.width, height: size.height)
         draw()
         XMapRaised(display, window)
     }
@@ -109,19 +113,11 @@ final class PopupWindow {
         return true
     }
 
-    /// Draws the popup (its shadow and surface) into the back buffer and copies it to the window.
+    /// Draws the popup's surface over the shadow into the back buffer and copies it to the window.
     func draw() {
         guard !closed else { return }
-        let origin = Point(x: surface.minX, y: surface.minY)
-        let x = Int32(surface.minX), y = Int32(surface.minY), width = UInt32(surface.width), height = UInt32(surface.height)
-        if underlay == 0 {
-            PopupRenderer.drawShadow(of: popup, on: canvas, origin: origin)
-            underlay = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(XDefaultDepth(display, XDefaultScreen(display))))
-            XCopyArea(display, backBuffer, underlay, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
-        } else {
-            XCopyArea(display, underlay, backBuffer, copyGC, x, y, width, height, x, y)
-        }
-        PopupRenderer.drawSurface(of: popup, on: canvas, origin: origin)
+        XCopyArea(display, base, backBuffer, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+        PopupRenderer.draw(popup, on: canvas, origin: Point(x: surface.minX, y: surface.minY), shadow: false)
         popup.needsRender = false
         XCopyArea(display, backBuffer, window, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
     }
@@ -149,7 +145,7 @@ final class PopupWindow {
         if grabbedPointer { XUngrabPointer(display, Time(CurrentTime)) }
         if grabbedKeyboard { XUngrabKeyboard(display, Time(CurrentTime)) }
         XFreePixmap(display, backBuffer)
-        if underlay != 0 { XFreePixmap(display, underlay) }
+        XFreePixmap(display, base)
         XFreeGC(display, copyGC)
         XDestroyWindow(display, window)
         XFlush(display)

@@ -468,6 +468,8 @@ final class WindowSession {
                 let clicks = pointerButton == .primary ? clickCounter.press(at: point, time: button.time) : 1
                 apply(.pointerDown(point, button: pointerButton, clickCount: clicks, modifiers: modifiers))
             case Button3:
+                // A right-click focuses the window too (its menu's keys come to it), as a WM's click would.
+                takeKeyboardFocus(time: button.time)
                 apply(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: modifiers))
             case Button4: apply(.scroll(steps: -1))
             case Button5: apply(.scroll(steps: 1))
@@ -506,8 +508,10 @@ final class WindowSession {
         case FocusOut:
             guard event.xfocus.detail != NotifyInferior else { break }
             // Our own popup's keyboard grab moves no focus away from the window, nor does the
+            // window taking the keyboard it had through the pointer (focus PointerRoot, no WM), nor the
             // ungrab of the popup it replaced (the menu's Insert Emoji opening the emoji chooser).
-            if popupWindow != nil, event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { break }
+            if popupWindow != nil,
+               event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab || event.xfocus.detail == NotifyPointer { break }
             keyboardFocusChanged(to: false)
         case UnmapNotify:
             if event.xunmap.window == window { dismissPopup(reason: .windowChanged) }
@@ -564,6 +568,8 @@ final class WindowSession {
     /// The desktop's settings, at the start and at each change: the double-click time is the
     /// loop's, the rest the scene's and the app's (`WindowHost.desktopSettingsDidChange`).
     private func follow(_ settings: DesktopSettings) {
+        // A popup drawn for the old theme or scale goes (GTK's menus close on a theme change too).
+        if popupWindow != nil { dismissPopup(reason: .windowChanged) }
         clickCounter.follow(settings)
         scene.desktopSettings = settings
         host.followedDesktopSettings = settings

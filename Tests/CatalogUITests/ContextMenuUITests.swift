@@ -124,11 +124,11 @@ final class ContextMenuUITests: XCTestCase {
         XCTAssertTrue(owned, "xclip never took CLIPBOARD")
     }
 
-    /// The centre of item `index` of the menu (window coordinates): 8 px of padding, then 48 px
-    /// items (the divider is item 7, after Select All).
+    /// The centre of item `index` of the standard menu (window coordinates): 8 px of padding, then
+    /// 48 px items, the divider (item 7, after Select All) 17 px.
     private func itemCentre(_ menu: View.Menu, _ index: Int) -> (Int, Int) {
         let frame = menu.frame!
-        return (Int(frame[0] + frame[2] / 2), Int(frame[1] + 8 + 48 * Double(index) + 24))
+        return (Int(frame[0] + frame[2] / 2), Int(frame[1] + 8 + 48 * Double(index) + 24 - (index > 7 ? 31 : 0)))
     }
 
     // MARK: Tests
@@ -165,9 +165,21 @@ final class ContextMenuUITests: XCTestCase {
         let shadowColumn = PixelRegion(x: surface.maxX + 2, y: 8 + 40, width: 1, height: 160)
         let darker = (0..<shadowColumn.height).filter { y in
             let shadow = image.pixel(x: shadowColumn.x, y: shadowColumn.y + y), plain = before.pixel(x: surface.width + 2, y: y)
-            return Int(shadow.red) + Int(shadow.green) + Int(shadow.blue) < Int(plain.red) + Int(plain.green) + Int(plain.blue) - 6
+            let dark = Int(shadow.red) + Int(shadow.green) + Int(shadow.blue), light = Int(plain.red) + Int(plain.green) + Int(plain.blue)
+            // A soft shadow: darker than what it falls on, but not by half.
+            return dark < light - 6 && dark > light / 2
         }
         XCTAssertGreaterThan(darker.count, shadowColumn.height * 3 / 4, "no shadow beside the surface")
+        // Hover redraws the surface, never the translucent shadow over itself.
+        for index in [6, 8, 6] {
+            let centre = itemCentre(state.menu, index)
+            try app.xdotool(["mousemove", "--window", String(app.windowID), String(centre.0), String(centre.1)])
+            XCTAssertNotNil(waitForMenu(app) { $0.highlighted == index }, "hover did not highlight item \(index)")
+        }
+        let after = try capture(popup: popup, app)
+        XCTAssertTrue((0..<image.height).allSatisfy { y in
+            (0..<12).allSatisfy { x in after.pixel(x: surface.maxX + x, y: y) == image.pixel(x: surface.maxX + x, y: y) }
+        }, "the shadow changed as the menu was redrawn")
     }
 
     func testMenuKeyAndShiftF10OpenAtTheCaretWithTheFirstItemHighlighted() throws {
@@ -235,6 +247,13 @@ final class ContextMenuUITests: XCTestCase {
 
     func testAPressOutsideClosesTheMenuWithoutReachingTheFieldUnderIt() throws {
         let app = try CatalogApp()
+        // Outside the window too (the screen is 1024x800, the window 760x720 at the origin): the
+        // pointer grab brings the press to the menu, which closes.
+        try rightClick(app, at: try point(in: app, field: "filled-prefilled"))
+        XCTAssertNotNil(waitForMenu(app) { $0.open })
+        try app.xdotool(["mousemove", "900", "780", "click", "1"])
+        XCTAssertNotNil(waitForMenu(app) { !$0.open }, "a press outside the window left the menu open")
+
         try rightClick(app, at: try point(in: app, field: "filled-prefilled"))
         XCTAssertNotNil(waitForMenu(app) { $0.open })
         // A click on another field closes the menu; that field does not take focus.
@@ -301,5 +320,56 @@ final class ContextMenuUITests: XCTestCase {
             XCTAssertGreaterThan(image.count(in: row) { $0.red == 0 && $0.green == 0 && $0.blue == 0 }, row.width * row.height * 3 / 4,
                                  "the highlighted item is not drawn inverted")
         }
+    }
+
+    func testPressingTheRightButtonDraggingOntoAnItemAndReleasingActs() throws {
+        let app = try CatalogApp()
+        let target = try point(in: app, field: "outlined-prefilled")
+        try app.xdotool(["mousemove", "--window", String(app.windowID), String(target.0), String(target.1), "mousedown", "3"])
+        let menu = try XCTUnwrap(waitForMenu(app) { $0.open }).menu
+        let selectAll = itemCentre(menu, 6)
+        try app.xdotool(["mousemove", "--window", String(app.windowID), String(selectAll.0), String(selectAll.1)])
+        XCTAssertNotNil(waitForMenu(app) { $0.highlighted == 6 }, "dragging onto Select All did not highlight it: \(String(describing: try? app.state(as: View.self).menu)) \(selectAll)")
+        try app.xdotool(["mouseup", "3"])
+        XCTAssertNotNil(app.waitForState(as: View.self) { !$0.menu.open && $0.field("outlined-prefilled").selection == [0, 6] },
+                        "releasing over Select All did not select the text")
+    }
+
+    func testTheWindowLosingFocusClosesTheMenu() throws {
+        let app = try CatalogApp()
+        try rightClick(app, at: try point(in: app, field: "filled-prefilled"))
+        XCTAssertNotNil(waitForMenu(app) { $0.open })
+        // Another client gives the keyboard to the root window, as a window manager switching away does.
+        try app.withDisplay { display in
+            XSetInputFocus(display, XDefaultRootWindow(display), Int32(RevertToNone), Time(CurrentTime))
+            XSync(display, 0)
+        }
+        XCTAssertNotNil(waitForMenu(app) { !$0.open }, "the menu stayed open after the window lost focus")
+        XCTAssertNil(try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
+                                    environment: ["DISPLAY": app.server.displayName]).stdout.split(separator: "\n").first)
+    }
+
+    func testTheCatalogsDelegateAddsUppercaseWhichEditsThroughThePipeline() throws {
+        let app = try CatalogApp(arguments: ["--focus", "uikit-words"])
+        try app.type("ada lovelace")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("uikit-words").text == "Ada Lovelace" })
+        // The field may be below the window's fold: the keyboard opens the menu at its caret.
+        try app.key("Menu")
+        let menu = try XCTUnwrap(waitForMenu(app) { $0.open }).menu
+        XCTAssertEqual(menu.field, "uikit-words")
+        let titles = menu.items?.map(\.title) ?? []
+        XCTAssertEqual(titles.firstIndex(of: "Uppercase"), titles.firstIndex(of: "Select All").map { $0 + 1 }, "\(titles)")
+        XCTAssertEqual(menu.item("uppercase")?.enabled, true)
+        // Its mnemonic is U, which Undo shares: U moves between the two, Enter acts.
+        let uppercase = try XCTUnwrap(titles.firstIndex(of: "Uppercase"))
+        try app.key("u")
+        XCTAssertNotNil(waitForMenu(app) { $0.highlighted == uppercase || $0.highlighted == 0 })
+        if try app.state(as: View.self).menu.highlighted != uppercase { try app.key("u") }
+        XCTAssertNotNil(waitForMenu(app) { $0.highlighted == uppercase })
+        try app.key("Return")
+        XCTAssertNotNil(app.waitForState(as: View.self) { !$0.menu.open && $0.field("uikit-words").text == "ADA LOVELACE" })
+        // One undoable edit, as the app's item went through the field's pipeline.
+        try app.key("ctrl+z")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("uikit-words").text == "Ada Lovelace" })
     }
 }

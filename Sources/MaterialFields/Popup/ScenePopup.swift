@@ -142,25 +142,16 @@ public final class OffsetCanvas: Canvas {
 
 /// A popup with its elevation drawn the way a host draws it: the shadow in the margin, then the
 /// surface (its outline where the scheme wants one). `origin` is the surface's top-left on `canvas`.
+/// A host that keeps the shadow drawn once (it is translucent: drawn again it darkens) passes
+/// `shadow: false` for later frames.
 public enum PopupRenderer {
-    public static func draw(_ popup: ScenePopup, on canvas: Canvas, origin: Point) {
-        drawShadow(of: popup, on: canvas, origin: origin)
-        drawSurface(of: popup, on: canvas, origin: origin)
-    }
-
-    /// The shadow alone: drawn once, since it falls on what it was drawn over (drawn again, it
-    /// would darken at each redraw).
-    public static func drawShadow(of popup: ScenePopup, on canvas: Canvas, origin: Point) {
+    public static func draw(_ popup: ScenePopup, on canvas: Canvas, origin: Point, shadow: Bool = true) {
         let size = popup.surfaceSize
         let surface = Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
-        PopupElevation.drawShadow(on: canvas, surface: surface, radius: popup.cornerRadius, scheme: popup.scheme,
-                                  scale: popup.metrics.scale)
-    }
-
-    /// The surface and its outline, over whatever lies under it.
-    public static func drawSurface(of popup: ScenePopup, on canvas: Canvas, origin: Point) {
-        let size = popup.surfaceSize
-        let surface = Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+        if shadow {
+            PopupElevation.drawShadow(on: canvas, surface: surface, radius: popup.cornerRadius, scheme: popup.scheme,
+                                      scale: popup.metrics.scale)
+        }
         canvas.pushClip(surface)
         popup.render(on: OffsetCanvas(canvas, dx: origin.x, dy: origin.y))
         canvas.popClip()
