@@ -140,9 +140,9 @@ extension EmojiChooser {
     /// A small corner triangle on cells with skin tones behind them (as some pickers mark them).
     func drawToneMark(in frame: Rect, on canvas: Canvas) {
         let s = metrics.scale
-        let corner = Point(x: frame.maxX - 4 * s, y: frame.maxY - 4 * s)
-        let path = Path(contours: [[corner, Point(x: corner.x - 6 * s, y: corner.y), Point(x: corner.x, y: corner.y - 6 * s)]])
-        canvas.fill(path, color: scheme.mediumEmphasisText)
+        let corner = Point(x: frame.maxX - 3 * s, y: frame.maxY - 3 * s)
+        let path = Path(contours: [[corner, Point(x: corner.x - 5 * s, y: corner.y), Point(x: corner.x, y: corner.y - 5 * s)]])
+        canvas.fill(path, color: scheme.contrast == .high ? scheme.onSurface : scheme.onSurface.withAlpha(0.38))
     }
 
     func drawFooter(on canvas: Canvas) {
