@@ -126,6 +126,14 @@ final class EmojiSearchTests: XCTestCase {
         XCTAssertEqual(names("jp"), ["flag: Japan"], "a country flag's region code is a keyword")
     }
 
+    func testAccentsAreIgnoredEitherWay() {
+        XCTAssertEqual(names("cote"), ["flag: Côte d’Ivoire"])
+        XCTAssertEqual(names("côte"), ["flag: Côte d’Ivoire"])
+        XCTAssertEqual(names("curacao"), ["flag: Curaçao"])
+        XCTAssertEqual(names("aland"), ["flag: Åland Islands"])
+        XCTAssertEqual(names("pinata"), ["piñata"])
+    }
+
     func testNameMatchesComeBeforeKeywordMatches() {
         // "smiling" is in many names and is also the face-smiling subgroup's keyword (halo's face is found by it).
         let found = names("smiling")

@@ -132,7 +132,7 @@ public struct EmojiCatalog: Sendable {
     /// ("t-shirt", "t", "shirt").
     static func words(of name: String) -> [String] {
         var words: [String] = []
-        for token in name.lowercased().split(whereSeparator: { " :,()“”\"".contains($0) }) {
+        for token in folded(name).split(whereSeparator: { " :,()“”\"".contains($0) }) {
             words.append(String(token))
             if token.contains("-") || token.contains("’") {
                 words += token.split(whereSeparator: { $0 == "-" || $0 == "’" }).map(String.init)
@@ -140,6 +140,19 @@ public struct EmojiCatalog: Sendable {
         }
         return words
     }
+
+    /// Lower-cased, with the accented Latin letters of the names (Côte d’Ivoire, Curaçao, São
+    /// Tomé, piñata, Åland) read as their base letters, so a search typed without accents finds them.
+    static func folded(_ text: String) -> String {
+        String(text.lowercased().map { accentless[$0] ?? $0 })
+    }
+
+    private static let accentless: [Character: Character] = {
+        let pairs = ["àáâãäå": "a", "ç": "c", "èéêë": "e", "ìíîï": "i", "ñ": "n", "òóôõöø": "o", "ùúûü": "u", "ýÿ": "y"]
+        var table: [Character: Character] = [:]
+        for (accented, base) in pairs { for character in accented { table[character] = Character(base) } }
+        return table
+    }()
 
     static func keywords(subgroup: String, character: String) -> [String] {
         var words = subgroup.lowercased().split(separator: "-").map(String.init)

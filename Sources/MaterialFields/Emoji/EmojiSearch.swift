@@ -1,11 +1,11 @@
 extension EmojiCatalog {
     /// The emoji a search finds, as indices into `emoji`: every word of `query` (split at
-    /// whitespace, case-insensitive) must begin a word of the emoji's name or keywords, so
+    /// whitespace, case- and accent-insensitive) must begin a word of the emoji's name or keywords, so
     /// "thu up" finds thumbs up and "fr" the flag of France. Emoji found by their names alone come
     /// first, then those a keyword found; each part in Unicode's order. An empty query finds
     /// nothing (the chooser shows its categories instead).
     public func search(_ query: String) -> [Int] {
-        let terms = query.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let terms = Self.folded(query).split(whereSeparator: { $0.isWhitespace }).map(String.init)
         guard !terms.isEmpty else { return [] }
         var byName: [Int] = []
         var byKeyword: [Int] = []
