@@ -428,4 +428,21 @@ final class ContextMenuUITests: XCTestCase {
         }
         XCTAssertTrue(shadowed, "the composited shadow beside the menu is missing or not soft (\(soft) of 160 rows)")
     }
+
+    func testResizingOrUnmappingTheWindowClosesTheMenu() throws {
+        let app = try CatalogApp()
+        let target = try point(in: app, field: "filled-prefilled")
+        try rightClick(app, at: target)
+        XCTAssertNotNil(waitForMenu(app) { $0.open })
+        try app.xdotool(["windowsize", String(app.windowID), "700", "650"])
+        XCTAssertNotNil(waitForMenu(app) { !$0.open }, "a resize left the menu open")
+        XCTAssertNotNil(app.waitForState { $0.window.width == 700 })
+
+        try rightClick(app, at: target)
+        XCTAssertNotNil(waitForMenu(app) { $0.open })
+        try app.xdotool(["windowunmap", String(app.windowID)])
+        XCTAssertNotNil(waitForMenu(app) { !$0.open }, "unmapping the window left the menu open")
+        XCTAssertNil(try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
+                                    environment: ["DISPLAY": app.server.displayName]).stdout.split(separator: "\n").first)
+    }
 }
