@@ -43,9 +43,11 @@ final class PopupWindow {
         XTranslateCoordinates(display, mainWindow, root, 0, 0, &mainX, &mainY, &child)
         let screenRect = Rect(x: -Double(mainX), y: -Double(mainY), width: Double(XDisplayWidth(display, screen)),
                               height: Double(XDisplayHeight(display, screen)))
+        // Whole pixels, at least one, at most what X carries (a popup's size is the model's, never trusted to be finite).
+        func side(_ value: Double) -> Double { value.isFinite ? min(max(1, value.rounded(.up)), 8192) : 1 }
         let surfaceSize = popup.surfaceSize
-        let placed = anchor.place(Size(width: surfaceSize.width.rounded(.up), height: surfaceSize.height.rounded(.up)),
-                                  in: screenRect)
+        var placed = anchor.place(Size(width: side(surfaceSize.width), height: side(surfaceSize.height)), in: screenRect)
+        if !placed.minX.isFinite || !placed.minY.isFinite { placed = Rect(x: 0, y: 0, width: placed.width, height: placed.height) }
         popup.placement = placed
         let margins = PopupElevation.margins(scale: popup.metrics.scale)
         let width = Int(placed.width + margins.left + margins.right)
