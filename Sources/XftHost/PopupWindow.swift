@@ -24,6 +24,10 @@ final class PopupWindow {
     private(set) var grabbedPointer = false
     private(set) var grabbedKeyboard = false
     private var closed = false
+    /// A compositing manager runs and the window has an ARGB visual: the margin is transparent and
+    /// the shadow is composited over whatever is under it, live (then `colormap` is the window's own).
+    let isTranslucent: Bool
+    private var colormap: Colormap = 0
 
     /// Makes, draws and maps the popup's window for `popup` at `anchor` (coordinates of
     /// `mainWindow`); throws when the render extension is missing (then nothing is left behind).
@@ -39,9 +43,11 @@ final class PopupWindow {
         XTranslateCoordinates(display, mainWindow, root, 0, 0, &mainX, &mainY, &child)
         let screenRect = Rect(x: -Double(mainX), y: -Double(mainY), width: Double(XDisplayWidth(display, screen)),
                               height: Double(XDisplayHeight(display, screen)))
+        // Whole pixels, at least one, at most what X carries (a popup's size is the model's, never trusted to be finite).
+        func side(_ value: Double) -> Double { value.isFinite ? min(max(1, value.rounded(.up)), 8192) : 1 }
         let surfaceSize = popup.surfaceSize
-        let placed = anchor.place(Size(width: surfaceSize.width.rounded(.up), height: surfaceSize.height.rounded(.up)),
-                                  in: screenRect)
+        var placed = anchor.place(Size(width: side(surfaceSize.width), height: side(surfaceSize.height)), in: screenRect)
+        if !placed.minX.isFinite || !placed.minY.isFinite { placed = Rect(x: 0, y: 0, width: placed.width, height: placed.height) }
         popup.placement = placed
         let margins = PopupElevation.margins(scale: popup.metrics.scale)
         let width = Int(placed.width + margins.left + margins.right)
@@ -51,7 +57,8 @@ final class PopupWindow {
         let rootX = Int32(clamping: Int(placed.minX - margins.left) + Int(mainX))
         let rootY = Int32(clamping: Int(placed.minY - margins.top) + Int(mainY))
 
-        let depth = XDefaultDepth(display, screen)
+        var depth = XDefaultDepth(display, screen)
+        var visual = XDefaultVisual(display, screen)!
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
         attributes.save_under = 1
@@ -59,9 +66,21 @@ final class PopupWindow {
         attributes.cursor = cursor
         attributes.event_mask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
             | ExposureMask
+        var valueMask = CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask | CWCursor
+        if let argb = Self.translucentVisual(display: display, screen: screen) {
+            // A window of another depth than its parent needs its own colormap and border pixel.
+            isTranslucent = true
+            depth = 32
+            visual = argb
+            colormap = XCreateColormap(display, root, argb, AllocNone)
+            attributes.colormap = colormap
+            attributes.border_pixel = 0
+            valueMask |= CWColormap | CWBorderPixel
+        } else {
+            isTranslucent = false
+        }
         window = XCreateWindow(display, root, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, depth,
-                               UInt32(InputOutput), XDefaultVisual(display, screen),
-                               UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask | CWCursor), &attributes)
+                               UInt32(InputOutput), visual, UInt(valueMask), &attributes)
         var gcValues = XGCValues()
         gcValues.graphics_exposures = 0
         gcValues.subwindow_mode = IncludeInferiors
@@ -69,10 +88,12 @@ final class PopupWindow {
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         base = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         do {
-            canvas = try XftCanvas(display: display, drawable: base, width: size.width, height: size.height, fonts: fonts)
+            canvas = try XftCanvas(display: display, drawable: base, width: size.width, height: size.height, fonts: fonts,
+                                   visual: visual, colormap: isTranslucent ? colormap : nil)
         } catch {
             XFreePixmap(display, backBuffer)
             XFreePixmap(display, base)
+            if isTranslucent { XFreeColormap(display, colormap) }
             XFreeGC(display, copyGC)
             XDestroyWindow(display, window)
             throw error
@@ -80,13 +101,32 @@ final class PopupWindow {
         setProperties(root: root)
         // What the screen shows under the window now, for the shadow to fall on (the part off
         // screen is the surface colour).
-        canvas.fill(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), color: popup.scheme.surface)
-        XCopyArea(display, root, base, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
+        if isTranslucent {
+            // Fully transparent (premultiplied zero) around the surface: the compositor shows what is under it.
+            var clearValues = XGCValues()
+            clearValues.foreground = 0
+            let clearGC = XCreateGC(display, base, UInt(GCForeground), &clearValues)
+            XFillRectangle(display, base, clearGC, 0, 0, UInt32(size.width), UInt32(size.height))
+            XFreeGC(display, clearGC)
+        } else {
+            canvas.fill(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), color: popup.scheme.surface)
+            XCopyArea(display, root, base, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
+        }
         PopupElevation.drawShadow(on: canvas, surface: surface, radius: popup.cornerRadius, scheme: popup.scheme,
                                   scale: popup.metrics.scale)
         canvas.retarget(to: backBuffer, width: size.width, height: size.height)
         draw()
         XMapRaised(display, window)
+    }
+
+    /// A 32-bit visual with alpha, when a compositing manager owns `_NET_WM_CM_S<screen>`
+    /// (without one, an ARGB window's transparent pixels would show black).
+    static func translucentVisual(display: OpaquePointer, screen: Int32) -> UnsafeMutablePointer<Visual>? {
+        guard XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)) != 0 else { return nil }
+        var info = XVisualInfo()
+        guard XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0, let visual = info.visual,
+              let format = XRenderFindVisualFormat(display, visual), format.pointee.direct.alphaMask != 0 else { return nil }
+        return visual
     }
 
     private func setProperties(root: Window) {
@@ -148,6 +188,7 @@ final class PopupWindow {
         XFreePixmap(display, base)
         XFreeGC(display, copyGC)
         XDestroyWindow(display, window)
+        if isTranslucent { XFreeColormap(display, colormap) }
         XFlush(display)
     }
 }

@@ -372,4 +372,77 @@ final class ContextMenuUITests: XCTestCase {
         try app.key("ctrl+z")
         XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("uikit-words").text == "Ada Lovelace" })
     }
+
+    /// With a compositing manager (xcompmgr) the popup is an ARGB window whose margin is
+    /// transparent: the shadow is composited over what is under it, read back from the root.
+    func testUnderACompositorTheMenuIsTranslucentAndItsShadowFallsOnWhatIsUnderIt() throws {
+        let xcompmgr = try XCTUnwrap(findExecutable("xcompmgr"), "xcompmgr is not installed; ./run.sh test installs it")
+        let compositor = Process()
+        let app = try CatalogApp(prepare: { server in
+            compositor.executableURL = URL(fileURLWithPath: xcompmgr)
+            compositor.environment = ["DISPLAY": server.displayName]
+            compositor.standardOutput = FileHandle.nullDevice
+            compositor.standardError = FileHandle.nullDevice
+            try compositor.run()
+            let managed = try waitUntil(timeout: 10) {
+                guard let display = XOpenDisplay(server.displayName) else { return false }
+                defer { XCloseDisplay(display) }
+                return XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S0", 0)) != 0
+            }
+            guard managed else { throw HarnessError("xcompmgr never took _NET_WM_CM_S0") }
+        })
+        servers.append(compositor)
+        let target = try point(in: app, field: "filled-prefilled")
+        func rootColumn(x: Int, y: Int, height: Int) throws -> RGBAImage {
+            try app.withDisplay { display in
+                try XCTUnwrap(RGBAImage.capture(display: display, window: XDefaultRootWindow(display),
+                                                region: PixelRegion(x: x, y: y, width: 1, height: height)))
+            }
+        }
+        let origin = try windowOrigin(app)
+        // The window as the compositor shows it, right of the pointer, before the menu covers it.
+        let beforeStrip = try app.withDisplay { display in
+            try XCTUnwrap(RGBAImage.capture(display: display, window: XDefaultRootWindow(display),
+                                            region: PixelRegion(x: Int(origin.0) + target.0, y: Int(origin.1) + target.1 + 40,
+                                                                width: 400, height: 160)))
+        }
+        try rightClick(app, at: target)
+        let menu = try XCTUnwrap(waitForMenu(app) { $0.open }).menu
+        let popup = try XCTUnwrap(try popupWindow(app))
+        let depth = try app.withDisplay { display -> Int32 in
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, popup, &attributes)
+            return attributes.depth
+        }
+        XCTAssertEqual(depth, 32, "not an ARGB window under a compositor")
+        let width = Int(menu.frame![2])
+        var soft = 0
+        let shadowed = try waitUntil(timeout: 10) {
+            let column = try rootColumn(x: Int(origin.0) + target.0 + width + 2, y: Int(origin.1) + target.1 + 40, height: 160)
+            soft = (0..<160).filter { y in
+                let shadow = column.pixel(x: 0, y: y), plain = beforeStrip.pixel(x: width + 2, y: y)
+                let dark = Int(shadow.red) + Int(shadow.green) + Int(shadow.blue), light = Int(plain.red) + Int(plain.green) + Int(plain.blue)
+                return dark < light - 6 && dark > light / 2
+            }.count
+            return soft > 120
+        }
+        XCTAssertTrue(shadowed, "the composited shadow beside the menu is missing or not soft (\(soft) of 160 rows)")
+    }
+
+    func testResizingOrUnmappingTheWindowClosesTheMenu() throws {
+        let app = try CatalogApp()
+        let target = try point(in: app, field: "filled-prefilled")
+        try rightClick(app, at: target)
+        XCTAssertNotNil(waitForMenu(app) { $0.open })
+        try app.xdotool(["windowsize", String(app.windowID), "700", "650"])
+        XCTAssertNotNil(waitForMenu(app) { !$0.open }, "a resize left the menu open")
+        XCTAssertNotNil(app.waitForState { $0.window.width == 700 })
+
+        try rightClick(app, at: target)
+        XCTAssertNotNil(waitForMenu(app) { $0.open })
+        try app.xdotool(["windowunmap", String(app.windowID)])
+        XCTAssertNotNil(waitForMenu(app) { !$0.open }, "unmapping the window left the menu open")
+        XCTAssertNil(try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
+                                    environment: ["DISPLAY": app.server.displayName]).stdout.split(separator: "\n").first)
+    }
 }
