@@ -192,6 +192,32 @@ final class EmojiChooserTests: XCTestCase {
         XCTAssertEqual(chooser.scrollOffset, 0)
     }
 
+    func testRandomInputNeverTrapsAndKeepsTheHighlightOnACell() {
+        var generator = SystemRandomNumberGenerator()
+        let chooser = makeChooser(recents: ["🎉", "👋🏽"])
+        let keys: [EditingKey] = [.left, .right, .up, .down, .home, .end, .pageUp, .pageDown, .tab, .enter, .escape, .backspace, .function(10)]
+        for step in 0..<3000 {
+            let event: InputEvent
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0, 1:
+                let modifiers: KeyModifiers = Bool.random(using: &generator) ? [] : [.shift]
+                event = .key(keys.randomElement(using: &generator)!, modifiers)
+            case 2: event = .text(["a", "h", "z", " ", "fl", "é", "\u{0}", "🙂"].randomElement(using: &generator)!)
+            case 3:
+                event = .pointerMoved(Point(x: .random(in: -50...450, using: &generator), y: .random(in: -50...450, using: &generator)), buttonHeld: false)
+            case 4:
+                event = .pointerDown(Point(x: .random(in: -50...450, using: &generator), y: .random(in: -50...450, using: &generator)),
+                                     button: Bool.random(using: &generator) ? .primary : .secondary, clickCount: 1, modifiers: [])
+            default: event = .scroll(steps: [-3, -1, 1, 2, .infinity, -.infinity, .nan].randomElement(using: &generator)!)
+            }
+            chooser.handle(event, at: Double(step))
+            if let highlighted = chooser.highlighted { XCTAssertTrue(chooser.cells.indices.contains(highlighted)) }
+            XCTAssertTrue(chooser.scrollOffset.isFinite && chooser.scrollOffset >= 0)
+            if chooser.query.count > 12 { chooser.setQuery("") }
+        }
+        chooser.render(on: EmojiTextCanvas())
+    }
+
     func testItDrawsItsEmojiHighlightAndSearchText() {
         let chooser = makeChooser()
         chooser.handle(.text("thumbs u"), at: 0)
