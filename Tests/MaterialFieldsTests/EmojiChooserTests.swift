@@ -121,6 +121,7 @@ final class EmojiChooserTests: XCTestCase {
         let layout = EmojiChooserLayout(scale: 1)
         let flags = layout.tab(9, of: 10)
         chooser.handle(.pointerDown(Point(x: flags.midX, y: flags.midY), button: .primary, clickCount: 1, modifiers: []), at: 0)
+        chooser.handle(.pointerUp(Point(x: flags.midX, y: flags.midY), button: .primary), at: 0)
         XCTAssertEqual(chooser.query, "")
         XCTAssertEqual(chooser.currentCategory.map { chooser.categories[$0].title }, "Flags")
         XCTAssertEqual(chooser.highlightedCell?.name, "chequered flag")
@@ -167,6 +168,12 @@ final class EmojiChooserTests: XCTestCase {
         chooser.handle(.pointerMoved(Point(x: firstCell.x + layout.cell, y: firstCell.y), buttonHeld: false), at: 0)
         XCTAssertEqual(chooser.highlighted, 1)
         chooser.handle(.pointerDown(firstCell, button: .primary, clickCount: 1, modifiers: []), at: 0)
+        XCTAssertEqual(picked, [], "a click acts on release")
+        chooser.handle(.pointerUp(firstCell, button: .primary), at: 0.1)
+        XCTAssertEqual(picked, ["😀"])
+        // A press moved off its cell before the release picks nothing.
+        chooser.handle(.pointerDown(firstCell, button: .primary, clickCount: 1, modifiers: []), at: 1)
+        chooser.handle(.pointerUp(Point(x: firstCell.x + layout.cell, y: firstCell.y), button: .primary), at: 1.1)
         XCTAssertEqual(picked, ["😀"])
         // People & Body: its first emoji, waving hand, has tones.
         let people = makeChooser()
@@ -177,6 +184,11 @@ final class EmojiChooserTests: XCTestCase {
         // A click beside the tones closes them.
         people.handle(.pointerDown(Point(x: 2, y: 2), button: .primary, clickCount: 1, modifiers: []), at: 0)
         XCTAssertNil(people.tonePicker)
+        // A long press shows them too; a short one on an emoji without tones picks it.
+        people.handle(.pointerDown(firstCell, button: .primary, clickCount: 1, modifiers: []), at: 10)
+        people.handle(.pointerUp(firstCell, button: .primary), at: 10 + EmojiChooser.longPressDuration)
+        XCTAssertEqual(people.tonePicker?.choices.count, 6)
+        XCTAssertEqual(picked, ["😀"])
     }
 
     func testAClickOnATabJumpsToItsCategoryAndTheWheelScrolls() {

@@ -10,7 +10,7 @@ extension EmojiChooser {
         case .text(let text), .inputMethodText(let text): acted = type(text)
         case .pointerMoved(let point, _): acted = pointerMoved(to: point)
         case .pointerDown(let point, let button, _, _): acted = pointerDown(at: point, button: button, time: time)
-        case .pointerUp: acted = false
+        case .pointerUp(let point, let button): acted = pointerUp(at: point, button: button, time: time)
         case .pointerExited:
             pointerLocation = nil
             acted = hoveredTab != nil
@@ -254,12 +254,24 @@ extension EmojiChooser {
             highlight(index, reveal: false)
             if button == .secondary { return openTones(ofCell: index) }
             guard button == .primary else { return false }
+            // Picked on release, as a button acts: a press moved off the cell picks nothing.
             area = .grid
-            pick(cells[index], at: time)
+            press = (index, time)
             return true
         case .none:
             return false
         }
+    }
+
+    /// The primary button's release over the cell it went down on picks it; held at least
+    /// `longPressDuration` on an emoji with skin tones, it shows them instead.
+    func pointerUp(at point: Point, button: PointerButton, time: Double) -> Bool {
+        guard button == .primary, let press else { return false }
+        self.press = nil
+        guard tonePicker == nil, case .cell(let index) = target(at: point), index == press.cell else { return false }
+        if time - press.time >= Self.longPressDuration, openTones(ofCell: index) { return true }
+        pick(cells[index], at: time)
+        return true
     }
 
     // MARK: The tone picker's geometry

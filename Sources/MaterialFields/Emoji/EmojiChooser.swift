@@ -89,6 +89,11 @@ public final class EmojiChooser: ScenePopup {
     /// Where the pointer was last seen over the surface: the wheel moves the grid under it, and
     /// the cell it is over then is highlighted.
     var pointerLocation: Point?
+    /// The cell the primary button went down on, and when: a release on it picks it, or shows its
+    /// tones when held that long (a long press, `longPressDuration`).
+    var press: (cell: Int, time: Double)?
+    /// How long a press shows an emoji's skin tones instead of picking it (GTK's long press).
+    public static let longPressDuration = 0.5
     /// The cells' starts in `cells`, per section.
     var sectionStarts: [Int] = []
 
@@ -160,6 +165,7 @@ public final class EmojiChooser: ScenePopup {
         }
         self.sections = sections
         cells = sections.flatMap(\.cells)
+        press = nil
         sectionStarts = []
         var start = 0
         for section in sections { sectionStarts.append(start); start += section.cells.count }
