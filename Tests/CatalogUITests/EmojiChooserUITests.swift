@@ -235,7 +235,7 @@ final class EmojiChooserUITests: XCTestCase {
         XCTAssertNotNil(waitForChooser(app) { $0.emojiChooser.highlighted != hovered }, "the wheel scrolled the grid under the pointer")
     }
 
-    func testARightClickShowsTheSkinTonesAndAClickPicksOne() throws {
+    func testARightClickOrALongPressShowsTheSkinTonesAndAClickPicksOne() throws {
         let app = try launch()
         XCTAssertNotNil(waitForChooser(app) { $0.field("filled-label").focused })
         try app.key("ctrl+period")
@@ -257,6 +257,21 @@ final class EmojiChooserUITests: XCTestCase {
         XCTAssertNotNil(waitForChooser(app) { $0.field("filled-label").text == "👋🏽" && !$0.emojiChooser.open },
                         "a click on a tone inserts it")
         XCTAssertEqual(try app.state(as: View.self).emojiChooser.recents, ["👋🏽"])
+
+        // A long press on the recent tone (the first cell, under "Recently used"'s 28 px heading)
+        // shows the tones too, that tone highlighted; Escape closes them and leaves the chooser open.
+        try app.key("ctrl+period")
+        XCTAssertNotNil(waitForChooser(app) { $0.emojiChooser.open && $0.emojiChooser.highlighted == "👋🏽" })
+        let reopened = try XCTUnwrap(try popupWindow(app))
+        try app.xdotool(["mousemove", "--window", String(reopened), String(surface.x + 28), String(surface.y + 97 + 28 + 20)])
+        try app.xdotool(["mousedown", "1"])
+        Thread.sleep(forTimeInterval: 0.8)  // the hold itself, not a wait for the app: a long press is at least 0.5 s
+        try app.xdotool(["mouseup", "1"])
+        let held = try XCTUnwrap(waitForChooser(app) { $0.emojiChooser.tones != nil }, "a long press shows the tones")
+        XCTAssertEqual(held.emojiChooser.highlighted, "👋🏽")
+        try app.key("Escape")
+        XCTAssertNotNil(waitForChooser(app) { $0.emojiChooser.open && $0.emojiChooser.tones == nil })
+        XCTAssertEqual(try app.state(as: View.self).field("filled-label").text, "👋🏽", "nothing was inserted")
     }
 
     func testTheChooserDoesNotOpenInAPasswordField() throws {
