@@ -445,4 +445,22 @@ final class ContextMenuUITests: XCTestCase {
         XCTAssertNil(try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
                                     environment: ["DISPLAY": app.server.displayName]).stdout.split(separator: "\n").first)
     }
+
+    func testAMenuOpenedFromTheKeyboardUnderAStillPointerKeepsTheKeyboardsHighlight() throws {
+        let app = try CatalogApp()
+        try app.click(field: "outlined-prefilled")
+        try app.key("ctrl+a")
+        let focused = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("outlined-prefilled").selection == [0, 6] })
+        let caret = try XCTUnwrap(focused.field("outlined-prefilled").caretRect)
+        // The pointer waits where the menu's fourth item (Copy) will open.
+        try app.xdotool(["mousemove", "--window", String(app.windowID), String(Int(caret[0]) + 60),
+                         String(Int(caret[1] + caret[3]) + 8 + 48 * 3 + 24)])
+        try app.key("Menu")
+        let menu = try XCTUnwrap(waitForMenu(app) { $0.open }).menu
+        let cut = menu.items?.firstIndex { $0.id == "cut" }
+        XCTAssertEqual(menu.highlighted, cut, "the first enabled item, not the one under the pointer")
+        // Moving the pointer does highlight what is under it.
+        try app.xdotool(["mousemove_relative", "--", "0", "2"])
+        XCTAssertNotNil(waitForMenu(app) { $0.highlighted == menu.items?.firstIndex { $0.id == "copy" } })
+    }
 }
