@@ -463,4 +463,28 @@ final class ContextMenuUITests: XCTestCase {
         try app.xdotool(["mousemove_relative", "--", "0", "2"])
         XCTAssertNotNil(waitForMenu(app) { $0.highlighted == menu.items?.firstIndex { $0.id == "copy" } })
     }
+
+    /// Paste asks the owner for TARGETS only, never for the text: an owner offering an image
+    /// leaves it disabled, one offering only STRING enables it, and neither is asked to convert.
+    func testPasteAsksTheOwnerForTargetsOnlyAndWantsATextForm() throws {
+        let app = try CatalogApp()
+        let target = try point(in: app, field: "filled-label")
+        for (offered, enabled) in [(["TARGETS", "image/png"], false), (["TARGETS", "STRING"], true)] {
+            let owner = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
+                                          answer: .once(type: "image/png", format: 8, bytes: [0x89, 0x50]), offering: offered)
+            try rightClick(app, at: target)
+            XCTAssertNotNil(waitForMenu(app) { $0.open })
+            XCTAssertTrue(waitUntil(timeout: 10) { owner.askedTargets.contains("TARGETS") }, "the owner was never asked")
+            // A key after the owner's answer: the catalog has read the answer when the key shows.
+            try app.key("Down")
+            let state = try XCTUnwrap(waitForMenu(app) { $0.highlighted != nil && ($0.item("paste")?.enabled == enabled) },
+                                      "Paste is not \(enabled ? "enabled" : "disabled") for an owner offering \(offered)")
+            XCTAssertEqual(state.menu.item("paste")?.enabled, enabled)
+            XCTAssertEqual(owner.askedTargets, ["TARGETS"], "the owner was asked for more than its targets")
+            XCTAssertEqual(owner.requests, 0)
+            try app.key("Escape")
+            XCTAssertNotNil(waitForMenu(app) { !$0.open })
+            owner.stop()
+        }
+    }
 }
