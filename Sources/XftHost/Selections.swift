@@ -313,7 +313,12 @@ final class SelectionBroker {
             // A list of targets is short: a huge one is not read whole inside the loop.
             let answer = event.property == property(for: kind) ? readProperty(property(for: kind), limit: Self.targetsLimit) : nil
             if transfer.checksOnly {
-                // The answer is whether a text form is offered ("" stands for yes).
+                // The answer is whether a text form is offered ("" stands for yes). An answer that
+                // is not an atom list (an INCR one, say) may still be arriving: later conversions
+                // use another property, as after a paste's TARGETS.
+                if let answer, !(answer.type == XA_ATOM || answer.type == targetsAtom) || answer.format != 32 {
+                    retireProperty(of: kind)
+                }
                 let offered = offeredTargets(in: answer)
                 finish(kind, with: offered.contains { [utf8Atom, mimeUTF8Atom, stringAtom, textAtom].contains($0) } ? "" : nil)
                 return

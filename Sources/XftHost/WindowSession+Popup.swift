@@ -107,11 +107,9 @@ extension WindowSession {
         case LeaveNotify:
             if shown.popup.handle(.pointerExited, at: time) { modelChanged = true }
         case EnterNotify:
-            let crossing = event.xcrossing
-            if shown.isInSurface(x: crossing.x, y: crossing.y),
-               shown.popup.handle(.pointerMoved(shown.surfacePoint(x: crossing.x, y: crossing.y), buttonHeld: false), at: time) {
-                modelChanged = true
-            }
+            // A popup mapped under a still pointer (a menu opened from the keyboard) highlights
+            // nothing until the pointer moves, as GTK's menus ignore that first enter.
+            return true
         default:
             return false
         }

@@ -445,4 +445,46 @@ final class ContextMenuUITests: XCTestCase {
         XCTAssertNil(try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
                                     environment: ["DISPLAY": app.server.displayName]).stdout.split(separator: "\n").first)
     }
+
+    func testAMenuOpenedFromTheKeyboardUnderAStillPointerKeepsTheKeyboardsHighlight() throws {
+        let app = try CatalogApp()
+        try app.click(field: "outlined-prefilled")
+        try app.key("ctrl+a")
+        let focused = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("outlined-prefilled").selection == [0, 6] })
+        let caret = try XCTUnwrap(focused.field("outlined-prefilled").caretRect)
+        // The pointer waits where the menu's fourth item (Copy) will open.
+        try app.xdotool(["mousemove", "--window", String(app.windowID), String(Int(caret[0]) + 60),
+                         String(Int(caret[1] + caret[3]) + 8 + 48 * 3 + 24)])
+        try app.key("Menu")
+        let menu = try XCTUnwrap(waitForMenu(app) { $0.open }).menu
+        let cut = menu.items?.firstIndex { $0.id == "cut" }
+        XCTAssertEqual(menu.highlighted, cut, "the first enabled item, not the one under the pointer")
+        // Moving the pointer does highlight what is under it.
+        try app.xdotool(["mousemove_relative", "--", "0", "2"])
+        XCTAssertNotNil(waitForMenu(app) { $0.highlighted == menu.items?.firstIndex { $0.id == "copy" } })
+    }
+
+    /// Paste asks the owner for TARGETS only, never for the text: an owner offering an image
+    /// leaves it disabled, one offering only STRING enables it, and neither is asked to convert.
+    func testPasteAsksTheOwnerForTargetsOnlyAndWantsATextForm() throws {
+        let app = try CatalogApp()
+        let target = try point(in: app, field: "filled-label")
+        for (offered, enabled) in [(["TARGETS", "image/png"], false), (["TARGETS", "STRING"], true)] {
+            let owner = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
+                                          answer: .once(type: "image/png", format: 8, bytes: [0x89, 0x50]), offering: offered)
+            try rightClick(app, at: target)
+            XCTAssertNotNil(waitForMenu(app) { $0.open })
+            XCTAssertTrue(waitUntil(timeout: 10) { owner.askedTargets.contains("TARGETS") }, "the owner was never asked")
+            // A key after the owner's answer: the catalog has read the answer when the key shows.
+            try app.key("Down")
+            let state = try XCTUnwrap(waitForMenu(app) { $0.highlighted != nil && ($0.item("paste")?.enabled == enabled) },
+                                      "Paste is not \(enabled ? "enabled" : "disabled") for an owner offering \(offered)")
+            XCTAssertEqual(state.menu.item("paste")?.enabled, enabled)
+            XCTAssertEqual(owner.askedTargets, ["TARGETS"], "the owner was asked for more than its targets")
+            XCTAssertEqual(owner.requests, 0)
+            try app.key("Escape")
+            XCTAssertNotNil(waitForMenu(app) { !$0.open })
+            owner.stop()
+        }
+    }
 }

@@ -312,6 +312,18 @@ final class ContextMenuTests: XCTestCase {
         menu.handle(.pointerUp(Point(x: copy.midX, y: copy.midY), button: .primary), at: 3)
         XCTAssertNil(scene.openPopup)
         XCTAssertEqual(host.selections[.clipboard], "world")
+
+        // Pressed on a disabled item and released over Select All: Select All acts, as in GTK.
+        scene.openContextMenu(for: field, at: Point(x: 10, y: 10), time: 4)
+        let second = scene.openContextMenu!
+        let selectAll = second.itemFrames[6]
+        second.handle(.pointerDown(Point(x: paste.midX, y: paste.midY), button: .primary, clickCount: 1, modifiers: []), at: 5)
+        second.handle(.pointerUp(Point(x: paste.midX, y: paste.midY), button: .primary), at: 5)
+        XCTAssertNotNil(scene.openPopup, "a click on a disabled item does nothing")
+        second.handle(.pointerDown(Point(x: paste.midX, y: paste.midY), button: .primary, clickCount: 1, modifiers: []), at: 6)
+        second.handle(.pointerUp(Point(x: selectAll.midX, y: selectAll.midY), button: .primary), at: 6)
+        XCTAssertNil(scene.openPopup)
+        XCTAssertEqual(field.selection, TextSelection(anchor: 0, head: 11))
     }
 
     func testReleasingTheOpeningPressOverAnItemAfterMovingActsButReleasingInPlaceDoesNot() {

@@ -3,8 +3,9 @@
 /// body text with its keyboard shortcut on the right in a secondary colour, dividers between
 /// groups. Keyboard: Up and Down (wrapping, over disabled items and dividers), Home and End,
 /// Enter or Space acts, Escape closes, a mnemonic letter acts (a first letter several items share
-/// jumps between them). Pointer: hover highlights, a click acts, and releasing the button that
-/// opened the menu over an item after moving onto it acts (press, drag, release, as in GTK).
+/// jumps between them). Pointer: hover highlights, a click acts (released over another item than
+/// it pressed, that one), and releasing the button that opened the menu over an item after moving
+/// onto it acts (press, drag, release, as in GTK).
 public final class ContextMenu: ScenePopup {
     /// The field the menu acts on.
     public private(set) weak var field: TextField?
@@ -27,8 +28,9 @@ public final class ContextMenu: ScenePopup {
     /// The press that opened the menu is still held (a release over an item after moving acts).
     private var openingPressHeld: Bool
     private var movedSinceOpening = false
-    /// A press inside the menu, on this item (a click acts on release over the same item).
-    private var pressedIndex: Int?
+    /// A press inside the menu is held: its release over an enabled item acts (on the item it
+    /// pressed or another it was dragged to, as in GTK).
+    private var pressedInside = false
 
     public var cornerRadius: Double { metrics.cornerRadius }
     var titleFont: FontSpec { FontSpec(pixelSize: 16 * metrics.scale) }
@@ -122,16 +124,16 @@ public final class ContextMenu: ScenePopup {
             return highlight(index)
         case .pointerExited:
             return highlight(nil)
-        case .pointerDown(let point, _, _, _):
+        case .pointerDown:
             openingPressHeld = false
-            pressedIndex = itemIndex(at: point)
+            pressedInside = true
             return false
         case .pointerUp(let point, _):
             let index = itemIndex(at: point)
-            defer { pressedIndex = nil; openingPressHeld = false }
+            defer { pressedInside = false; openingPressHeld = false }
             guard let index, items[index].isEnabled, !items[index].isDivider else { return false }
-            // A click on the item, or the opening press dragged onto it and released.
-            guard pressedIndex == index || (openingPressHeld && movedSinceOpening) else { return false }
+            // A click in the menu, or the opening press dragged onto the item and released.
+            guard pressedInside || (openingPressHeld && movedSinceOpening) else { return false }
             return activate(index, at: time)
         case .scroll, .windowFocus:
             return false
