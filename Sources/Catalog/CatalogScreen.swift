@@ -141,6 +141,8 @@ enum CatalogScreen {
         Variant(slug: "words", caption: "Capitalizes each word as you type", label: "Full name") { field in
             field.style = .outlined
             field.autocapitalizationType = .words
+            // Its context menu has an Uppercase item (the delegate's editMenuForCharactersIn).
+            field.delegate = CatalogDelegates.uppercaseMenu
         },
         Variant(slug: "sentences", caption: "Capitalizes sentences", label: "Status", kind: .textArea) { field in
             field.autocapitalizationType = .sentences
@@ -303,6 +305,7 @@ enum CatalogDelegates {
     static let digitsOnly = DigitsOnly()
     static let phoneFormatter = PhoneNumberFormatter()
     static let quantity = QuantityValidator()
+    static let uppercaseMenu = UppercaseMenu()
 
     final class StaysOnReturn: TextFieldDelegate {
         func textFieldShouldReturn(_ textField: TextField) -> Bool { false }
@@ -325,6 +328,28 @@ enum CatalogDelegates {
                 textField.selection = TextSelection(caret: caret)
             }
             return false
+        }
+    }
+
+    /// Adds Uppercase to the context menu, after Select All: the selection (or the whole text)
+    /// in capitals, as one undoable edit through the field's pipeline.
+    final class UppercaseMenu: TextFieldDelegate {
+        func textField(_ textField: TextField, editMenuForCharactersIn range: Range<Int>,
+                       suggestedActions: [MenuItem]) -> [MenuItem]? {
+            var items = suggestedActions
+            let uppercase = MenuItem(title: "Uppercase", identifier: MenuItem.Identifier("uppercase"), mnemonic: "u",
+                                     isEnabled: textField.isFocused && !textField.text.isEmpty) { field in
+                let selection = field.selection
+                let range = selection.isCaret ? 0..<field.count : selection.range
+                let characters = Array(field.text)
+                let upper = String(characters[range]).uppercased()
+                field.apply(TextEdit(range: range, replacement: upper,
+                                     selectionAfter: TextSelection(anchor: range.lowerBound, head: range.lowerBound + upper.count),
+                                     cause: .paste))
+            }
+            let position = items.firstIndex { $0.identifier == .selectAll }.map { $0 + 1 } ?? items.count
+            items.insert(uppercase, at: position)
+            return items
         }
     }
 

@@ -34,8 +34,12 @@ final class QAStateWriter {
         var window: Window
         var desktop: Desktop
         var fields: [FieldSnapshot]
+        /// The context menu (README's QA state: `menu`).
+        var menu: MenuSnapshot
+        /// The emoji chooser (README's QA state: `emojiChooser`).
+        var emojiChooser: EmojiChooserSnapshot
 
-        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields }
+        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, menu, emojiChooser }
 
         init(of controls: CatalogControls) {
             let scene = controls.scene
@@ -45,6 +49,8 @@ final class QAStateWriter {
                            inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown)
             desktop = .init(settings: scene.desktopSettings, theme: scene.desktopSettings.theme.rawValue)
             fields = scene.snapshot()
+            menu = scene.menuSnapshot()
+            emojiChooser = scene.emojiChooserSnapshot()
         }
     }
 

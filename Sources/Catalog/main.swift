@@ -124,6 +124,11 @@ if let id = options.focusedFieldID, let field = session.scene.fields.first(where
     session.scene.focus(field, at: 0)
 }
 let qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: session.controls) }
+// The live window remembers the recently used emoji between runs (scripts and screenshots keep
+// them in memory, so they draw the same on any machine).
+if let path = EmojiRecentsFile.standardPath() {
+    session.scene.emojiRecents = EmojiRecents(store: EmojiRecentsFile(path: path))
+}
 // The desktop's settings as the window opens and as they change: the scene follows the blink,
 // animations and middle-click paste itself; the catalog follows the scale and the theme.
 host.desktopSettingsDidChange = { settings in session.follow(settings) }

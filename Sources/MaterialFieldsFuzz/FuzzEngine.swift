@@ -287,7 +287,7 @@ final class FuzzWorld {
             default:
                 break
             }
-        case .shortcut, .function, .insert:
+        case .shortcut, .function, .insert, .menu, .pageUp, .pageDown:
             break
         }
         return false

@@ -38,6 +38,8 @@ enum KeyTranslation {
             (XK_Home, .home), (XK_KP_Home, .home),
             (XK_End, .end), (XK_KP_End, .end),
             (XK_Insert, .insert), (XK_KP_Insert, .insert),
+            (XK_Menu, .menu),
+            (XK_Prior, .pageUp), (XK_KP_Prior, .pageUp), (XK_Next, .pageDown), (XK_KP_Next, .pageDown),
         ]
         // The function keys' keysyms run without a gap from F1 to F24.
         let functionKeys = (1...24).map { (XK_F1 + Int32($0 - 1), EditingKey.function($0)) }

@@ -73,6 +73,8 @@ final class SelectionBroker {
         var data: [UInt8] = []
         var lastProgress: Double
         var started = false
+        /// Only whether the owner offers text is wanted: the transfer ends at its TARGETS answer.
+        var checksOnly = false
     }
     /// Per selection: the transfer under way first, then the requests waiting for it.
     private var incoming: [SelectionKind: [Incoming]] = [:]
@@ -278,6 +280,17 @@ final class SelectionBroker {
 
     /// Asks for `kind`'s text; `completion` runs later from `deliverAnswers()` (nil: nothing to paste).
     func request(_ kind: SelectionKind, time: Time, completion: @escaping (String?) -> Void) {
+        request(kind, time: time, checksOnly: false, completion: completion)
+    }
+
+    /// Asks whether `kind` holds text, from its owner's TARGETS (a text form offered: UTF8_STRING,
+    /// `text/plain;charset=utf-8`, STRING or TEXT), without taking the text, as GTK's
+    /// `gtk_clipboard_request_targets` does; `completion` runs later from `deliverAnswers()`.
+    func requestHasText(_ kind: SelectionKind, time: Time, completion: @escaping (Bool) -> Void) {
+        request(kind, time: time, checksOnly: true) { answer in completion(answer != nil) }
+    }
+
+    private func request(_ kind: SelectionKind, time: Time, checksOnly: Bool, completion: @escaping (String?) -> Void) {
         if let current = owned[kind] {
             // Our own window owns it: no round trip through the server.
             let text = current.text
@@ -286,7 +299,7 @@ final class SelectionBroker {
         }
         // TARGETS first, as GTK and Qt ask: the owner's list says which text form to take.
         incoming[kind, default: []].append(Incoming(kind: kind, completion: completion, time: time, target: targetsAtom,
-                                                    lastProgress: clock()))
+                                                    lastProgress: clock(), checksOnly: checksOnly))
         if incoming[kind]!.count == 1 { start(kind) }
     }
 
@@ -308,6 +321,17 @@ final class SelectionBroker {
         if transfer.target == targetsAtom {
             // A list of targets is short: a huge one is not read whole inside the loop.
             let answer = event.property == property(for: kind) ? readProperty(property(for: kind), limit: Self.targetsLimit) : nil
+            if transfer.checksOnly {
+                // The answer is whether a text form is offered ("" stands for yes). An answer that
+                // is not an atom list (an INCR one, say) may still be arriving: later conversions
+                // use another property, as after a paste's TARGETS.
+                if let answer, !(answer.type == XA_ATOM || answer.type == targetsAtom) || answer.format != 32 {
+                    retireProperty(of: kind)
+                }
+                let offered = offeredTargets(in: answer)
+                finish(kind, with: offered.contains { [utf8Atom, mimeUTF8Atom, stringAtom, textAtom].contains($0) } ? "" : nil)
+                return
+            }
             transfer.target = textTarget(offeredIn: answer, kind: kind)
             incoming[kind]![0] = transfer
             start(kind)
@@ -344,6 +368,14 @@ final class SelectionBroker {
     /// Latin-1 STRING (also when the owner listed no text form: old programs still convert to
     /// STRING). An owner that refused TARGETS, or answered with something else, is asked for
     /// UTF8_STRING and then STRING, as before TARGETS existed.
+    /// The atoms of a TARGETS answer (none when it is not an atom list).
+    private func offeredTargets(in answer: Chunk?) -> Set<Atom> {
+        guard let answer, answer.type == XA_ATOM || answer.type == targetsAtom, answer.format == 32 else { return [] }
+        return Set(stride(from: 0, to: answer.bytes.count - MemoryLayout<UInt>.size + 1, by: MemoryLayout<UInt>.size).map { offset in
+            answer.bytes.withUnsafeBytes { Atom($0.loadUnaligned(fromByteOffset: offset, as: UInt.self)) }
+        })
+    }
+
     private func textTarget(offeredIn answer: Chunk?, kind: SelectionKind) -> Atom {
         // Some owners type the list TARGETS rather than ATOM (Qt reads both).
         guard let answer, answer.type == XA_ATOM || answer.type == targetsAtom, answer.format == 32 else {

@@ -19,6 +19,10 @@ extension WindowSession: SceneHost {
         selections.request(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
     }
 
+    func requestSelectionHasText(_ selection: SelectionKind, completion: @escaping (Bool) -> Void) {
+        selections.requestHasText(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
+    }
+
     /// The newest event's server time, or, before any event carried one, the time of a property
     /// change of our own (one round trip; CurrentTime when the server does not answer in time).
     private func serverTime() -> Time {

@@ -58,6 +58,8 @@ final class WindowSession {
     /// The protocol errors held while the window runs, and what they mean.
     private var errors: WindowErrors!
     var selections: SelectionBroker!
+    /// The scene's popup on screen, if any (`WindowSession+Popup`).
+    var popupWindow: PopupWindow?
     /// The server time of the newest event that carried one: selections are taken and asked for
     /// at the time of the input that caused it, as ICCCM requires (never CurrentTime).
     var lastEventTime: Time = 0
@@ -127,6 +129,7 @@ final class WindowSession {
     }
 
     deinit {
+        popupWindow?.close(connectionLost: host.isConnectionLost)
         if scene.host === self { scene.host = nil }
         accessibility?.close()
         keyboard.close(connectionLost: host.isConnectionLost)
@@ -216,6 +219,7 @@ final class WindowSession {
             let now = host.now
             // The deadline the loop slept toward is due: draw that instant, whatever woke us.
             if needsRender || (scheduledFrame.map { $0 <= now } ?? false) { render(at: now) }
+            renderPopupIfNeeded()
             notifyIfDue()
             XFlush(display)
             if hasDrawn {
@@ -435,6 +439,8 @@ final class WindowSession {
     private func dispatch(_ event: inout XEvent) {
         // The desktop's settings manager: a change reaches the scene through `follow`.
         if desktop.take(event) { return }
+        // The popup's window: its pointer events (all of them, while it holds the grab), its exposures.
+        if popupWindow != nil, dispatchToPopup(&event) { return }
         switch event.type {
         case KeyPress, KeyRelease: lastEventTime = event.xkey.time
         case ButtonPress, ButtonRelease: lastEventTime = event.xbutton.time
@@ -464,6 +470,8 @@ final class WindowSession {
                 let clicks = pointerButton == .primary ? clickCounter.press(at: point, time: button.time) : 1
                 apply(.pointerDown(point, button: pointerButton, clickCount: clicks, modifiers: modifiers))
             case Button3:
+                // A right-click focuses the window too (its menu's keys come to it), as a WM's click would.
+                takeKeyboardFocus(time: button.time)
                 apply(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: modifiers))
             case Button4: apply(.scroll(steps: -1))
             case Button5: apply(.scroll(steps: 1))
@@ -501,7 +509,14 @@ final class WindowSession {
             keyboardFocusChanged(to: true)
         case FocusOut:
             guard event.xfocus.detail != NotifyInferior else { break }
+            // Our own popup's keyboard grab moves no focus away from the window, nor does the
+            // window taking the keyboard it had through the pointer (focus PointerRoot, no WM), nor the
+            // ungrab of the popup it replaced (the menu's Insert Emoji opening the emoji chooser).
+            if popupWindow != nil,
+               event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab || event.xfocus.detail == NotifyPointer { break }
             keyboardFocusChanged(to: false)
+        case UnmapNotify:
+            if event.xunmap.window == window { dismissPopup(reason: .windowChanged) }
         case Expose:
             // The back buffer holds the whole picture: copy what was uncovered, draw nothing.
             // Before the first frame it holds nothing yet; that frame copies the whole window.
@@ -513,6 +528,9 @@ final class WindowSession {
             let configure = event.xconfigure
             // The root's come too (the settings watcher selects its structure events).
             guard configure.window == window else { break }
+            if popupWindow != nil, Int(configure.width) != size.width || Int(configure.height) != size.height {
+                dismissPopup(reason: .windowChanged)
+            }
             // A drag-resize sends a burst: only the last size gets a new back buffer.
             pendingSize = (max(1, Int(configure.width)), max(1, Int(configure.height)))
         case ClientMessage:
@@ -552,6 +570,8 @@ final class WindowSession {
     /// The desktop's settings, at the start and at each change: the double-click time is the
     /// loop's, the rest the scene's and the app's (`WindowHost.desktopSettingsDidChange`).
     private func follow(_ settings: DesktopSettings) {
+        // A popup drawn for the old theme or scale goes (GTK's menus close on a theme change too).
+        if popupWindow != nil { dismissPopup(reason: .windowChanged) }
         clickCounter.follow(settings)
         scene.desktopSettings = settings
         host.followedDesktopSettings = settings
@@ -582,5 +602,14 @@ final class WindowSession {
         backBuffer = replacement
         needsLayout = true
         needsRender = true
+    }
+}
+
+extension WindowSession {
+    /// Copies the whole back buffer to the window: what it shows, drawn back at once (before a
+    /// popup snapshots the screen under it). Nothing before the first frame.
+    func showBackBuffer() {
+        guard hasDrawn else { return }
+        XCopyArea(display, backBuffer, window, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
     }
 }

@@ -32,14 +32,17 @@ package final class XftCanvas: Canvas {
         rasterizations = 0
     }
 
-    package init(display: OpaquePointer, drawable: Drawable, width: Int, height: Int, fonts: FontCache) throws {
+    /// - Parameters:
+    ///   - visual, colormap: the drawable's, when not the screen's default (a popup's ARGB window).
+    package init(display: OpaquePointer, drawable: Drawable, width: Int, height: Int, fonts: FontCache,
+                 visual: UnsafeMutablePointer<Visual>? = nil, colormap: Colormap? = nil) throws {
         self.display = display
         let screen = XDefaultScreen(display)
-        self.visual = XDefaultVisual(display, screen)
-        self.colormap = XDefaultColormap(display, screen)
+        self.visual = visual ?? XDefaultVisual(display, screen)
+        self.colormap = colormap ?? XDefaultColormap(display, screen)
         self.fonts = fonts
         guard let format = XRenderFindStandardFormat(display, Int32(PictStandardA8)),
-              let draw = XftDrawCreate(display, drawable, visual, colormap) else {
+              let draw = XftDrawCreate(display, drawable, self.visual, self.colormap) else {
             throw HostError.missingRenderExtension
         }
         self.maskFormat = format

@@ -47,6 +47,10 @@ public protocol TextFieldDelegate: AnyObject {
     /// The whole edit as a value, after `shouldChangeCharactersIn` allowed it: return it, a
     /// rewritten one, or nil to refuse it. Default: the edit unchanged.
     func textField(_ textField: TextField, shouldApply edit: TextEdit) -> TextEdit?
+    /// The context menu about to open for `range` (the selection, grapheme clusters), as UIKit's
+    /// `textField(_:editMenuForCharactersIn:suggestedActions:)`: return the items to show (add,
+    /// remove, replace or reorder `suggestedActions`), or nil for the suggested ones. Default nil.
+    func textField(_ textField: TextField, editMenuForCharactersIn range: Range<Int>, suggestedActions: [MenuItem]) -> [MenuItem]?
 }
 
 public extension TextFieldDelegate {
@@ -58,6 +62,7 @@ public extension TextFieldDelegate {
     func textFieldShouldClear(_ textField: TextField) -> Bool { true }
     func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
     func textField(_ textField: TextField, shouldApply edit: TextEdit) -> TextEdit? { edit }
+    func textField(_ textField: TextField, editMenuForCharactersIn range: Range<Int>, suggestedActions: [MenuItem]) -> [MenuItem]? { nil }
 }
 
 /// UIKit's editing control events, for `TextField.addAction(for:_:)`.

@@ -15,6 +15,10 @@ public enum EditingKey: Hashable, Sendable {
     case shortcut(Character)
     /// F1 to F24 (the number): never text and never an edit, so they reach the app's handler.
     case function(Int)
+    /// The Menu (context menu) key: opens the focused field's context menu, as Shift+F10 does.
+    case menu
+    /// Page Up and Page Down: nothing in a field; the emoji chooser's grid pages.
+    case pageUp, pageDown
 }
 
 /// The pointer image a scene asks the host for.

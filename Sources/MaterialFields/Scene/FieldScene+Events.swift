@@ -6,6 +6,8 @@ extension FieldScene {
     public func handle(_ event: InputEvent, at time: Double) -> Bool {
         isSettled = false
         lastEventTime = time
+        // An open popup (a menu) takes the keys first; a press that reaches the window closes it.
+        if activePopup != nil, let result = routeToPopup(event, at: time) { return result }
         switch event {
         case .windowFocus(let focused):
             guard focused != isWindowFocused else { return false }
@@ -60,7 +62,8 @@ extension FieldScene {
                 }
                 return true
             case .secondary:
-                return false
+                // The context menu (`FieldScene+ContextMenu`).
+                return secondaryPress(in: field, at: local, windowPoint: point, time: time)
             }
         case .pointerMoved(let point, let buttonHeld):
             if buttonHeld, let field = pointerField, let frame = frame(of: field) {
@@ -93,6 +96,14 @@ extension FieldScene {
             field.insert(text, cause: .inputMethod, at: time)
             return true
         case .key(let key, let modifiers):
+            // The Menu key and Shift+F10 open the focused field's context menu at its caret.
+            if opensContextMenu(key, modifiers), let field = focusedField {
+                return openContextMenu(for: field, at: nil, time: time)
+            }
+            // Ctrl+. and Ctrl+; open the emoji chooser at the caret (`FieldScene+EmojiChooser`).
+            if opensEmojiChooser(key, modifiers), let field = focusedField {
+                return openEmojiChooser(for: field)
+            }
             guard let command = keyBindings.command(for: key, modifiers: modifiers) else {
                 return unhandledKeyHandler?(key, modifiers) ?? false
             }
@@ -133,11 +144,11 @@ extension FieldScene {
     }
 
     /// The focused field takes typed keys in runs (`TextField.takesTypedRuns`).
-    public var acceptsTypedRuns: Bool { focusedField?.takesTypedRuns ?? false }
+    public var acceptsTypedRuns: Bool { activePopup == nil && focusedField?.takesTypedRuns ?? false }
 
     @discardableResult
     public func handle(typedRun run: String, at time: Double) -> Bool {
-        guard let field = focusedField, field.takesTypedRuns else {
+        guard activePopup == nil, let field = focusedField, field.takesTypedRuns else {
             var changed = false
             for character in run {
                 if handle(.text(String(character)), at: time) { changed = true }

@@ -107,6 +107,11 @@ public final class FieldScene: Scene {
     var inputSpotIsStale = true
     /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
     var isSettled = false
+    /// The popup shown over the window (a context menu, a chooser), if any (`FieldScene+Popup`).
+    var activePopup: ScenePopup?
+    /// The recently used emoji the emoji chooser shows first, shared by the scene's fields: in
+    /// memory unless the app gives it a store (`EmojiRecents(store:)`; the catalog keeps a file).
+    public var emojiRecents = EmojiRecents()
 
     /// - Parameter fields: every field, in Tab order.
     public init(fields: [TextField], layout: SceneLayout, scheme: ColorScheme, metrics: MaterialMetrics = MaterialMetrics()) {

@@ -39,6 +39,9 @@ public protocol Scene: AnyObject {
     /// the desktop changes them; the host asks for a render after). A scene that follows none
     /// keeps the default, which ignores them.
     var desktopSettings: DesktopSettings { get set }
+    /// The host closed the scene's popup for a reason of its own (a press outside it, the window
+    /// lost focus, was unmapped or resized). Not called when the scene closed it.
+    func popupWasClosed(_ popup: ScenePopup, reason: PopupCloseReason)
 }
 
 extension Scene {
@@ -81,6 +84,14 @@ public protocol SceneHost: AnyObject {
     /// starts outside an event, such as `TextField.becomeFirstResponder()` from a timer; nil
     /// when the host has none.
     var now: Double? { get }
+    /// Shows `popup` over the window at `anchor` (window coordinates), kept on screen, with the
+    /// pointer and keyboard grabbed as a desktop menu does; false when the host shows no popups.
+    func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool
+    /// Takes a popup shown with `showPopup` away (the scene closed it).
+    func closePopup(_ popup: ScenePopup)
+    /// Asks whether a selection holds text (its owner's TARGETS offer a text form), without
+    /// taking the text; the answer comes later, from the event loop.
+    func requestSelectionHasText(_ selection: SelectionKind, completion: @escaping (Bool) -> Void)
 }
 
 extension SceneHost {

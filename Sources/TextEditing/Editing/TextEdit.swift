@@ -9,6 +9,8 @@ public enum EditCause: String, Sendable, Codable {
     case newline
     case deleteBackward, deleteForward, deleteWordBackward, deleteWordForward
     case paste, cut
+    /// An emoji picked in the emoji chooser: one edit at the caret, replacing the selection.
+    case emoji
     /// The clear button, or an app clearing the field as a user action.
     case clear
     /// `text = ...` from the program.
