@@ -74,4 +74,21 @@ final class ContextMenuAccessibilityUITests: XCTestCase {
         XCTAssertNotNil(app.waitForState(as: Menu.self) { !$0.menu.open })
         XCTAssertTrue(try waitUntil(timeout: 10) { try self.tree().nodes.allSatisfy { $0.role != "menu" } }, "the menu stayed on the bus")
     }
+
+    func testAnItemsClickActionChoosesIt() throws {
+        try app.click(field: "outlined-prefilled")
+        try app.key("End")
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-prefilled").selection == [6, 6] })
+        XCTAssertNotNil(try tree().node("outlined-prefilled"))
+        try app.key("Menu")
+        XCTAssertNotNil(app.waitForState(as: Menu.self) { $0.menu.open })
+        XCTAssertTrue(try waitUntil(timeout: 10) { try self.tree().node("menu-selectAll") != nil }, "the menu never reached the bus")
+        let operations = #"[{"id": "menu-selectAll", "op": "doAction", "args": [0]}]"#
+        let result = try runCommand("/usr/bin/python3", [AccessibilityUITests.client, "call", "textfield-catalog", operations],
+                                    environment: clientEnvironment, timeout: 40)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "[true]")
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-prefilled").selection == [0, 6] }, "Select All did not act")
+        XCTAssertNotNil(app.waitForState(as: Menu.self) { !$0.menu.open }, "the menu stayed open")
+    }
 }

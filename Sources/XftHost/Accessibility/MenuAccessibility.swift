@@ -13,13 +13,14 @@ final class MenuAccessibility {
     private var highlighted: Int?
     private var enabled: [Bool]
 
-    init(menu: ContextMenu, origin: @escaping () -> (x: Int, y: Int)) {
+    /// - Parameter didMutate: an item was clicked through AT-SPI: the window redraws and tells the app.
+    init(menu: ContextMenu, origin: @escaping () -> (x: Int, y: Int), didMutate: @escaping () -> Void) {
         self.menu = menu
         window = PopupWindowNode(menu: menu, origin: origin)
         list = MenuNode(menu: menu)
         window.add(list)
         for index in menu.items.indices {
-            let item = MenuItemNode(menu: menu, index: index)
+            let item = MenuItemNode(menu: menu, index: index, didMutate: didMutate)
             items.append(item)
             list.add(item)
         }
@@ -89,16 +90,19 @@ final class MenuNode: AccessibleNode {
     override var states: [AtkStateType] { [ATK_STATE_ENABLED, ATK_STATE_SENSITIVE, ATK_STATE_SHOWING, ATK_STATE_VISIBLE] }
 }
 
-/// One item (or the separator), with the menu item's id as its accessible id (`menu-paste`).
+/// One item (or the separator), with the menu item's id as its accessible id (`menu-paste`), and
+/// GTK's one action, "click", which chooses it.
 final class MenuItemNode: AccessibleNode {
     private weak var menu: ContextMenu?
     private let index: Int
+    private let didMutate: () -> Void
 
-    init(menu: ContextMenu, index: Int) {
+    init(menu: ContextMenu, index: Int, didMutate: @escaping () -> Void) {
         self.menu = menu
         self.index = index
+        self.didMutate = didMutate
         let item = menu.items[index]
-        super.init(type: AtkTypes.base, role: item.isDivider ? ATK_ROLE_SEPARATOR : ATK_ROLE_MENU_ITEM)
+        super.init(type: item.isDivider ? AtkTypes.base : AtkTypes.menuItem, role: item.isDivider ? ATK_ROLE_SEPARATOR : ATK_ROLE_MENU_ITEM)
         atk_object_set_accessible_id(object, "menu-" + item.identifier.rawValue)
     }
 
@@ -118,4 +122,39 @@ final class MenuItemNode: AccessibleNode {
         if menu?.highlightedIndex == index { states += [ATK_STATE_SELECTED, ATK_STATE_FOCUSED] }
         return states
     }
+}
+
+extension MenuItemNode {
+    /// The "click" action: the item acts as Enter on it would. False for one that cannot act.
+    func click() -> Bool {
+        guard let menu, menu.activate(index) else { return false }
+        didMutate()
+        return true
+    }
+
+    var actionCount: Int { item.map { $0.isEnabled && !$0.isDivider ? 1 : 0 } ?? 0 }
+
+    /// The C strings the action interface hands out (ATK does not free them).
+    nonisolated(unsafe) static let clickName = strdup("click")!
+    nonisolated(unsafe) static let clickDescription = strdup("Chooses the menu item")!
+}
+
+extension AtkTypes {
+    /// `MFAccessibleMenuItem`: a menu item with AtkAction ("click").
+    static let menuItem: GType = register(name: "MFAccessibleMenuItem", parent: base, classInit: { _, _ in }, interfaces: [
+        (atk_action_get_type(), { iface, _ in
+            guard let iface else { return }
+            let action = iface.assumingMemoryBound(to: AtkActionIface.self)
+            action.pointee.get_n_actions = { object in
+                gint((AccessibleNode.node(of: UnsafeMutableRawPointer(object)) as? MenuItemNode)?.actionCount ?? 0)
+            }
+            action.pointee.get_name = { _, index in index == 0 ? UnsafePointer(MenuItemNode.clickName) : nil }
+            action.pointee.get_localized_name = { _, index in index == 0 ? UnsafePointer(MenuItemNode.clickName) : nil }
+            action.pointee.get_description = { _, index in index == 0 ? UnsafePointer(MenuItemNode.clickDescription) : nil }
+            action.pointee.do_action = { object, index in
+                guard index == 0, let node = AccessibleNode.node(of: UnsafeMutableRawPointer(object)) as? MenuItemNode else { return 0 }
+                return node.click() ? 1 : 0
+            }
+        }),
+    ])
 }

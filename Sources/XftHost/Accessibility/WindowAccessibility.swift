@@ -162,7 +162,10 @@ final class WindowAccessibility {
             return
         }
         menuAccessibility?.close()
-        menuAccessibility = open.map { MenuAccessibility(menu: $0, origin: { [unowned window] in window.windowOrigin }) }
+        menuAccessibility = open.map {
+            MenuAccessibility(menu: $0, origin: { [unowned window] in window.windowOrigin },
+                              didMutate: { [unowned self] in hasMutations = true })
+        }
     }
 
     /// The window is going: its objects leave the application and turn defunct.
