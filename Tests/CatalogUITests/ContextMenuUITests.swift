@@ -384,7 +384,7 @@ final class ContextMenuUITests: XCTestCase {
             compositor.standardOutput = FileHandle.nullDevice
             compositor.standardError = FileHandle.nullDevice
             try compositor.run()
-            let managed = try waitUntil(timeout: 10) {
+            let managed = waitUntil(timeout: 10) {
                 guard let display = XOpenDisplay(server.displayName) else { return false }
                 defer { XCloseDisplay(display) }
                 return XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S0", 0)) != 0

@@ -189,6 +189,14 @@ public final class ContextMenu: ScenePopup {
         return highlight(next)
     }
 
+    /// The item acts now, at the field's clock (an assistive technology's click); false when it
+    /// cannot (a divider, a disabled item, a closed menu).
+    @discardableResult
+    public func activate(_ index: Int) -> Bool {
+        guard closeReason == nil else { return false }
+        return activate(index, at: field?.now ?? 0)
+    }
+
     /// The item acts: the menu closes first (the field has the keys back), then the action runs.
     @discardableResult
     public func activate(_ index: Int, at time: Double) -> Bool {

@@ -163,7 +163,7 @@ enum AtkTypes {
         (atk_action_get_type(), FieldTextInterface.initializeAction),
     ])
 
-    private static func register(name: String, parent: GType, classInit: GClassInitFunc,
+    static func register(name: String, parent: GType, classInit: GClassInitFunc,
                                  interfaces: [(GType, GInterfaceInitFunc)]) -> GType {
         var query = GTypeQuery()
         g_type_query(parent, &query)

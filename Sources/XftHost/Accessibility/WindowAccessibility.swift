@@ -18,6 +18,8 @@ final class WindowAccessibility {
     private var placedArrangement: (count: Int, scroll: Double) = (-1, 0)
     /// Set when an assistive technology changed something: the window redraws and tells the app.
     private(set) var hasMutations = false
+    /// The open context menu's objects (`MenuAccessibility`), while one is open.
+    private var menuAccessibility: MenuAccessibility?
 
     init(scene: FieldScene, title: String, origin: @escaping () -> (x: Int, y: Int)) {
         model = SceneAccessibility(scene: scene)
@@ -55,6 +57,7 @@ final class WindowAccessibility {
             catk_emit(window.object, focused ? "activate" : "deactivate")
         }
         model.sync()
+        syncMenu()
         // The headings and captions change only when the layout places them again or the view scrolls.
         let arrangement = (count: model.scene.arrangementCount, scroll: model.scene.scroll.offset)
         guard arrangement != placedArrangement else { return }
@@ -151,8 +154,24 @@ final class WindowAccessibility {
         }
     }
 
+    /// A context menu opened, changed or closed since the last pass.
+    private func syncMenu() {
+        let open = model.scene.openContextMenu
+        guard menuAccessibility?.menu !== open else {
+            menuAccessibility?.sync()
+            return
+        }
+        menuAccessibility?.close()
+        menuAccessibility = open.map {
+            MenuAccessibility(menu: $0, origin: { [unowned window] in window.windowOrigin },
+                              didMutate: { [unowned self] in hasMutations = true })
+        }
+    }
+
     /// The window is going: its objects leave the application and turn defunct.
     func close() {
+        menuAccessibility?.close()
+        menuAccessibility = nil
         observation?.cancel()
         observation = nil
         catk_emit(window.object, "destroy")
