@@ -92,6 +92,9 @@ public final class FieldScene: Scene {
     /// Seconds between autoscroll steps while a drag is held beyond the text.
     static let autoscrollInterval = 0.06
     var inputSpot: Rect?
+    /// The field whose preedit was reset: an input method that commits it later (ibus does)
+    /// commits there, wherever focus went since (`FieldScene+Composition`).
+    weak var resetCommitTarget: TextField?
     /// Something that moves the caret on screen happened since the spot was last told: a change
     /// of selection, a field's change, the page scrolled or arranged again.
     var inputSpotIsStale = true
@@ -126,6 +129,8 @@ public final class FieldScene: Scene {
                 case .didEndEditing:
                     // A field that stops editing under the pointer shows hover again.
                     self?.updateHover()
+                    // Ended by the app (`resignFirstResponder`): its preedit ends too.
+                    self?.resetComposition(of: field, at: self?.currentTime ?? 0)
                 default:
                     break
                 }
