@@ -120,23 +120,29 @@ final class InputMethodPreeditUITests: XCTestCase {
         // in the field it was composed in (ibus commits it after the reset), not in the next one.
         try app.key("shift+space")
         try press("r")
-        try press("m")
-        try waitFor("preedit 그") { $0.preedit?.text == "그" }
+        try waitFor("preedit ㄱ") { $0.preedit?.text == "ㄱ" }
         try app.key("Tab")
         guard let moved = app.waitForState(as: View.self, timeout: 15, { state in
-            !state.field(self.fieldID).focused && state.field(self.fieldID).text == "a그" && state.fields.allSatisfy { $0.preedit == nil }
+            !state.field(self.fieldID).focused && state.field(self.fieldID).text == "aㄱ" && state.fields.allSatisfy { $0.preedit == nil }
         }) else {
             let last = try app.state(as: View.self)
             return XCTFail("after Tab: Name is \(last.field(fieldID).text) \(String(describing: last.field(fieldID).preedit)); focused: "
                 + "\(last.fields.filter(\.focused).map { "\($0.id) \($0.text)" })")
         }
         let next = try XCTUnwrap(moved.fields.first { $0.focused })
-        XCTAssertFalse(next.text.contains("그"), "the syllable did not follow focus")
+        XCTAssertFalse(next.text.contains("ㄱ"), "the jamo did not follow focus")
     }
 
-    func testPinyinPreeditThenSpaceCommitsTheHanzi() throws {
+    func testPinyinPreeditThenSpaceCommitsTheHanziAndEscapeGoesToTheInputMethodFirst() throws {
         try start(engine: "libpinyin")
         try waitFor("an empty Name field") { $0.text.isEmpty }
+        // Escape reaches the input method first, as in GTK: pinyin takes it to drop its preedit,
+        // and the field keeps editing.
+        try app.xdotool(["type", "--delay", "120", "zhongguo"])
+        try waitFor("a pinyin preedit") { ($0.preedit?.text.isEmpty == false) && $0.text.isEmpty }
+        try app.key("Escape")
+        try waitFor("the preedit dropped by the input method") { $0.preedit == nil && $0.text.isEmpty }
+        XCTAssertTrue(try app.state(as: View.self).field(fieldID).focused, "the input method took Escape: the field still edits")
         try app.xdotool(["type", "--delay", "120", "nihao"])
         let composing = try waitFor("a pinyin preedit") { ($0.preedit?.text.isEmpty == false) && $0.text.isEmpty }
         XCTAssertTrue(composing.text.isEmpty)
