@@ -50,7 +50,7 @@ public struct FieldSnapshot: Codable, Equatable {
     /// focused (blink phase aside); null otherwise.
     public var caretRect: [Double]?
     /// What an input method is composing in the field (`TextField.preedit`), while it composes;
-    /// absent otherwise. Its text is not in `text` until committed.
+    /// null otherwise. Its text is not in `text` until committed.
     public var preedit: PreeditSnapshot?
     /// The container.
     public var frame: [Double]
@@ -95,7 +95,7 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encodeIfPresent(revealed, forKey: .revealed)
         try container.encode(direction, forKey: .direction)
         try container.encode(caretRect, forKey: .caretRect)
-        try container.encodeIfPresent(preedit, forKey: .preedit)
+        try container.encode(preedit, forKey: .preedit)
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
     }

@@ -20,6 +20,10 @@ public struct QAScript {
         case resize(width: Int, height: Int)
         case theme(String)
         case clipboard(String)
+        /// An input method composing TEXT in the focused field ("" ends it), as XIM's on-the-spot
+        /// preedit does; `commit` is its commit.
+        case preedit(String)
+        case commit(String)
         /// Milliseconds on the virtual clock.
         case wait(Double)
         case settle
@@ -212,6 +216,12 @@ public struct QAScript {
             // Unquoted, the text ends at the line's last non-blank, as it starts at its first.
             let text = try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
             return name == "type" ? .type(text) : .clipboard(text)
+        case "preedit":
+            // No text: the input method composes nothing any more.
+            return .preedit(rest.isEmpty ? "" : try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))
+        case "commit":
+            guard !rest.isEmpty else { throw SyntaxError(message: "usage: commit TEXT  (what the input method commits; escapes as for type)") }
+            return .commit(try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))
         case "key":
             guard !words.isEmpty else { throw SyntaxError(message: "usage: key CHORD [CHORD...]  (e.g. ctrl+shift+Left, Return, F12)") }
             do {

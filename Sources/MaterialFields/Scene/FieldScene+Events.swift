@@ -143,6 +143,7 @@ extension FieldScene {
 
     @discardableResult
     public func handle(typedRun run: String, at time: Double) -> Bool {
+        resetCommitTarget = nil
         guard let field = focusedField, field.takesTypedRuns else {
             var changed = false
             for character in run {
