@@ -102,7 +102,7 @@ public struct QAScript {
 
     /// Every step the parser knows, for the message an unknown one gets.
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
-                                   "theme", "clipboard", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale"]
+                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale"]
     /// The themes a `theme` step names (the catalog's `--theme` values).
     public static let themeNames = ["light", "dark", "high-contrast", "high-contrast-dark"]
 
@@ -147,7 +147,7 @@ public struct QAScript {
         let rest = String(line.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         // `type`, `clipboard` and `expect` read the rest of the line themselves: a lone quote in
         // typed text is text.
-        let words = ["type", "clipboard", "expect"].contains(name) ? [] : try Self.words(rest)
+        let words = ["type", "clipboard", "preedit", "commit", "expect"].contains(name) ? [] : try Self.words(rest)
         func number(_ word: String, _ what: String) throws -> Double {
             // Decimal only: Double(_:) would also take "0x10", "nan" and "inf".
             guard word.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(word), value.isFinite else {
