@@ -13,14 +13,14 @@ extension WindowKeyboard {
         var candidates = Array(offered.prefix(count))
         while let style = InputStyleChoice.choose(from: candidates) {
             if let ic = createInputContext(im, style: style) {
-                adoptStyle(style)
+                inputStyle = style
                 return ic
             }
             candidates.removeAll { $0 == style }
         }
         // An input method that lists no style we know (or none at all) may still take the root style.
         guard let ic = cxlib_create_ic(im, window) else { return nil }
-        adoptStyle(UInt(XIMPreeditNothing | XIMStatusNothing))
+        inputStyle = UInt(XIMPreeditNothing | XIMStatusNothing)
         return ic
     }
 
@@ -32,12 +32,12 @@ extension WindowKeyboard {
         }
         if InputStyleChoice.isOverTheSpot(style) {
             guard let fonts = cxlib_create_font_set(display) else { return nil }
-            let at = currentSpot ?? (0, 0)
+            let at = spot ?? (0, 0)
             guard let ic = cxlib_create_ic_position(im, window, style, fonts, at.0, at.1) else {
                 XFreeFontSet(display, fonts)
                 return nil
             }
-            adoptFontSet(fonts)
+            fontSet = fonts
             return ic
         }
         return cxlib_create_ic_style(im, window, style)

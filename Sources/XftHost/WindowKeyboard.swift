@@ -15,17 +15,17 @@ final class WindowKeyboard {
     private(set) var keymapHistory: KeymapHistory?
     private var keymapChanges = ChangeCounter()
     private var hasFocus = false
-    private var spot: (Int16, Int16)?
+    private(set) var spot: (Int16, Int16)?
     /// The input style the context was made with (`InputStyleChoice`), and for on-the-spot the
     /// preedit as the input method drew it (`WindowKeyboard+Preedit`).
-    private(set) var inputStyle: UInt = 0
+    var inputStyle: UInt = 0
     var preedit = PreeditBuffer()
     /// Inside `Xutf8ResetIC`: the scene asked for the reset, so the callbacks it may run tell it nothing.
     var isResetting = false
     /// Told each change of the preedit (on-the-spot only): the session hands it to the scene.
     var preeditChanged: ((Preedit?) -> Void)?
     /// Over-the-spot's font set, freed with the context.
-    private var fontSet: XFontSet?
+    var fontSet: XFontSet?
 
     init(display: OpaquePointer, window: Window) {
         self.display = display
@@ -96,10 +96,6 @@ final class WindowKeyboard {
         guard let inputContext else { return }
         if focused { XSetICFocus(inputContext) } else { XUnsetICFocus(inputContext) }
     }
-
-    var currentSpot: (Int16, Int16)? { spot }
-    func adoptStyle(_ style: UInt) { inputStyle = style }
-    func adoptFontSet(_ fonts: XFontSet) { fontSet = fonts }
 
     /// Where the input method's windows go (the caret's bottom left, in window pixels).
     func setSpot(_ newSpot: (Int16, Int16)) {

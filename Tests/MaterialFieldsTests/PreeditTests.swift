@@ -167,6 +167,32 @@ final class PreeditTests: XCTestCase {
         XCTAssertEqual(fields[1].text, "한", "Tab selected the text, which the commit replaced")
     }
 
+    func testACommitQueuedBehindTheKeyThatEndedThePreeditLandsInTheFieldThatComposedIt() {
+        let (scene, fields, host) = makeScene()
+        scene.handle(.preeditChanged(Preedit(text: "ㄱ")), at: 1)
+        // Hangul takes Tab as the end of the syllable: it clears its preedit, commits the jamo and
+        // passes Tab back, and Xlib may queue the passed-back Tab before the commit.
+        scene.handle(.preeditChanged(nil), at: 1.01)
+        scene.handle(.key(.tab, []), at: 1.02)
+        XCTAssertTrue(fields[1].isFocused)
+        XCTAssertEqual(host.resets, 0, "nothing composes any more: nothing to reset")
+        scene.handle(.inputMethodText("ㄱ"), at: 1.03)
+        XCTAssertEqual(fields[0].text, "abㄱ")
+        XCTAssertEqual(fields[1].text, "cd")
+    }
+
+    func testAPreeditTheInputMethodDroppedLongAgoDoesNotCatchALaterCommit() {
+        let (scene, fields, _) = makeScene()
+        scene.handle(.preeditChanged(Preedit(text: "ni")), at: 1)
+        // Escape: pinyin drops its preedit and commits nothing.
+        scene.handle(.preeditChanged(nil), at: 1.1)
+        scene.handle(.key(.tab, []), at: 3)
+        // Pinyin commits a full-width comma directly, with no preedit.
+        scene.handle(.inputMethodText("，"), at: 4)
+        XCTAssertEqual(fields[0].text, "ab")
+        XCTAssertEqual(fields[1].text, "，", "Tab selected the text, which the commit replaced")
+    }
+
     func testAClickEscapeAndWindowFocusLossResetAWhileComposing() {
         let (scene, fields, host) = makeScene()
         let frame = scene.frame(of: fields[0])!

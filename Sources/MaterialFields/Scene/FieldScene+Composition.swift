@@ -9,6 +9,12 @@ extension FieldScene {
         let before = field.preedit
         field.setPreedit(preedit, at: time)
         guard field.preedit != before else { return false }
+        if field.preedit == nil {
+            // The input method ended it itself: what it commits for it (a syllable flushed by Tab,
+            // say) may reach us behind the key that ended it, after focus moved on.
+            resetCommitTarget = field
+            resetCommitDeadline = time + Self.lateCommitWindow
+        }
         // The candidate window follows the preedit's caret, and the page shows it.
         inputSpotIsStale = true
         revealCaret(of: field)
@@ -19,7 +25,7 @@ extension FieldScene {
     /// field, or in the field whose preedit was just reset, when the input method commits that
     /// later (ibus does, after focus moved on).
     func commitInputMethodText(_ text: String, at time: Double) -> Bool {
-        let target = resetCommitTarget ?? focusedField
+        let target = time <= resetCommitDeadline ? resetCommitTarget ?? focusedField : focusedField
         resetCommitTarget = nil
         guard let field = target else { return false }
         field.commitInputMethodText(text, at: time)
@@ -39,6 +45,17 @@ extension FieldScene {
             field.commitInputMethodText(committed, at: time)
         } else {
             resetCommitTarget = field
+            resetCommitDeadline = .infinity
         }
+    }
+
+    /// How long a commit for a preedit the input method ended itself may take to arrive (the
+    /// key and the commit come in one batch; the window is for a loaded machine).
+    static let lateCommitWindow = 0.5
+
+    /// A key or typed text ends the wait for a reset's late commit; not for one the input method
+    /// announced by ending its preedit, whose commit may come behind the key that ended it.
+    func endResetCommitTarget() {
+        if resetCommitDeadline == .infinity { resetCommitTarget = nil }
     }
 }

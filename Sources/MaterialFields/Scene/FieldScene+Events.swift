@@ -87,7 +87,7 @@ extension FieldScene {
             pointerChangedSelection = false
             return false
         case .text(let text):
-            resetCommitTarget = nil
+            endResetCommitTarget()
             guard let field = focusedField else { return false }
             // The edit shows the caret (`fieldDidFinishUserEdit`), whatever became of it.
             field.insert(text, at: time)
@@ -97,7 +97,7 @@ extension FieldScene {
         case .preeditChanged(let preedit):
             return showPreedit(preedit, at: time)
         case .key(let key, let modifiers):
-            resetCommitTarget = nil
+            endResetCommitTarget()
             guard let command = keyBindings.command(for: key, modifiers: modifiers) else {
                 return unhandledKeyHandler?(key, modifiers) ?? false
             }
@@ -143,7 +143,7 @@ extension FieldScene {
 
     @discardableResult
     public func handle(typedRun run: String, at time: Double) -> Bool {
-        resetCommitTarget = nil
+        endResetCommitTarget()
         guard let field = focusedField, field.takesTypedRuns else {
             var changed = false
             for character in run {

@@ -92,9 +92,12 @@ public final class FieldScene: Scene {
     /// Seconds between autoscroll steps while a drag is held beyond the text.
     static let autoscrollInterval = 0.06
     var inputSpot: Rect?
-    /// The field whose preedit was reset: an input method that commits it later (ibus does)
-    /// commits there, wherever focus went since (`FieldScene+Composition`).
+    /// The field whose preedit was reset, or that the input method just took its preedit from:
+    /// its commit, arriving later (ibus) or behind the key that ended it (Xlib can queue a
+    /// passed-back key before the commit), lands there wherever focus went since, until
+    /// `resetCommitDeadline` (`FieldScene+Composition`).
     weak var resetCommitTarget: TextField?
+    var resetCommitDeadline = Double.infinity
     /// Something that moves the caret on screen happened since the spot was last told: a change
     /// of selection, a field's change, the page scrolled or arranged again.
     var inputSpotIsStale = true
