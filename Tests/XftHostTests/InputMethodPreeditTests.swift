@@ -1,4 +1,5 @@
 import CXlib
+import Glibc
 import XCTest
 @testable import XftHost
 
@@ -37,6 +38,29 @@ final class InputMethodPreeditTests: XCTestCase {
         XCTAssertEqual(buffer.preedit?.segments.first?.emphasis, .underlined, "no feedback: underlined")
         buffer.draw(caret: 0, changeFirst: 0, changeLength: 1, text: nil, textFeedback: nil)
         XCTAssertNil(buffer.preedit, "deleted: nothing composes")
+    }
+
+    func testXIMTextIsReadAsWideCharactersOrAsTheLocalesMultibyteText() {
+        let previous = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
+        defer { _ = setlocale(LC_CTYPE, previous ?? "C") }
+        XCTAssertNotNil(setlocale(LC_CTYPE, "C.UTF-8"))
+        let text = "한e\u{301}你"
+        var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+        var bytes = Array(text.utf8CString)
+        wide.withUnsafeMutableBufferPointer { wideBuffer in
+            var ximText = XIMText()
+            ximText.length = UInt16(text.unicodeScalars.count)
+            ximText.encoding_is_wchar = 1
+            ximText.string.wide_char = wideBuffer.baseAddress
+            XCTAssertEqual(preeditScalars(of: &ximText), Array(text.unicodeScalars))
+        }
+        bytes.withUnsafeMutableBufferPointer { byteBuffer in
+            var ximText = XIMText()
+            ximText.length = UInt16(text.unicodeScalars.count)
+            ximText.encoding_is_wchar = 0
+            ximText.string.multi_byte = byteBuffer.baseAddress
+            XCTAssertEqual(preeditScalars(of: &ximText), Array(text.unicodeScalars))
+        }
     }
 
     func testOutOfRangeNumbersFromTheInputMethodAreClampedNotTrusted() {
