@@ -69,7 +69,7 @@ final class IBusSession {
             throw HarnessError("ibus-daemon did not answer within 30 s")
         }
         // ibus-x11 (started by the daemon) announces its XIM server on the root window.
-        guard try waitUntil(timeout: 30, { Self.ximServerIsAnnounced(display: display) }) else {
+        guard waitUntil(timeout: 30, { Self.ximServerIsAnnounced(display: display) }) else {
             stop()
             throw HarnessError("ibus-x11 never announced its XIM server")
         }
