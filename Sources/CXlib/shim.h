@@ -13,6 +13,7 @@
 #include <fontconfig/fontconfig.h>
 #include <png.h>
 #include <locale.h>
+#include <wchar.h>
 
 /* Swift cannot call C variadic functions; these fixed-arity wrappers cover what the host needs. */
 
@@ -25,6 +26,78 @@ static inline XIC cxlib_create_ic(XIM im, Window window) {
                      XNClientWindow, window,
                      XNFocusWindow, window,
                      (char *)NULL);
+}
+
+/* The input styles the input method offers (XNQueryInputStyle), up to `capacity` of them;
+   returns how many were written (0 when the IM does not answer). */
+static inline int cxlib_im_styles(XIM im, XIMStyle *styles, int capacity) {
+    XIMStyles *offered = NULL;
+    if (XGetIMValues(im, XNQueryInputStyle, &offered, (char *)NULL) != NULL || offered == NULL) return 0;
+    int count = 0;
+    for (int i = 0; i < offered->count_styles && count < capacity; i++) styles[count++] = offered->supported_styles[i];
+    XFree(offered);
+    return count;
+}
+
+/* On-the-spot: the client draws the preedit, told through four callbacks (XIMPreeditCallbacks).
+   Xlib copies the callback records, so they may live on the stack. `start` answers the preedit's
+   longest length (-1: no limit). */
+static inline XIC cxlib_create_ic_callbacks(XIM im, Window window, XIMStyle style, XPointer client,
+                                            XICProc start, XIMProc done, XIMProc draw, XIMProc caret) {
+    XICCallback start_callback = { client, start };
+    XIMCallback done_callback = { client, done };
+    XIMCallback draw_callback = { client, draw };
+    XIMCallback caret_callback = { client, caret };
+    XVaNestedList preedit = XVaCreateNestedList(0,
+                                                XNPreeditStartCallback, &start_callback,
+                                                XNPreeditDoneCallback, &done_callback,
+                                                XNPreeditDrawCallback, &draw_callback,
+                                                XNPreeditCaretCallback, &caret_callback,
+                                                (char *)NULL);
+    if (preedit == NULL) return NULL;
+    XIC ic = XCreateIC(im,
+                       XNInputStyle, style,
+                       XNClientWindow, window,
+                       XNFocusWindow, window,
+                       XNPreeditAttributes, preedit,
+                       (char *)NULL);
+    XFree(preedit);
+    return ic;
+}
+
+/* Over-the-spot: the input method draws the preedit in a window of its own at the spot
+   (XIMPreeditPosition), with a font set, which that style requires. */
+static inline XIC cxlib_create_ic_position(XIM im, Window window, XIMStyle style, XFontSet fonts, short x, short y) {
+    XPoint spot = { x, y };
+    XVaNestedList preedit = XVaCreateNestedList(0, XNSpotLocation, &spot, XNFontSet, fonts, (char *)NULL);
+    if (preedit == NULL) return NULL;
+    XIC ic = XCreateIC(im,
+                       XNInputStyle, style,
+                       XNClientWindow, window,
+                       XNFocusWindow, window,
+                       XNPreeditAttributes, preedit,
+                       (char *)NULL);
+    XFree(preedit);
+    return ic;
+}
+
+/* Root window (or none): the input method shows any preedit in its own window. */
+static inline XIC cxlib_create_ic_style(XIM im, Window window, XIMStyle style) {
+    return XCreateIC(im,
+                     XNInputStyle, style,
+                     XNClientWindow, window,
+                     XNFocusWindow, window,
+                     (char *)NULL);
+}
+
+/* A font set for over-the-spot preedit; the charsets the server lacks are left out. */
+static inline XFontSet cxlib_create_font_set(Display *display) {
+    char **missing = NULL, *fallback = NULL;
+    int missingCount = 0;
+    XFontSet fonts = XCreateFontSet(display, "-*-*-medium-r-normal--16-*-*-*-*-*-*-*,-*-*-*-*-*--*-*-*-*-*-*-*-*,*",
+                                    &missing, &missingCount, &fallback);
+    if (missing != NULL) XFreeStringList(missing);
+    return fonts;
 }
 
 static inline long cxlib_ic_filter_events(XIC ic) {

@@ -49,6 +49,9 @@ public struct FieldSnapshot: Codable, Equatable {
     /// Where the caret is drawn, [x, y, width, height] in window pixels, while the field is
     /// focused (blink phase aside); null otherwise.
     public var caretRect: [Double]?
+    /// What an input method is composing in the field (`TextField.preedit`), while it composes;
+    /// null otherwise. Its text is not in `text` until committed.
+    public var preedit: PreeditSnapshot?
     /// The container.
     public var frame: [Double]
     /// The container and the assistive row below it.
@@ -57,7 +60,7 @@ public struct FieldSnapshot: Codable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
-        case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect
+        case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect, preedit
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -92,6 +95,7 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encodeIfPresent(revealed, forKey: .revealed)
         try container.encode(direction, forKey: .direction)
         try container.encode(caretRect, forKey: .caretRect)
+        try container.encode(preedit, forKey: .preedit)
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
     }
@@ -125,6 +129,7 @@ extension FieldScene {
                 frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
                 outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
             snapshot.direction = field.textDirection
+            snapshot.preedit = field.preedit.map { PreeditSnapshot($0, secure: field.isSecureTextEntry) }
             if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
                 snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
             }

@@ -20,6 +20,10 @@ public struct QAScript {
         case resize(width: Int, height: Int)
         case theme(String)
         case clipboard(String)
+        /// An input method composing TEXT in the focused field ("" ends it), as XIM's on-the-spot
+        /// preedit does; `commit` is its commit.
+        case preedit(String)
+        case commit(String)
         /// Milliseconds on the virtual clock.
         case wait(Double)
         case settle
@@ -98,7 +102,7 @@ public struct QAScript {
 
     /// Every step the parser knows, for the message an unknown one gets.
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
-                                   "theme", "clipboard", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale"]
+                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale"]
     /// The themes a `theme` step names (the catalog's `--theme` values).
     public static let themeNames = ["light", "dark", "high-contrast", "high-contrast-dark"]
 
@@ -143,7 +147,7 @@ public struct QAScript {
         let rest = String(line.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         // `type`, `clipboard` and `expect` read the rest of the line themselves: a lone quote in
         // typed text is text.
-        let words = ["type", "clipboard", "expect"].contains(name) ? [] : try Self.words(rest)
+        let words = ["type", "clipboard", "preedit", "commit", "expect"].contains(name) ? [] : try Self.words(rest)
         func number(_ word: String, _ what: String) throws -> Double {
             // Decimal only: Double(_:) would also take "0x10", "nan" and "inf".
             guard word.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(word), value.isFinite else {
@@ -212,6 +216,12 @@ public struct QAScript {
             // Unquoted, the text ends at the line's last non-blank, as it starts at its first.
             let text = try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
             return name == "type" ? .type(text) : .clipboard(text)
+        case "preedit":
+            // No text: the input method composes nothing any more.
+            return .preedit(rest.isEmpty ? "" : try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))
+        case "commit":
+            guard !rest.isEmpty else { throw SyntaxError(message: "usage: commit TEXT  (what the input method commits; escapes as for type)") }
+            return .commit(try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))
         case "key":
             guard !words.isEmpty else { throw SyntaxError(message: "usage: key CHORD [CHORD...]  (e.g. ctrl+shift+Left, Return, F12)") }
             do {

@@ -194,6 +194,16 @@ public final class ScriptRunner {
             try render()
         case .clipboard(let text):
             sceneHost.selections[.clipboard] = text
+        case .preedit(let text):
+            sceneHost.composing = text.isEmpty ? nil : text
+            send(.preeditChanged(text.isEmpty ? nil : Preedit(text: text)))
+            try finishInput()
+        case .commit(let text):
+            // As input methods do: the commit, then the preedit gone.
+            sceneHost.composing = nil
+            send(.inputMethodText(text))
+            send(.preeditChanged(nil))
+            try finishInput()
         case .wait(let milliseconds):
             try advance(to: time + milliseconds / 1000)
         case .settle:
@@ -446,4 +456,12 @@ final class ScriptSceneHost: SceneHost {
     func setPointerShape(_ shape: PointerShape) {}
     func setInputMethodSpot(_ caret: Rect) {}
     func ringBell() {}
+
+    /// What a script's `preedit` step composes: a reset (focus moving on, a click) hands it
+    /// back to be committed, as an input method that answers `XmbResetIC` with its preedit does.
+    var composing: String?
+    func resetInputMethod() -> String? {
+        defer { composing = nil }
+        return composing
+    }
 }

@@ -5,17 +5,27 @@ import MaterialFields
 /// A window's keyboard: the X input method (compose, dead keys, ibus, fcitx), the keymap history
 /// and the reading of a pressed key as the scene's `InputEvent`.
 final class WindowKeyboard {
-    private let display: OpaquePointer
-    private let window: Window
+    let display: OpaquePointer
+    let window: Window
     private var inputMethod: XIM?
-    private var inputContext: XIC?
+    private(set) var inputContext: XIC?
     private(set) var isStarted = false
     /// Keys are read against the keymap of their own moment (`KeymapHistory`) once it runs; the
     /// loop counts the map changes it reads, in order among its key events.
     private(set) var keymapHistory: KeymapHistory?
     private var keymapChanges = ChangeCounter()
     private var hasFocus = false
-    private var spot: (Int16, Int16)?
+    private(set) var spot: (Int16, Int16)?
+    /// The input style the context was made with (`InputStyleChoice`), and for on-the-spot the
+    /// preedit as the input method drew it (`WindowKeyboard+Preedit`).
+    var inputStyle: UInt = 0
+    var preedit = PreeditBuffer()
+    /// Inside `Xutf8ResetIC`: the scene asked for the reset, so the callbacks it may run tell it nothing.
+    var isResetting = false
+    /// Told each change of the preedit (on-the-spot only): the session hands it to the scene.
+    var preeditChanged: ((Preedit?) -> Void)?
+    /// Over-the-spot's font set, freed with the context.
+    var fontSet: XFontSet?
 
     init(display: OpaquePointer, window: Window) {
         self.display = display
@@ -29,7 +39,9 @@ final class WindowKeyboard {
         keymapHistory = nil
         guard !connectionLost else { return }
         if let inputContext { XDestroyIC(inputContext) }
+        if let fontSet { XFreeFontSet(display, fontSet) }
         if let inputMethod { XCloseIM(inputMethod) }
+        fontSet = nil
         inputContext = nil
         inputMethod = nil
     }
@@ -69,7 +81,7 @@ final class WindowKeyboard {
             return
         }
         inputMethod = im
-        guard let ic = cxlib_create_ic(im, window) else { return }
+        guard let ic = createInputContext(im) else { return }
         inputContext = ic
         let filterMask = cxlib_ic_filter_events(ic)
         if filterMask != 0 {

@@ -71,5 +71,7 @@ extension WindowSession: SceneHost {
                           Int16(clamping: Int(caret.maxY.isFinite ? caret.maxY : 0))))
     }
 
+    func resetInputMethod() -> String? { keyboard.reset() }
+
     func ringBell() { XBell(display, 0) }
 }

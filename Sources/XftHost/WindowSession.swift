@@ -125,6 +125,7 @@ final class WindowSession {
         scene.host = self
         desktop = DesktopSettingsWatcher(display: display, screen: screen, resourceDPI: host.resourceDPI)
         desktop.onChange = { [unowned self] settings in follow(settings) }
+        keyboard.preeditChanged = { [unowned self] preedit in apply(.preeditChanged(preedit)) }
         follow(desktop.settings)
     }
 

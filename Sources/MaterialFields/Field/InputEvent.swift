@@ -45,6 +45,9 @@ public enum InputEvent: Equatable, Sendable {
     /// Text an input method committed without a key standing for it (ibus, fcitx): one edit,
     /// with the cause `.inputMethod`.
     case inputMethodText(String)
+    /// What the input method is composing now (its preedit), shown inline in the focused field;
+    /// nil when it composes nothing. Not an edit: see `Preedit`.
+    case preeditChanged(Preedit?)
     /// A button press; `clickCount` is 2 for a double click, 3 for a triple click.
     case pointerDown(Point, button: PointerButton, clickCount: Int, modifiers: KeyModifiers)
     /// The pointer moved, with or without the primary button held.

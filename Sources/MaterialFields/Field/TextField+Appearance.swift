@@ -23,24 +23,30 @@ extension TextField {
         let decoration = FieldDecorator(decorationInput(layout: layout, at: time, origin: origin, scheme: scheme, colors: colors))
             .decorate()
 
-        let text = TextPainter(textLayout: textLayout, band: decoration.textBand, clip: decoration.textClip, kind: kind)
+        // An input method's preedit is drawn in the text, in place of the selection (TextField+Composition).
+        let composed = composedText()
+        let text = TextPainter(textLayout: composed?.layout ?? textLayout, band: decoration.textBand, clip: decoration.textClip, kind: kind)
         let editorSelection = editor.selection
         var selection: [ShapeFill] = []
-        if state != .disabled && !editorSelection.isCaret && selectionDisplay.drawsSelection(isEditing: state == .editing) {
+        var composition: [ShapeFill] = []
+        if let composed {
+            (selection, composition) = text.compositionShapes(composed, scale: layout.metrics.scale, underline: colors.inputText,
+                                                              highlight: colors.selection)
+        } else if state != .disabled && !editorSelection.isCaret && selectionDisplay.drawsSelection(isEditing: state == .editing) {
             // A field not being edited keeps its selection; drawn (`.everyField`), it is grey.
             let color = state == .editing && windowIsActive ? colors.selection
                 : scheme.onSurface.withAlpha(scheme.opacities.inactiveSelection)
             selection = text.selectionShapes(for: editorSelection.range, color: color)
         }
         var caret: ShapeFill?
-        if showsCaret && state == .editing && editorSelection.isCaret, let rect = caretFrame(origin: origin) {
+        if showsCaret && state == .editing && (editorSelection.isCaret || composed != nil), let rect = caretFrame(origin: origin) {
             caret = ShapeFill(path: .rectangle(rect), color: colors.caret)
         }
         return FieldAppearance(bounds: decoration.bounds, shapes: decoration.shapes, icons: decoration.icons,
                                label: decoration.label, labelClip: decoration.labelClip, affixes: decoration.affixes,
                                affixClip: decoration.affixClip, textClip: decoration.textClip, placeholder: decoration.placeholder,
                                selection: selection, textRuns: text.textRuns(color: colors.inputText),
-                               selectedTextColor: selection.isEmpty ? nil : colors.selectedText, caret: caret,
+                               selectedTextColor: selection.isEmpty ? nil : colors.selectedText, composition: composition, caret: caret,
                                fades: text.fades(background: decoration.background, scale: layout.metrics.scale),
                                assistive: decoration.assistive, assistiveClip: decoration.assistiveClip)
     }
@@ -81,6 +87,11 @@ extension TextField {
         let band = layout.textLine.offsetBy(dx: origin.x, dy: origin.y)
         let container = layout.container.offsetBy(dx: origin.x, dy: origin.y)
         let clip = FieldDecorator.textClip(band: band, container: container, kind: kind)
+        // While an input method composes, its own caret inside the preedit.
+        if let composed = composedText() {
+            return TextPainter(textLayout: composed.layout, band: band, clip: clip, kind: kind)
+                .caretPlacement(at: composed.caret, width: layout.metrics.caretWidth, upstream: false, after: nil)
+        }
         return TextPainter(textLayout: textLayout, band: band, clip: clip, kind: kind)
             .caretPlacement(at: editor.selection.head, width: layout.metrics.caretWidth, upstream: editor.caret.isUpstream, after: editor.caret.side)
     }

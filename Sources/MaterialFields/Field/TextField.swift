@@ -343,6 +343,8 @@ public final class TextField {
     /// Who listens: observers of events and of the selection, and target-actions.
     let observers = FieldObservers()
     /// The font size (pixels) `adjustsFontSizeToFitWidth` draws the text at, when it shrank it.
+    /// The input method's composing text (`preedit`), shown inline; nil while nothing composes.
+    var composition: Preedit?
     var fittedFontSize: Double?
     var isFittingFont = false
 

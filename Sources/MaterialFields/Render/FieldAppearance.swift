@@ -45,6 +45,8 @@ public struct FieldAppearance: Equatable, Sendable {
     /// Inverse video (high contrast): the selection is filled over the text and the text drawn
     /// again in this colour inside it. Nil: the selection is drawn under the text (Material's).
     public var selectedTextColor: Color?
+    /// An input method's preedit marks drawn over the text: its underlines.
+    public var composition: [ShapeFill]
     public var caret: ShapeFill?
     /// A text area's fade at a scrolled edge, over its text.
     public var fades: [ShapeFill]
@@ -53,12 +55,12 @@ public struct FieldAppearance: Equatable, Sendable {
 
     public init(bounds: Rect, shapes: [ShapeFill], icons: [TextRun] = [], label: TextRun?, labelClip: Rect,
                 affixes: [TextRun] = [], affixClip: Rect = .zero, textClip: Rect, placeholder: TextRun?,
-                selection: [ShapeFill], textRuns: [TextRun], selectedTextColor: Color? = nil, caret: ShapeFill?,
+                selection: [ShapeFill], textRuns: [TextRun], selectedTextColor: Color? = nil, composition: [ShapeFill] = [], caret: ShapeFill?,
                 fades: [ShapeFill] = [], assistive: [TextRun], assistiveClip: Rect) {
         self.bounds = bounds; self.shapes = shapes; self.icons = icons; self.label = label; self.labelClip = labelClip
         self.affixes = affixes; self.affixClip = affixClip; self.textClip = textClip; self.placeholder = placeholder
         self.selection = selection; self.textRuns = textRuns; self.selectedTextColor = selectedTextColor
-        self.caret = caret; self.fades = fades
+        self.composition = composition; self.caret = caret; self.fades = fades
         self.assistive = assistive; self.assistiveClip = assistiveClip
     }
 

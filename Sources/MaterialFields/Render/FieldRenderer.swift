@@ -32,6 +32,7 @@ public enum FieldRenderer {
             for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
             drawTextRuns(appearance.textRuns, color: nil, on: canvas)
         }
+        for mark in appearance.composition { canvas.fill(mark.path, color: mark.color) }
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
         for fade in appearance.fades { canvas.fill(fade.path, color: fade.color) }
         canvas.popClip()

@@ -11,6 +11,7 @@ extension FieldScene {
         switch event {
         case .windowFocus(let focused):
             guard focused != isWindowFocused else { return false }
+            if !focused { resetComposition(of: focusedField, at: time) }
             isWindowFocused = focused
             if focused { focusedField?.restartCaretBlink(at: time) }
             return true
@@ -24,6 +25,8 @@ extension FieldScene {
             updateHover()
             return true
         case .pointerDown(let point, let button, let clickCount, let modifiers):
+            // A click ends what the input method composes first, as in GTK's entries.
+            resetComposition(of: focusedField, at: time)
             let hit = field(at: point)
             // The assistive row is text about the field, not the field: a click there does nothing.
             if let (field, local) = hit, field.part(at: local) == .assistiveRow { return false }
@@ -87,15 +90,17 @@ extension FieldScene {
             pointerChangedSelection = false
             return false
         case .text(let text):
+            endResetCommitTarget()
             guard let field = focusedField else { return false }
             // The edit shows the caret (`fieldDidFinishUserEdit`), whatever became of it.
             field.insert(text, at: time)
             return true
         case .inputMethodText(let text):
-            guard let field = focusedField else { return false }
-            field.insert(text, cause: .inputMethod, at: time)
-            return true
+            return commitInputMethodText(text, at: time)
+        case .preeditChanged(let preedit):
+            return showPreedit(preedit, at: time)
         case .key(let key, let modifiers):
+            endResetCommitTarget()
             // The Menu key and Shift+F10 open the focused field's context menu at its caret.
             if opensContextMenu(key, modifiers), let field = focusedField {
                 return openContextMenu(for: field, at: nil, time: time)
@@ -129,6 +134,7 @@ extension FieldScene {
             return moveFocus(backward: command == .focusPrevious, at: time)
         case .cancel:
             guard let field = focusedField else { return false }
+            resetComposition(of: field, at: time)
             field.endEditing(at: time, reason: .cancelled)
             return true
         case .copy, .cut, .paste:
@@ -148,6 +154,7 @@ extension FieldScene {
 
     @discardableResult
     public func handle(typedRun run: String, at time: Double) -> Bool {
+        endResetCommitTarget()
         guard activePopup == nil, let field = focusedField, field.takesTypedRuns else {
             var changed = false
             for character in run {

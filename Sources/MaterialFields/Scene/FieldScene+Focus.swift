@@ -4,6 +4,7 @@ extension FieldScene {
     @discardableResult
     public func endEditing(at time: Double) -> Bool {
         guard let field = focusedField else { return false }
+        resetComposition(of: field, at: time)
         field.endEditing(at: time)
         return true
     }
@@ -64,6 +65,7 @@ extension FieldScene {
     /// (which it then does). Only `.granted` lets `field` begin.
     func askToTakeFocus(_ field: TextField, at time: Double) -> FocusAnswer {
         guard field.approveBeginning() else { return .refusedToBegin }
+        if let current = focusedField, current !== field { resetComposition(of: current, at: time) }
         if let current = focusedField, current !== field, !current.endEditing(at: time) {
             field.withdrawApproval()
             return .keptByCurrent
@@ -104,6 +106,7 @@ extension FieldScene: FieldOwner {
         // One field edits at a time, even when the app focuses one directly; the other field's
         // delegate is asked, as when the user moves focus, and may take focus back.
         let time = currentTime
+        for other in fields where other !== field && other.isFocused { resetComposition(of: other, at: time) }
         guard fields.filter({ $0 !== field && $0.isFocused }).allSatisfy({ $0.endEditing(at: time) }) else { return false }
         return !fields.contains { $0 !== field && $0.isFocused }
     }

@@ -102,6 +102,12 @@ public final class FieldScene: Scene {
     /// Seconds between autoscroll steps while a drag is held beyond the text.
     static let autoscrollInterval = 0.06
     var inputSpot: Rect?
+    /// The field whose preedit was reset, or that the input method just took its preedit from:
+    /// its commit, arriving later (ibus) or behind the key that ended it (Xlib can queue a
+    /// passed-back key before the commit), lands there wherever focus went since, until
+    /// `resetCommitDeadline` (`FieldScene+Composition`).
+    weak var resetCommitTarget: TextField?
+    var resetCommitDeadline = Double.infinity
     /// Something that moves the caret on screen happened since the spot was last told: a change
     /// of selection, a field's change, the page scrolled or arranged again.
     var inputSpotIsStale = true
@@ -141,6 +147,8 @@ public final class FieldScene: Scene {
                 case .didEndEditing:
                     // A field that stops editing under the pointer shows hover again.
                     self?.updateHover()
+                    // Ended by the app (`resignFirstResponder`): its preedit ends too.
+                    self?.resetComposition(of: field, at: self?.currentTime ?? 0)
                 default:
                     break
                 }

@@ -79,6 +79,9 @@ public protocol SceneHost: AnyObject {
     func setPointerShape(_ shape: PointerShape)
     /// Where the caret is, so an input method's candidate window can follow it.
     func setInputMethodSpot(_ caret: Rect)
+    /// Ends what the input method is composing (focus left the field, a click in it), as GTK
+    /// resets its input context; returns the text the input method hands back to commit, if any.
+    func resetInputMethod() -> String?
     func ringBell()
     /// The host's clock now (the one events and renders are timed with), for what the app
     /// starts outside an event, such as `TextField.becomeFirstResponder()` from a timer; nil
@@ -96,4 +99,5 @@ public protocol SceneHost: AnyObject {
 
 extension SceneHost {
     public var now: Double? { nil }
+    public func resetInputMethod() -> String? { nil }
 }

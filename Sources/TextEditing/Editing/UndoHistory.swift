@@ -48,7 +48,9 @@ public struct UndoHistory: Equatable, Sendable {
         // Typing over a selection opens a step of its own; the keys after it join that one.
         var opensStep = false
         switch edit.cause {
-        case .typing, .inputMethod:
+        // An input method's commit (a syllable, a converted phrase) is a step of its own: keys
+        // typed before or after it never join it.
+        case .typing:
             opensStep = !applied.replacedText.isEmpty
             groupable = (applied.replacedText.isEmpty || !applied.selectionBefore.isCaret)
                 && !edit.replacement.contains { !EditableText.isWordCharacter($0) && !$0.isWhitespace }
@@ -69,7 +71,7 @@ public struct UndoHistory: Equatable, Sendable {
             storedBytes += last.cost
         } else {
             var step = Step(undo: undo, redo: redo, groupable: groupable)
-            step.isTyping = edit.cause == .typing || edit.cause == .inputMethod
+            step.isTyping = edit.cause == .typing
             undoSteps.append(step)
             storedBytes += step.cost
         }

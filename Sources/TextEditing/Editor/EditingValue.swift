@@ -31,15 +31,15 @@ public enum SelectionChangeCause: String, Sendable, Codable {
     case edit
 }
 
-/// One editing value: the text and selection, where the caret stands, and the range an input
-/// method is composing (nil: nothing sets it yet; an input method's preedit will). It changes only
+/// One editing value: the text and selection, where the caret stands, and a composing range (nil:
+/// an input method's preedit is not text and is held beside it, `TextField.preedit`). It changes only
 /// through `FieldEditor`: an edit places the selection and caret as it applies, and every other
 /// change of them goes through `select(_:placement:cause:showsCaret:)`.
 public struct EditingValue: Equatable, Sendable {
     public package(set) var storage: EditableText
     public package(set) var caret = CaretPlacement()
-    /// The clusters an input method is composing; nil while it composes nothing (always, until
-    /// inline preedit comes).
+    /// Clusters of the text an input method is composing in place. Always nil: XIM's preedit is
+    /// not text until committed, so the field keeps it apart (`TextField.preedit`).
     public package(set) var composingRange: Range<Int>?
 
     public init(_ storage: EditableText) { self.storage = storage }
