@@ -20,7 +20,7 @@ extension EmojiChooser {
             scroll(to: scrollOffset + steps * layout.cell * 2)
             if let pointerLocation { _ = pointerMoved(to: pointerLocation) }
             acted = false
-        case .windowFocus: acted = false
+        case .windowFocus, .preeditChanged: acted = false
         }
         return acted || snapshotForChange != before
     }

@@ -135,7 +135,7 @@ public final class ContextMenu: ScenePopup {
             // A click in the menu, or the opening press dragged onto the item and released.
             guard pressedInside || (openingPressHeld && movedSinceOpening) else { return false }
             return activate(index, at: time)
-        case .scroll, .windowFocus:
+        case .scroll, .windowFocus, .preeditChanged:
             return false
         }
     }

@@ -49,7 +49,7 @@ extension FieldScene {
             return true
         case .scroll:
             return false
-        case .windowFocus(true), .pointerMoved, .pointerUp, .pointerExited:
+        case .windowFocus(true), .pointerMoved, .pointerUp, .pointerExited, .preeditChanged:
             return nil
         }
     }
