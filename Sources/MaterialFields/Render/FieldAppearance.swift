@@ -46,6 +46,9 @@ public struct FieldAppearance: Equatable, Sendable {
     /// again in this colour inside it. Nil: the selection is drawn under the text (Material's).
     public var selectedTextColor: Color?
     public var caret: ShapeFill?
+    /// Where a drag hovering over the field would drop its text (a caret with a notch at each
+    /// end, never blinking); nil when no drag hovers here.
+    public var dropCaret: ShapeFill?
     /// A text area's fade at a scrolled edge, over its text.
     public var fades: [ShapeFill]
     public var assistive: [TextRun]

@@ -33,6 +33,7 @@ public enum FieldRenderer {
             drawTextRuns(appearance.textRuns, color: nil, on: canvas)
         }
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
+        if let dropCaret = appearance.dropCaret { canvas.fill(dropCaret.path, color: dropCaret.color) }
         for fade in appearance.fades { canvas.fill(fade.path, color: fade.color) }
         canvas.popClip()
         if !appearance.assistive.isEmpty {

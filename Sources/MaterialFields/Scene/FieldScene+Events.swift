@@ -42,6 +42,9 @@ extension FieldScene {
                 } else if !field.isFocused {
                     guard takeFocus(for: field, at: time) else { return true }
                 }
+                // A press on selected text may become a drag (`FieldScene+DragAndDrop`).
+                if !iconActs, pressMayStartDrag(field, at: local, window: point, clickCount: clickCount, modifiers: modifiers,
+                                                time: time) { return true }
                 pointerChangedSelection = false
                 field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
                 pointerField = field
@@ -63,6 +66,7 @@ extension FieldScene {
                 return false
             }
         case .pointerMoved(let point, let buttonHeld):
+            if buttonHeld, let handled = dragPointerMoved(to: point, at: time) { return handled }
             if buttonHeld, let field = pointerField, let frame = frame(of: field) {
                 dragLocation = point
                 lastAutoscroll = time
@@ -73,7 +77,8 @@ extension FieldScene {
         case .pointerExited:
             pointerLocation = nil
             return updateHover()
-        case .pointerUp(_, let button):
+        case .pointerUp(let point, let button):
+            if button == .primary, let handled = dragPointerUp(at: point, at: time) { return handled }
             guard button == .primary, let field = pointerField else { return false }
             field.pointerUp()
             pointerField = nil
@@ -93,6 +98,7 @@ extension FieldScene {
             field.insert(text, cause: .inputMethod, at: time)
             return true
         case .key(let key, let modifiers):
+            if key == .escape, cancelDrag() { return true }
             guard let command = keyBindings.command(for: key, modifiers: modifiers) else {
                 return unhandledKeyHandler?(key, modifiers) ?? false
             }

@@ -39,6 +39,20 @@ public protocol Scene: AnyObject {
     /// the desktop changes them; the host asks for a render after). A scene that follows none
     /// keeps the default, which ignores them.
     var desktopSettings: DesktopSettings { get set }
+
+    // Drag and drop (XDND in the X host; `DragAndDrop.swift` has the defaults, which take no drop).
+    /// A drag hovers at `point` (window pixels), offering `operations` and asking for `requested`
+    /// (from this scene: the host's own drag, which asks for a move unless Ctrl is held). Returns
+    /// the operation a drop there would take, or nil where nothing may be dropped.
+    func dragMoved(to point: Point, operations: DragOperations, requested: DragOperation, fromThisScene: Bool,
+                   at time: Double) -> DragOperation?
+    /// The drag left the window, or ended without a drop here: the drop caret goes.
+    func dragExited()
+    /// `text` is dropped at `point`: the operation taken, or nil when refused.
+    func drop(_ text: String, at point: Point, operation: DragOperation, fromThisScene: Bool, at time: Double) -> DragOperation?
+    /// The drag this scene started (`SceneHost.beginDrag`) ended; `movedAway` when another
+    /// program took its text with a move, so the source's text goes.
+    func dragEnded(movedAway: Bool, at time: Double)
 }
 
 extension Scene {
@@ -81,6 +95,12 @@ public protocol SceneHost: AnyObject {
     /// starts outside an event, such as `TextField.becomeFirstResponder()` from a timer; nil
     /// when the host has none.
     var now: Double? { get }
+    /// Starts dragging `text` (selected text pressed and moved beyond the drag threshold): the
+    /// host takes the pointer until the button is released or Escape is pressed, tells the scene
+    /// where the drag is over its own window (`Scene.dragMoved`, `drop`) and tells other programs
+    /// elsewhere; it ends with `Scene.dragEnded`. False when the host cannot: the scene then
+    /// follows the drag within itself.
+    func beginDrag(_ text: String, operations: DragOperations, at time: Double) -> Bool
 }
 
 extension SceneHost {

@@ -9,6 +9,9 @@ public enum EditCause: String, Sendable, Codable {
     case newline
     case deleteBackward, deleteForward, deleteWordBackward, deleteWordForward
     case paste, cut
+    /// Text dropped by drag and drop, or dragged to another place in the same field (one edit
+    /// that moves it, so one undo step puts both places back).
+    case drop
     /// The clear button, or an app clearing the field as a user action.
     case clear
     /// `text = ...` from the program.

@@ -136,14 +136,14 @@ package final class FieldEditor {
 
     /// The point in text coordinates (from the first line's start, scroll undone) for a point in
     /// field coordinates.
-    private func textPoint(for point: Point) -> Point? {
+    package func textPoint(for point: Point) -> Point? {
         guard let viewport = client?.textViewport, let textLayout else { return nil }
         return Point(x: point.x - viewport.band.x + textLayout.scrollX, y: point.y - viewport.band.y + textLayout.scrollY)
     }
 
     /// The grapheme boundary nearest to `point` in field coordinates, whether it is the end of a
     /// wrapped line (where the caret shows at that line's end), and its side between directions.
-    private func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
+    package func caretOffset(nearestTo point: Point) -> (offset: Int, upstream: Bool, side: Bool?) {
         guard let textLayout, let local = textPoint(for: point) else { return (value.count, false, nil) }
         let line = isMultiline ? textLayout.lineIndex(atY: local.y) : 0
         let (offset, side) = textLayout.caretPosition(nearestTo: local.x, onLine: line)
@@ -208,7 +208,7 @@ package final class FieldEditor {
 
     /// Causes that put new text in (what `clearsOnInsertion` waits for).
     package static func insertsText(_ cause: EditCause) -> Bool {
-        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline
+        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline || cause == .drop
     }
 
     /// Passes `proposed` through the policy chain (a user edit only) and applies what is left:
