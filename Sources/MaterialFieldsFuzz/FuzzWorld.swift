@@ -114,6 +114,7 @@ final class FuzzHost: SceneHost {
         switch selection {
         case .clipboard: clipboard = text
         case .primary: primary = text
+        case .dragAndDrop: break
         }
     }
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
