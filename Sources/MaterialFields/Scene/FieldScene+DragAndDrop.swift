@@ -63,8 +63,10 @@ extension FieldScene {
         let operations: DragOperations = field.isEnabled ? [.copy, .move] : [.copy]
         pointerField = nil
         dragLocation = nil
+        // Known before the host starts: it tells the scene where the drag is at once.
+        dragAndDrop.source = (field, field.selection.range, text, operations, true)
         let hostTracks = host?.beginDrag(text, operations: operations, at: time) ?? false
-        dragAndDrop.source = (field, field.selection.range, text, operations, hostTracks)
+        dragAndDrop.source?.hostTracks = hostTracks
         if !hostTracks { _ = dragMoved(to: point, operations: operations, requested: .move, fromThisScene: true, at: time) }
         return true
     }
