@@ -5,7 +5,7 @@
 
 Shows one Gtk.Entry holding TEXT (START..END selected) in a window placed at X, Y, and keeps
 STATE_FILE (JSON, replaced atomically) saying the entry's text, its selection, whether it has
-focus, and where its text area is on the screen (root pixels: x, y, width, height), so a test
+focus, whether a drag from it has begun (`dragging`), and where its text area is on the screen (root pixels: x, y, width, height), so a test
 drags to and from the right place without asking the window manager. Ends on SIGTERM.
 """
 import json
@@ -50,6 +50,7 @@ def main():
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, Gtk.main_quit)
 
     last = {}
+    dragging = [False]
 
     def write_state(*_):
         gdk_window = entry.get_window()
@@ -64,6 +65,7 @@ def main():
             "text": entry.get_text(),
             "selection": list(bounds) if bounds else [entry.get_position(), entry.get_position()],
             "focused": entry.has_focus(),
+            "dragging": dragging[0],
             "geometry": geometry,
         }
         if state != last:
@@ -75,6 +77,12 @@ def main():
             os.replace(temporary, state_path)
         return True
 
+    def drag_changed(value):
+        dragging[0] = value
+        write_state()
+
+    entry.connect("drag-begin", lambda *_: drag_changed(True))
+    entry.connect("drag-end", lambda *_: drag_changed(False))
     entry.connect("changed", write_state)
     entry.connect("notify::cursor-position", write_state)
     entry.connect("notify::selection-bound", write_state)

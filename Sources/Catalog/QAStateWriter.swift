@@ -37,6 +37,8 @@ final class QAStateWriter {
             var range: [Int]
             var operations: [String]
             var types: [String]
+            /// What would take a drop where the drag is now (`copy`, `move`), null where nothing would.
+            var accepted: String?
         }
         struct Drop: Encodable, Equatable {
             var field: String
@@ -65,7 +67,7 @@ final class QAStateWriter {
                            drag: scene.dragSourceState.map {
                                Drag(field: $0.field, phase: $0.phase.rawValue, range: [$0.range.lowerBound, $0.range.upperBound],
                                     operations: $0.operations.map(\.rawValue),
-                                    types: $0.phase == .dragging ? WindowHost.offeredDragTypes : [])
+                                    types: $0.phase == .dragging ? WindowHost.offeredDragTypes : [], accepted: $0.accepted?.rawValue)
                            },
                            drop: scene.dropTargetState.map { Drop(field: $0.field, offset: $0.offset, operation: $0.operation.rawValue) })
             desktop = .init(settings: scene.desktopSettings, theme: scene.desktopSettings.theme.rawValue)

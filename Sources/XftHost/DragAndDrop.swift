@@ -455,8 +455,12 @@ final class DragAndDropController {
         XUngrabKeyboard(display, time)
     }
 
+    /// The cursor, and the scene's QA view, say whether a drop would be taken where the drag is.
     private func updateCursor() {
-        guard pointerGrabbed, let drag = outgoing else { return }
+        guard let drag = outgoing else { return }
+        session.scene.dragAcceptanceChanged(drag.accepted)
+        session.modelChanged = true
+        guard pointerGrabbed else { return }
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
         XChangeActivePointerGrab(display, mask, drag.accepted == nil ? noDropCursor : dragCursor, Time(CurrentTime))
     }

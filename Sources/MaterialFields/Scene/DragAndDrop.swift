@@ -34,6 +34,9 @@ public struct DragSourceState: Equatable, Sendable {
     public var range: Range<Int>
     /// What the drag offers (`copy`, `move`).
     public var operations: [DragOperation]
+    /// What would take a drop where the drag is now (this scene's field or another program),
+    /// nil where nothing would.
+    public var accepted: DragOperation?
 }
 
 /// A drag hovering over a field that would take its text, as the QA state shows it.
@@ -55,6 +58,8 @@ struct DragAndDropState {
     var source: (field: TextField, range: Range<Int>, text: String, operations: DragOperations, hostTracks: Bool)?
     /// The field a drag hovers over, where the drop caret stands and the operation a drop takes.
     var target: (field: TextField, offset: Int, operation: DragOperation)?
+    /// What the place the drag is over would do with a drop (the host tells).
+    var accepted: DragOperation?
 }
 
 extension Scene {
@@ -64,6 +69,7 @@ extension Scene {
     public func drop(_ text: String, at point: Point, operation: DragOperation, fromThisScene: Bool,
                      at time: Double) -> DragOperation? { nil }
     public func dragEnded(movedAway: Bool, at time: Double) {}
+    public func dragAcceptanceChanged(_ accepted: DragOperation?) {}
 }
 
 extension SceneHost {

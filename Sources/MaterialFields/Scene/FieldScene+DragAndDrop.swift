@@ -10,7 +10,8 @@ extension FieldScene {
         if let source = state.source {
             var operations: [DragOperation] = [.copy]
             if source.operations.contains(.move) { operations.append(.move) }
-            return DragSourceState(field: source.field.identifier, phase: .dragging, range: source.range, operations: operations)
+            return DragSourceState(field: source.field.identifier, phase: .dragging, range: source.range, operations: operations,
+                                   accepted: source.hostTracks ? state.accepted : state.target?.operation)
         }
         guard let press = state.press else { return nil }
         let range = press.field.selection.range
@@ -102,6 +103,7 @@ extension FieldScene {
         isSettled = false
         lastEventTime = time
         dragExited()
+        dragAndDrop.accepted = nil
         guard let source = dragAndDrop.source else { return }
         dragAndDrop.source = nil
         if movedAway { source.field.deleteMovedText(source.range, expected: source.text, time: time) }
@@ -117,6 +119,8 @@ extension FieldScene {
     }
 
     public func dragExited() { setDropTarget(nil) }
+
+    public func dragAcceptanceChanged(_ accepted: DragOperation?) { dragAndDrop.accepted = accepted }
 
     public func drop(_ text: String, at point: Point, operation: DragOperation, fromThisScene: Bool,
                      at time: Double) -> DragOperation? {

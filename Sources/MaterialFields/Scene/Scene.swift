@@ -53,6 +53,9 @@ public protocol Scene: AnyObject {
     /// The drag this scene started (`SceneHost.beginDrag`) ended; `movedAway` when another
     /// program took its text with a move, so the source's text goes.
     func dragEnded(movedAway: Bool, at time: Double)
+    /// Where the drag this scene started is now, what would take it: the operation accepted there
+    /// (by a field of its own or another program's answer), nil where nothing would.
+    func dragAcceptanceChanged(_ accepted: DragOperation?)
 }
 
 extension Scene {

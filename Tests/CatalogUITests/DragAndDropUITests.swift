@@ -1,0 +1,276 @@
+import Foundation
+import TestHarness
+import XCTest
+
+/// A GTK 3 entry beside the catalog (`Scripts/gtk_dnd_peer.py`): the real program the drags go to
+/// and come from. It reports its text, selection and place in a JSON file.
+final class GTKEntryPeer {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scripts/gtk_dnd_peer.py").path
+
+    struct State: Decodable, Equatable {
+        var text: String
+        var selection: [Int]
+        var focused: Bool
+        /// GTK's drag from the entry has begun (its `drag-begin`) and not ended.
+        var dragging: Bool
+        var geometry: [Double]?
+    }
+
+    private let process = Process()
+    private let statePath = NSTemporaryDirectory() + "gtk-dnd-peer-\(UUID().uuidString).json"
+
+    init(display: String, text: String, select: (Int, Int)?, at origin: (Int, Int)) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Self.script, statePath, "--text", text, "--at", String(origin.0), String(origin.1)]
+            + (select.map { ["--select", String($0.0), String($0.1)] } ?? [])
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        // No accessibility bus to look for: GTK would try to reach one.
+        environment["NO_AT_BRIDGE"] = "1"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard waitForState(timeout: 20, { $0.geometry != nil && $0.selection == (select.map { [$0.0, $0.1] } ?? $0.selection) }) != nil else {
+            throw HarnessError("the GTK entry never showed")
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: statePath)
+    }
+
+    func state() -> State? { try? JSONDecoder().decode(State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath))) }
+
+    func waitForState(timeout: TimeInterval = 10, _ condition: (State) -> Bool) -> State? {
+        var last: State?
+        _ = waitUntil(timeout: timeout) {
+            guard let current = state() else { return false }
+            last = current
+            return condition(current)
+        }
+        return last.flatMap { condition($0) ? $0 : nil }
+    }
+}
+
+/// Drag and drop with real programs, driven as the desktop notes say: the button down on selected
+/// text, a move onto the target, a wait for the drag to be seen there, a 2 px move, a wait, the
+/// button up. Every wait is on a condition (the catalog's QA state, the GTK entry's report).
+final class DragAndDropUITests: XCTestCase {
+    private var app: CatalogApp!
+
+    struct View: Decodable {
+        struct Window: Decodable {
+            struct Drag: Decodable { var field: String; var phase: String; var range: [Int]; var types: [String]; var accepted: String? }
+            struct Drop: Decodable, Equatable { var field: String; var offset: Int; var operation: String }
+            var drag: Drag?
+            var drop: Drop?
+        }
+        struct Field: Decodable {
+            var id: String, text: String, selection: [Int], focused: Bool, frame: [Double], caretRect: [Double]?
+        }
+        var window: Window
+        var fields: [Field]
+        func field(_ id: String) -> Field { fields.first { $0.id == id }! }
+    }
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+              (try? runCommand("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0')"]).status) == 0 else {
+            throw XCTSkip("python3-gi and gir1.2-gtk-3.0 are not installed; `./run.sh test` installs them")
+        }
+        // Tall enough for the password fields; the screen leaves room for the GTK entry beside it.
+        app = try CatalogApp(arguments: ["--size", "760x1500"], screenSize: (1400, 1560))
+    }
+
+    override func tearDown() {
+        app = nil
+    }
+
+    private func view(_ condition: @escaping (View) -> Bool, timeout: TimeInterval = 10,
+                      file: StaticString = #filePath, line: UInt = #line) throws -> View {
+        guard let view = app.waitForState(as: View.self, timeout: timeout, condition) else {
+            let last = try? app.state(as: View.self)
+            XCTFail("the QA state never matched; last drag \(String(describing: last?.window.drag)), drop \(String(describing: last?.window.drop))",
+                    file: file, line: line)
+            throw HarnessError("condition not met")
+        }
+        return view
+    }
+
+    private func gtk(text: String, select: (Int, Int)?) throws -> GTKEntryPeer {
+        try GTKEntryPeer(display: app.server.displayName, text: text, select: select, at: (900, 700))
+    }
+
+    private func mouse(_ arguments: String...) throws { try app.xdotool(arguments) }
+
+    /// The window point (root pixels: the catalog's window is at 0, 0 without a window manager)
+    /// of the caret after clicking the field at `x`, and the offset it went to.
+    private func clickCaret(in id: String, atX x: Double) throws -> (point: (Double, Double), offset: Int) {
+        let frame = try app.state(as: View.self).field(id).frame
+        try mouse("mousemove", String(Int(x)), String(Int(frame[1] + 36)), "click", "1")
+        let view = try view { $0.field(id).focused && $0.field(id).caretRect != nil && $0.field(id).selection[0] == $0.field(id).selection[1] }
+        let caret = view.field(id).caretRect!
+        return ((caret[0] + 1, caret[1] + caret[3] / 2), view.field(id).selection[0])
+    }
+
+    /// Selects the word under `point` with a double click and waits for `selection`.
+    private func selectWord(in id: String, at point: (Double, Double), expecting selection: [Int]) throws {
+        try mouse("mousemove", String(Int(point.0)), String(Int(point.1)), "click", "--repeat", "2", "--delay", "80", "1")
+        _ = try view { $0.field(id).selection == selection }
+    }
+
+    func testSelectedTextDraggedOutOfAFieldDropsIntoAGTKEntry() throws {
+        let entry = try gtk(text: "gtk side", select: nil)
+        let frame = try app.state(as: View.self).field("filled-prefilled").frame
+        let word = (frame[0] + 40, frame[1] + 36)
+        try selectWord(in: "filled-prefilled", at: word, expecting: [0, 6])
+        let target = entry.state()!.geometry!
+        let drop = (Int(target[0] + target[2] - 20), Int(target[1] + target[3] / 2))
+        // Beyond the double click's slop, or the press would be its third click.
+        try mouse("mousemove", String(Int(word.0) + 8), String(Int(word.1)), "mousedown", "1")
+        try mouse("mousemove", String(drop.0), String(drop.1))
+        // GTK's entry answers XdndStatus: a copy, as a GTK entry takes a plain drag from another program.
+        var view = try view { $0.window.drag?.phase == "dragging" && $0.window.drag?.accepted == "copy" }
+        XCTAssertEqual(view.window.drag?.field, "filled-prefilled")
+        XCTAssertEqual(view.window.drag?.range, [0, 6])
+        XCTAssertEqual(Array(view.window.drag?.types.prefix(2) ?? []), ["text/plain;charset=utf-8", "UTF8_STRING"])
+        try mouse("mousemove", String(drop.0 + 2), String(drop.1))
+        _ = try self.view { $0.window.drag?.accepted == "copy" }
+        try mouse("mouseup", "1")
+        let received = entry.waitForState { $0.text == "gtk sideLisboa" }
+        XCTAssertNotNil(received, "GTK got \(String(describing: entry.state()?.text))")
+        view = try self.view { $0.window.drag == nil }
+        XCTAssertEqual(view.field("filled-prefilled").text, "Lisboa", "a copy leaves the source's text")
+    }
+
+    func testTextDraggedFromAGTKEntryLandsAtTheDropPointWithADropCaretWhileHovering() throws {
+        let entry = try gtk(text: "gtk side", select: (0, 3))
+        let frame = try app.state(as: View.self).field("filled-prefilled").frame
+        // Where the caret goes after "Lis": the drop point aimed at.
+        let (caret, offset) = try clickCaret(in: "filled-prefilled", atX: frame[0] + 16 + 24)
+        let caretTop = try app.state(as: View.self).field("filled-prefilled").caretRect![1]
+        XCTAssertGreaterThan(offset, 0)
+        XCTAssertLessThan(offset, 6)
+        // Focus goes elsewhere, so the drop has to bring it back.
+        try app.click(field: "filled-placeholder")
+        _ = try view { $0.field("filled-placeholder").focused }
+
+        let source = entry.state()!.geometry!
+        try mouse("mousemove", String(Int(source[0] + 12)), String(Int(source[1] + source[3] / 2)), "mousedown", "1")
+        // Near the container's bottom edge: GTK's drag icon, which follows the pointer, then
+        // leaves the caret's top half in view (a single line takes the drop point from x alone).
+        let hover = Int(frame[1] + frame[3] - 3)
+        try mouse("mousemove", String(Int(caret.0)), String(hover))
+        XCTAssertNotNil(entry.waitForState { $0.dragging }, "GTK's drag never began")
+        try mouse("mousemove", String(Int(caret.0)), String(hover - 2))
+        var view = try self.view { $0.window.drop == View.Window.Drop(field: "filled-prefilled", offset: offset, operation: "copy") }
+        XCTAssertNil(view.window.drag, "the drag is GTK's")
+        // The drop caret is drawn in the primary colour (#6200EE) at the drop point, in a field
+        // that is not focused (so no caret of its own is there).
+        let image = try app.capture()
+        let primaryPixels = (Int(caret.0) - 3...Int(caret.0) + 3).filter { x in
+            let pixel = image.pixel(x: x, y: Int(caretTop) + 6)
+            return pixel.red < 0x80 && pixel.green < 0x40 && pixel.blue > 0xC0
+        }
+        XCTAssertFalse(primaryPixels.isEmpty, "no drop caret at x \(caret.0)")
+        try mouse("mouseup", "1")
+        view = try self.view { $0.field("filled-prefilled").text != "Lisboa" }
+        let expected = String("Lisboa".prefix(offset)) + "gtk" + String("Lisboa".dropFirst(offset))
+        XCTAssertEqual(view.field("filled-prefilled").text, expected)
+        view = try self.view { $0.field("filled-prefilled").focused && $0.window.drop == nil }
+        XCTAssertEqual(view.field("filled-prefilled").selection, [offset, offset + 3], "the dropped text is selected")
+        XCTAssertEqual(entry.state()?.text, "gtk side", "GTK asked for a copy")
+        // And it was one edit: one undo takes it back.
+        try app.key("ctrl+z")
+        _ = try self.view { $0.field("filled-prefilled").text == "Lisboa" }
+    }
+
+    /// Lisboa becomes "Lisboa porto", "porto" is selected and the button goes down on it.
+    private func pressOnPorto() throws -> (start: (Double, Double), frame: [Double]) {
+        let frame = try app.state(as: View.self).field("filled-prefilled").frame
+        _ = try clickCaret(in: "filled-prefilled", atX: frame[0] + frame[2] - 60)
+        try app.type(" porto")
+        let typed = try view { $0.field("filled-prefilled").text == "Lisboa porto" && $0.field("filled-prefilled").caretRect != nil }
+        let end = typed.field("filled-prefilled").caretRect!
+        let porto = (end[0] - 12, end[1] + end[3] / 2)
+        try selectWord(in: "filled-prefilled", at: porto, expecting: [7, 12])
+        // Beyond the double click's slop, or the press would be its third click.
+        try mouse("mousemove", String(Int(porto.0) - 8), String(Int(porto.1)), "mousedown", "1")
+        return ((frame[0] + 16, porto.1), frame)
+    }
+
+    func testDraggingWithinAFieldMovesTheTextAndOneUndoRestoresIt() throws {
+        let (start, _) = try pressOnPorto()
+        try mouse("mousemove", String(Int(start.0) + 40), String(Int(start.1)))
+        _ = try view { $0.window.drag?.phase == "dragging" }
+        try mouse("mousemove", String(Int(start.0)), String(Int(start.1)))
+        _ = try view { $0.window.drop == View.Window.Drop(field: "filled-prefilled", offset: 0, operation: "move") }
+        try mouse("mousemove", String(Int(start.0) - 2), String(Int(start.1)))
+        _ = try view { $0.window.drag?.accepted == "move" }
+        try mouse("mouseup", "1")
+        var view = try view { $0.field("filled-prefilled").text == "portoLisboa " }
+        XCTAssertEqual(view.field("filled-prefilled").selection, [0, 5])
+        view = try self.view { $0.window.drag == nil && $0.window.drop == nil }
+        try app.key("ctrl+z")
+        view = try self.view { $0.field("filled-prefilled").text == "Lisboa porto" }
+        XCTAssertEqual(view.field("filled-prefilled").selection, [7, 12], "one undo puts both places back")
+    }
+
+    func testCtrlAtTheDropCopiesWithinAField() throws {
+        let (start, _) = try pressOnPorto()
+        try mouse("mousemove", String(Int(start.0) + 40), String(Int(start.1)))
+        _ = try view { $0.window.drag?.phase == "dragging" }
+        try mouse("keydown", "ctrl")
+        try mouse("mousemove", String(Int(start.0)), String(Int(start.1)))
+        _ = try view { $0.window.drop?.offset == 0 }
+        try mouse("mousemove", String(Int(start.0) - 2), String(Int(start.1)))
+        _ = try view { $0.window.drop?.operation == "copy" }
+        try mouse("mouseup", "1")
+        try mouse("keyup", "ctrl")
+        let view = try view { $0.field("filled-prefilled").text == "portoLisboa porto" }
+        XCTAssertEqual(view.field("filled-prefilled").selection, [0, 5])
+    }
+
+    func testSecureFieldsNeitherTakeNorGiveDrags() throws {
+        let entry = try gtk(text: "gtk side", select: (0, 3))
+        let password = try app.state(as: View.self).field("filled-password").frame
+        let plain = try app.state(as: View.self).field("filled-prefilled").frame
+        let source = entry.state()!.geometry!
+        try mouse("mousemove", String(Int(source[0] + 12)), String(Int(source[1] + source[3] / 2)), "mousedown", "1")
+        // Over a field that takes text first, so the drag is known to be seen...
+        try mouse("mousemove", String(Int(plain[0] + 60)), String(Int(plain[1] + 36)))
+        XCTAssertNotNil(entry.waitForState { $0.dragging }, "GTK's drag never began")
+        try mouse("mousemove", String(Int(plain[0] + 62)), String(Int(plain[1] + 36)))
+        _ = try view { $0.window.drop?.field == "filled-prefilled" }
+        // ...then over the password field: no drop caret, nothing accepted.
+        try mouse("mousemove", String(Int(password[0] + 60)), String(Int(password[1] + 36)))
+        _ = try view { $0.window.drop == nil }
+        try mouse("mousemove", String(Int(password[0] + 62)), String(Int(password[1] + 36)))
+        _ = try view { $0.window.drop == nil }
+        try mouse("mouseup", "1")
+        // GTK's drag ends (its entry gets its press back) and nothing came in.
+        XCTAssertNotNil(entry.waitForState { $0.text == "gtk side" })
+        var view = try view { $0.field("filled-password").text == "•••••••" }
+        XCTAssertFalse(view.field("filled-password").focused)
+
+        // Its own selected text does not drag: the press selects as any press does, and GTK gets nothing.
+        try app.click(field: "filled-password")
+        _ = try self.view { $0.field("filled-password").focused }
+        try app.key("ctrl+a")
+        _ = try self.view { $0.field("filled-password").selection == [0, 7] }
+        try mouse("mousemove", String(Int(password[0] + 40)), String(Int(password[1] + 36)), "mousedown", "1")
+        try mouse("mousemove", String(Int(password[0] + 80)), String(Int(password[1] + 36)))
+        view = try self.view { $0.field("filled-password").selection != [0, 7] }
+        XCTAssertNil(view.window.drag, "no drag from a secure field")
+        try mouse("mousemove", String(Int(source[0] + 100)), String(Int(source[1] + source[3] / 2)))
+        try mouse("mouseup", "1")
+        view = try self.view { $0.window.drag == nil }
+        XCTAssertEqual(entry.state()?.text, "gtk side")
+    }
+}
