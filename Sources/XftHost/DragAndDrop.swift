@@ -37,6 +37,12 @@ final class DragAndDropController {
 
     private let aware, proxy, enter, position, status, leave, drop, finished, selection, typeList: Atom
     private let actionCopy, actionMove, actionList: Atom
+    /// ICCCM's DELETE target: after a move the target converts the drag's selection to it, and
+    /// the source deletes what it gave (GTK's `drag-data-delete`).
+    private let deleteTarget, deleteProperty: Atom
+    /// A move dropped here: the source's DELETE is awaited (at most `statusTimeout`) before
+    /// `XdndFinished` goes, as GTK orders them.
+    private var pendingDelete: (source: Window, version: Int, since: Double)?
     private let offeredTypes: [Atom]
     private let textTypes: Set<Atom>
     private let dragCursor: Cursor
@@ -106,6 +112,8 @@ final class DragAndDropController {
         actionCopy = atom("XdndActionCopy")
         actionMove = atom("XdndActionMove")
         actionList = atom("XdndActionList")
+        deleteTarget = atom("DELETE")
+        deleteProperty = atom("_MATERIALFIELDS_XDND_DELETE")
         offeredTypes = Self.offeredTypeNames.map(atom)
         textTypes = Set(offeredTypes + [atom("text/plain;charset=UTF-8")])
         dragCursor = XCreateFontCursor(session.display, UInt32(XC_hand1))
@@ -135,6 +143,10 @@ final class DragAndDropController {
         switch event.type {
         case ClientMessage:
             return takeMessage(event.xclient)
+        case SelectionNotify where event.xselection.target == deleteTarget && event.xselection.requestor == window:
+            if event.xselection.property != 0 { XDeleteProperty(display, window, event.xselection.property) }
+            finishMove()
+            return true
         case MotionNotify where outgoing != nil:
             var motion = event.xmotion
             // Only the newest of a run of motions matters.
@@ -155,6 +167,10 @@ final class DragAndDropController {
                      time: event.xbutton.time)
             return true
         case ButtonPress where outgoing != nil:
+            return true
+        case FocusOut where pointerGrabbed && event.xfocus.mode == NotifyGrab:
+            // The drag's own keyboard grab: the window keeps the keyboard as far as the fields go
+            // (GDK ignores these too), so the dragged selection does not turn grey.
             return true
         case KeyPress where outgoing != nil, KeyRelease where outgoing != nil:
             guard event.type == KeyPress else { return true }
@@ -252,10 +268,28 @@ final class DragAndDropController {
             }
             self.session.needsRender = true
             self.session.modelChanged = true
-            // Version 5 says whether the drop was taken and how; older versions only that it ended.
-            let flags = version >= 5 && done != nil ? 1 : 0
-            self.send(self.finished, to: source, data: (Int(self.window), flags, version >= 5 ? Int(done.map(self.action(for:)) ?? 0) : 0, 0, 0))
+            if done == .move {
+                // The source deletes what it gave when asked to convert the selection to DELETE.
+                self.pendingDelete = (source, version, self.session.host.now)
+                XConvertSelection(self.display, self.selection, self.deleteTarget, self.deleteProperty, self.window,
+                                  time == 0 ? self.session.lastEventTime : time)
+                return
+            }
+            self.sendFinished(to: source, version: version, done: done)
         }
+    }
+
+    /// Version 5 says whether the drop was taken and how; older versions only that it ended.
+    private func sendFinished(to source: Window, version: Int, done: DragOperation?) {
+        let flags = version >= 5 && done != nil ? 1 : 0
+        send(finished, to: source, data: (Int(window), flags, version >= 5 ? Int(done.map(action(for:)) ?? 0) : 0, 0, 0))
+    }
+
+    /// The source answered DELETE (or did not in time): the move is finished.
+    private func finishMove() {
+        guard let pending = pendingDelete else { return }
+        pendingDelete = nil
+        sendFinished(to: pending.source, version: pending.version, done: .move)
     }
 
     // MARK: Source
@@ -470,6 +504,7 @@ final class DragAndDropController {
     /// Gives up on a target that did not answer: a status awaited for `statusTimeout` counts as a
     /// refusal, a drop's `XdndFinished` awaited for `finishTimeout` as a copy that did not happen.
     func expire(at now: Double) {
+        if let pending = pendingDelete, now - pending.since >= Self.statusTimeout { finishMove() }
         guard var drag = outgoing else { return }
         if let sent = drag.dropSent, now - sent >= Self.finishTimeout {
             session.host.warn("warning: the drop target did not finish within \(Int(Self.finishTimeout)) s; the drag ended")
@@ -491,8 +526,8 @@ final class DragAndDropController {
     }
 
     var nextDeadline: Double? {
-        guard let drag = outgoing else { return nil }
-        return [drag.dropSent.map { $0 + Self.finishTimeout }, drag.awaitingStatus.map { $0 + Self.statusTimeout }].compactMap { $0 }.min()
+        [outgoing?.dropSent.map { $0 + Self.finishTimeout }, outgoing?.awaitingStatus.map { $0 + Self.statusTimeout },
+         pendingDelete.map { $0.since + Self.statusTimeout }].compactMap { $0 }.min()
     }
 
     // MARK: X

@@ -30,7 +30,7 @@ final class SelectionBroker {
     var maximumIncomingBytes = 64 << 20
 
     private let clipboardAtom, primaryAtom, dragAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom, plainAtom: Atom
-    private let timestampAtom, incrAtom, atomAtom, integerAtom: Atom
+    private let timestampAtom, incrAtom, atomAtom, integerAtom, deleteAtom, nullAtom: Atom
     /// Where our own conversions land on our window, one per selection. A transfer given up on
     /// moves its selection on to the next of a few properties: its owner may still write chunks
     /// into the old one, which must never be read as the next paste's answer.
@@ -89,6 +89,8 @@ final class SelectionBroker {
         textAtom = atom("TEXT")
         mimeUTF8Atom = atom("text/plain;charset=utf-8")
         dragAtom = atom("XdndSelection")
+        deleteAtom = atom("DELETE")
+        nullAtom = atom("NULL")
         plainAtom = atom("text/plain")
         timestampAtom = atom("TIMESTAMP")
         incrAtom = atom("INCR")
@@ -209,6 +211,10 @@ final class SelectionBroker {
             send(Array(current.text.utf8), type: request.target, to: request.requestor, property: property)
         case stringAtom:
             send(Self.latin1(current.text), type: stringAtom, to: request.requestor, property: property)
+        case deleteAtom where kind == .dragAndDrop:
+            // A target that took a move asks the source to delete (ICCCM's DELETE, answered with
+            // NULL); the field's text goes when XdndFinished says the move was done.
+            XChangeProperty(display, request.requestor, property, nullAtom, 32, PropModeReplace, nil, 0)
         case plainAtom:
             // text/plain without a charset is ASCII (GTK's reading): "?" for the rest.
             send(current.text.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : UInt8(ascii: "?") }, type: plainAtom,

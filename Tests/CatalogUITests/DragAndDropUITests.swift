@@ -149,6 +149,26 @@ final class DragAndDropUITests: XCTestCase {
         XCTAssertEqual(view.field("filled-prefilled").text, "Lisboa", "a copy leaves the source's text")
     }
 
+    func testShiftMovesTextOutOfAFieldIntoAGTKEntry() throws {
+        let entry = try gtk(text: "gtk side", select: nil)
+        let frame = try app.state(as: View.self).field("filled-prefilled").frame
+        let word = (frame[0] + 40, frame[1] + 36)
+        try selectWord(in: "filled-prefilled", at: word, expecting: [0, 6])
+        let target = entry.state()!.geometry!
+        let drop = (Int(target[0] + target[2] - 20), Int(target[1] + target[3] / 2))
+        try mouse("mousemove", String(Int(word.0) + 8), String(Int(word.1)), "mousedown", "1")
+        try mouse("keydown", "shift")
+        try mouse("mousemove", String(drop.0), String(drop.1))
+        _ = try view { $0.window.drag?.accepted == "move" }
+        try mouse("mousemove", String(drop.0 + 2), String(drop.1))
+        _ = try view { $0.window.drag?.accepted == "move" }
+        try mouse("mouseup", "1")
+        try mouse("keyup", "shift")
+        XCTAssertNotNil(entry.waitForState { $0.text == "gtk sideLisboa" }, "GTK got \(String(describing: entry.state()?.text))")
+        // GTK's XdndFinished says the move was done: the field's text goes.
+        _ = try view { $0.field("filled-prefilled").text == "" && $0.window.drag == nil }
+    }
+
     func testTextDraggedFromAGTKEntryLandsAtTheDropPointWithADropCaretWhileHovering() throws {
         let entry = try gtk(text: "gtk side", select: (0, 3))
         let frame = try app.state(as: View.self).field("filled-prefilled").frame
@@ -235,6 +255,38 @@ final class DragAndDropUITests: XCTestCase {
         try mouse("keyup", "ctrl")
         let view = try view { $0.field("filled-prefilled").text == "portoLisboa porto" }
         XCTAssertEqual(view.field("filled-prefilled").selection, [0, 5])
+    }
+
+    func testEscapeCancelsADragAndNothingIsDropped() throws {
+        let (start, _) = try pressOnPorto()
+        try mouse("mousemove", String(Int(start.0) + 40), String(Int(start.1)))
+        _ = try view { $0.window.drag?.phase == "dragging" }
+        try mouse("mousemove", String(Int(start.0)), String(Int(start.1)))
+        _ = try view { $0.window.drop?.offset == 0 }
+        try app.key("Escape")
+        var view = try view { $0.window.drag == nil && $0.window.drop == nil }
+        try mouse("mouseup", "1")
+        view = try self.view { $0.field("filled-prefilled").focused }
+        XCTAssertEqual(view.field("filled-prefilled").text, "Lisboa porto")
+        XCTAssertEqual(view.field("filled-prefilled").selection, [7, 12], "Escape ended the drag, not the editing")
+    }
+
+    func testShiftMovesTextOutOfAGTKEntry() throws {
+        let entry = try gtk(text: "gtk side", select: (0, 3))
+        let frame = try app.state(as: View.self).field("filled-prefilled").frame
+        let source = entry.state()!.geometry!
+        let target = (Int(frame[0] + frame[2] - 40), Int(frame[1] + frame[3] - 3))
+        try mouse("mousemove", String(Int(source[0] + 12)), String(Int(source[1] + source[3] / 2)), "mousedown", "1")
+        try mouse("keydown", "shift")
+        try mouse("mousemove", String(target.0), String(target.1))
+        XCTAssertNotNil(entry.waitForState { $0.dragging }, "GTK's drag never began")
+        try mouse("mousemove", String(target.0), String(target.1 - 2))
+        _ = try view { $0.window.drop == View.Window.Drop(field: "filled-prefilled", offset: 6, operation: "move") }
+        try mouse("mouseup", "1")
+        try mouse("keyup", "shift")
+        _ = try view { $0.field("filled-prefilled").text == "Lisboagtk" }
+        // XdndFinished said the move was done: GTK deletes what it gave.
+        XCTAssertNotNil(entry.waitForState { $0.text == " side" }, "GTK kept \(String(describing: entry.state()?.text))")
     }
 
     func testSecureFieldsNeitherTakeNorGiveDrags() throws {
