@@ -89,11 +89,12 @@ extension FieldScene {
         return true
     }
 
-    /// Escape during a drag the scene follows itself: nothing is dropped.
+    /// Escape during a drag the scene follows itself: nothing is dropped (true: Escape did that
+    /// and nothing else). A press that has not become a drag is forgotten (the release places no
+    /// caret) and Escape does what it always does.
     func cancelDrag() -> Bool {
-        guard dragAndDrop.source != nil || dragAndDrop.press != nil else { return false }
-        if let source = dragAndDrop.source, source.hostTracks { return false }
         dragAndDrop.press = nil
+        guard let source = dragAndDrop.source, !source.hostTracks else { return false }
         dragAndDrop.source = nil
         dragExited()
         return true
