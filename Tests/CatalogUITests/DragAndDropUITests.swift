@@ -1,6 +1,76 @@
+import CXlib
 import Foundation
 import TestHarness
 import XCTest
+
+/// A bare XDND target on a connection of its own: an `XdndAware` window (version 5) that records
+/// the messages it gets and answers only when told to, so a test sees the source's side of the
+/// protocol and a target that stops answering.
+final class XdndProbe {
+    let display: OpaquePointer
+    let window: Window
+    struct Message { var type: String; var data: [Int] }
+    private(set) var messages: [Message] = []
+
+    init(displayName: String, frame: (x: Int32, y: Int32, width: UInt32, height: UInt32)) throws {
+        guard let display = XOpenDisplay(displayName) else { throw HarnessError("cannot open \(displayName)") }
+        self.display = display
+        window = XCreateSimpleWindow(display, XDefaultRootWindow(display), frame.x, frame.y, frame.width, frame.height, 0, 0,
+                                     0xFFFFFF)
+        var version = [5]
+        XChangeProperty(display, window, XInternAtom(display, "XdndAware", 0), XA_ATOM, 32, PropModeReplace, &version, 1)
+        XMapWindow(display, window)
+        XSync(display, 0)
+    }
+
+    deinit {
+        XDestroyWindow(display, window)
+        XCloseDisplay(display)
+    }
+
+    func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+    func name(_ atom: Atom) -> String {
+        guard atom != 0, let name = XGetAtomName(display, atom) else { return "None" }
+        defer { XFree(name) }
+        return String(cString: name)
+    }
+
+    /// Reads what has come; with `accepting`, each position is answered with a status accepting
+    /// that action, else nothing is answered (a target that hangs).
+    func pump(accepting: Bool) {
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            guard event.type == ClientMessage else { continue }
+            let data = event.xclient.data.l
+            let message = Message(type: name(event.xclient.message_type), data: [data.0, data.1, data.2, data.3, data.4])
+            messages.append(message)
+            if accepting, message.type == "XdndPosition" {
+                var reply = XClientMessageEvent()
+                reply.type = ClientMessage
+                reply.display = display
+                reply.window = Window(message.data[0])
+                reply.message_type = atom("XdndStatus")
+                reply.format = 32
+                reply.data.l = (Int(window), 1, 0, 0, message.data[4])
+                var replyEvent = XEvent(xclient: reply)
+                XSendEvent(display, Window(message.data[0]), 0, NoEventMask, &replyEvent)
+                XFlush(display)
+            }
+        }
+    }
+
+    /// The source's XdndTypeList, read from its window.
+    func typeList(of source: Window) -> [String] {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, source, atom("XdndTypeList"), 0, 64, 0, XA_ATOM, &type, &format, &count, &remaining,
+                                 &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+            .map { name(Atom($0)) }
+    }
+}
 
 /// A GTK 3 entry beside the catalog (`Scripts/gtk_dnd_peer.py`): the real program the drags go to
 /// and come from. It reports its text, selection and place in a JSON file.
@@ -287,6 +357,60 @@ final class DragAndDropUITests: XCTestCase {
         _ = try view { $0.field("filled-prefilled").text == "Lisboagtk" }
         // XdndFinished said the move was done: GTK deletes what it gave.
         XCTAssertNotNil(entry.waitForState { $0.text == " side" }, "GTK kept \(String(describing: entry.state()?.text))")
+    }
+
+    /// Drags the first field's "Lisboa" onto a probe target and releases it there, answering as told.
+    private func dragOntoProbe(accepting: Bool) throws -> XdndProbe {
+        let probe = try XdndProbe(displayName: app.server.displayName, frame: (900, 100, 300, 200))
+        let frame = try app.state(as: View.self).field("filled-prefilled").frame
+        let word = (frame[0] + 40, frame[1] + 36)
+        try selectWord(in: "filled-prefilled", at: word, expecting: [0, 6])
+        try mouse("mousemove", String(Int(word.0) + 8), String(Int(word.1)), "mousedown", "1")
+        try mouse("mousemove", "1000", "200")
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            probe.pump(accepting: accepting)
+            return probe.messages.contains { $0.type == "XdndPosition" }
+        }, "the probe never got a position")
+        if accepting { _ = try view { $0.window.drag?.accepted == "copy" } }
+        try mouse("mousemove", "1002", "200")
+        try mouse("mouseup", "1")
+        return probe
+    }
+
+    func testTheSourceSpeaksXdndVersion5AndADeadTargetNeverHoldsTheDrag() throws {
+        let probe = try dragOntoProbe(accepting: false)
+        let enter = try XCTUnwrap(probe.messages.first { $0.type == "XdndEnter" })
+        XCTAssertEqual((enter.data[1] >> 24) & 0xFF, 5, "version 5")
+        XCTAssertEqual(enter.data[1] & 1, 1, "more than three types: XdndTypeList")
+        XCTAssertEqual(probe.typeList(of: Window(enter.data[0])), ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "STRING", "TEXT"])
+        let position = try XCTUnwrap(probe.messages.first { $0.type == "XdndPosition" })
+        XCTAssertEqual(probe.name(Atom(position.data[4])), "XdndActionCopy")
+        XCTAssertEqual(position.data[2] >> 16, 1000, "root x")
+        // No status ever comes: the release leaves the target and the drag ends (within the status
+        // timeout), with nothing dropped.
+        let view = try view({ $0.window.drag == nil }, timeout: 15)
+        XCTAssertEqual(view.field("filled-prefilled").text, "Lisboa")
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            probe.pump(accepting: false)
+            return probe.messages.contains { $0.type == "XdndLeave" }
+        })
+        XCTAssertFalse(probe.messages.contains { $0.type == "XdndDrop" })
+        // The window answers again: a click places the caret.
+        try app.click(field: "filled-prefilled", atFraction: 0.2)
+        _ = try self.view { $0.field("filled-prefilled").selection[0] == $0.field("filled-prefilled").selection[1] }
+    }
+
+    func testATargetThatNeverFinishesADropEndsTheDragAfterTheTimeout() throws {
+        let probe = try dragOntoProbe(accepting: true)
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            probe.pump(accepting: true)
+            return probe.messages.contains { $0.type == "XdndDrop" }
+        }, "no drop came")
+        // No XdndFinished: the drag ends after 5 s anyway, the text where it was.
+        let view = try view({ $0.window.drag == nil }, timeout: 20)
+        XCTAssertEqual(view.field("filled-prefilled").text, "Lisboa")
+        try app.click(field: "filled-prefilled", atFraction: 0.2)
+        _ = try self.view { $0.field("filled-prefilled").selection[0] == $0.field("filled-prefilled").selection[1] }
     }
 
     func testSecureFieldsNeitherTakeNorGiveDrags() throws {
