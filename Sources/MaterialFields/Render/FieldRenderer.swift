@@ -33,9 +33,15 @@ public enum FieldRenderer {
             drawTextRuns(appearance.textRuns, color: nil, on: canvas)
         }
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
-        if let dropCaret = appearance.dropCaret { canvas.fill(dropCaret.path, color: dropCaret.color) }
         for fade in appearance.fades { canvas.fill(fade.path, color: fade.color) }
         canvas.popClip()
+        // Its notches may reach a few pixels past the band's ends, into the container's padding.
+        if let dropCaret = appearance.dropCaret {
+            let clip = appearance.textClip
+            canvas.pushClip(Rect(x: clip.minX - 8, y: clip.minY, width: clip.width + 16, height: clip.height))
+            canvas.fill(dropCaret.path, color: dropCaret.color)
+            canvas.popClip()
+        }
         if !appearance.assistive.isEmpty {
             canvas.pushClip(appearance.assistiveClip)
             for run in appearance.assistive { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }

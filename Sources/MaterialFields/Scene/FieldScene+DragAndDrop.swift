@@ -180,6 +180,12 @@ extension FieldScene {
         if old?.field === target?.field, old?.offset == target?.offset, old?.operation == target?.operation { return }
         dragAndDrop.target = target
         for field in [old?.field, target?.field].compactMap({ $0 }) { staleFields.insert(ObjectIdentifier(field)) }
+        // The field a drop would go into shows hover, as GTK highlights a drop site; when the drag
+        // moves on, hover goes back to what the pointer last showed.
+        if old?.field !== target?.field {
+            if let field = target?.field, !field.isFocused { field.isHovered = true }
+            if let field = old?.field, field !== hoveredField || field.isFocused { field.isHovered = false }
+        }
         host?.setNeedsRender()
     }
 
