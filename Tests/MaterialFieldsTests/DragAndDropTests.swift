@@ -198,6 +198,30 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertEqual(first.text, "hello world")
     }
 
+    func testAMoveIsNotTheInsertionClearsOnInsertionWaitsFor() {
+        let (scene, first, _) = scene()
+        first.clearsOnInsertion = true
+        scene.focus(first, at: 0)
+        // Armed (a selection made by the app: the user's keys and clicks disarm it or place no selection).
+        first.selection = TextSelection(anchor: 0, head: 5)
+        XCTAssertTrue(first.moveText(0..<5, to: 8, time: 1))
+        XCTAssertEqual(first.text, " wohellorld", "nothing cleared")
+        // Like any edit of the user's, the move used up clearing: a drop after it goes in at its point.
+        XCTAssertEqual(scene.drop("new", at: point(first, in: scene, offset: 3), operation: .copy, fromThisScene: false, at: 2), .copy)
+        XCTAssertEqual(first.text, " wonewhellorld")
+    }
+
+    func testASourceChangedUnderTheDragKeepsItsTextAndTheDropIsACopy() {
+        let (scene, first, second) = scene()
+        _ = pressOnSelection(scene, first)
+        let end = point(second, in: scene, offset: 6)
+        scene.handle(.pointerMoved(end, buttonHeld: true), at: 1.1)
+        first.text = "changed"
+        scene.handle(.pointerUp(end, button: .primary), at: 1.2)
+        XCTAssertEqual(second.text, "abcdefhello")
+        XCTAssertEqual(first.text, "changed")
+    }
+
     func testTheDraggedTextRefusesItsOwnDrop() {
         let (scene, first, _) = scene()
         _ = pressOnSelection(scene, first)

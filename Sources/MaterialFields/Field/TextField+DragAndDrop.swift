@@ -64,15 +64,26 @@ extension TextField {
             selected = TextSelection(anchor: offset - range.count, head: offset)
         }
         editor.closeUndoGroup()
-        return apply(TextEdit(range: span, replacement: replacement, selectionAfter: selected, cause: .drop), at: time) != nil
+        // Moving the field's own text is not the new text `clearsOnInsertion` waits for: armed, it
+        // would replace everything with the rearranged span.
+        let clears = editor.clearsAtNextInsertion
+        editor.clearsAtNextInsertion = false
+        let applied = apply(TextEdit(range: span, replacement: replacement, selectionAfter: selected, cause: .drop), at: time) != nil
+        if !applied { editor.clearsAtNextInsertion = clears }
+        return applied
+    }
+
+    /// Whether the clusters `range` hold `text` (a drag's source, still as it was dragged).
+    func holds(_ text: String, in range: Range<Int>) -> Bool {
+        let characters = editor.characters
+        return range.lowerBound >= 0 && range.upperBound <= characters.count && String(characters[range]) == text
     }
 
     /// Deletes the clusters `range` when they still hold `text`: the source's half of a move
     /// another program or field took. Returns whether it did.
     @discardableResult
     func deleteMovedText(_ range: Range<Int>, expected text: String, time: Double) -> Bool {
-        let characters = editor.characters
-        guard range.upperBound <= characters.count, String(characters[range]) == text else { return false }
+        guard holds(text, in: range) else { return false }
         editor.closeUndoGroup()
         return apply(TextEdit(range: range, replacement: "", cause: .drop), at: time) != nil
     }

@@ -132,7 +132,9 @@ extension FieldScene {
         setDropTarget(nil)
         guard let target, !text.isEmpty else { return nil }
         let field = target.field
-        let source = fromThisScene ? dragAndDrop.source : nil
+        // A source whose text changed under the drag (an app's timer) is dropped as a copy of
+        // what was dragged, and keeps its text.
+        let source = fromThisScene ? dragAndDrop.source.flatMap { $0.field.holds($0.text, in: $0.range) ? $0 : nil } : nil
         // The field dropped on is the one being edited from now on, keeping its text as it is.
         if !field.isFocused {
             guard takeFocus(for: field, at: time), field.focus(at: time, fromPointX: point.x) else { return nil }
