@@ -413,6 +413,34 @@ final class DragAndDropUITests: XCTestCase {
         _ = try self.view { $0.field("filled-prefilled").selection[0] == $0.field("filled-prefilled").selection[1] }
     }
 
+    func testTheDragThresholdFollowsTheDesktop() throws {
+        var daemon: DesktopSettingsUITests.SettingsDaemon?
+        app = try CatalogApp(arguments: ["--size", "760x1500"], screenSize: (1400, 1560)) { server in
+            daemon = try DesktopSettingsUITests.SettingsDaemon(server: server, settings: "Net/DndDragThreshold 40\n")
+        }
+        struct Desktop: Decodable { struct Inner: Decodable { struct Settings: Decodable { var dragThreshold: Double? }; var settings: Settings }
+            var desktop: Inner }
+        XCTAssertNotNil(app.waitForState(as: Desktop.self, timeout: 15) { $0.desktop.settings.dragThreshold == 40 })
+        let frame = try app.state(as: View.self).field("filled-prefilled").frame
+        let word = (Int(frame[0] + 40), Int(frame[1] + 36))
+        try selectWord(in: "filled-prefilled", at: (Double(word.0), Double(word.1)), expecting: [0, 6])
+        // 25 px is a drag for GTK's default 8, not for this desktop's 40: the release is a click.
+        try mouse("mousemove", String(word.0 + 8), String(word.1), "mousedown", "1")
+        _ = try view { $0.window.drag?.phase == "pending" }
+        try mouse("mousemove", String(word.0 + 33), String(word.1))
+        try mouse("mouseup", "1")
+        var view = try view { $0.field("filled-prefilled").selection[0] == $0.field("filled-prefilled").selection[1] }
+        XCTAssertNil(view.window.drag)
+        try selectWord(in: "filled-prefilled", at: (Double(word.0 + 60), Double(word.1)), expecting: [0, 6])
+        try mouse("mousemove", String(word.0 + 8), String(word.1), "mousedown", "1")
+        try mouse("mousemove", String(word.0 + 49), String(word.1))
+        view = try self.view { $0.window.drag?.phase == "dragging" }
+        try app.key("Escape")
+        try mouse("mouseup", "1")
+        _ = try self.view { $0.window.drag == nil }
+        _ = daemon
+    }
+
     func testSecureFieldsNeitherTakeNorGiveDrags() throws {
         let entry = try gtk(text: "gtk side", select: (0, 3))
         let password = try app.state(as: View.self).field("filled-password").frame
