@@ -17,6 +17,15 @@ private final class DragHost: SceneHost {
     }
 }
 
+/// Refuses every change, counting the questions.
+private final class RefusingDelegate: TextFieldDelegate {
+    var asked: [(Range<Int>, String)] = []
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+        asked.append((range, string))
+        return false
+    }
+}
+
 /// Drag and drop in the model: the press that becomes a drag past the threshold, the drop caret
 /// from a point, a drop as one edit through the pipeline, a move within a field as one undo step,
 /// and secure and disabled fields refusing.
@@ -145,6 +154,34 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertNil(scene.dropTargetState, "the drop caret goes")
         scene.handle(.key(.shortcut("z"), .control), at: 2)
         XCTAssertEqual(first.text, "hello world", "one undo step")
+    }
+
+    func testTheDelegateIsAskedAboutADropAndMayRefuseIt() {
+        let (scene, first, _) = scene()
+        let delegate = RefusingDelegate()
+        first.delegate = delegate
+        let at = point(first, in: scene, offset: 5)
+        XCTAssertEqual(scene.dragMoved(to: at, operations: [.copy], requested: .copy, fromThisScene: false, at: 1), .copy)
+        XCTAssertNil(scene.drop("XY", at: at, operation: .copy, fromThisScene: false, at: 1.1), "refused: the source hears no drop")
+        XCTAssertEqual(delegate.asked.map(\.0), [5..<5])
+        XCTAssertEqual(delegate.asked.map(\.1), ["XY"])
+        XCTAssertEqual(first.text, "hello world")
+        XCTAssertNil(scene.dropTargetState)
+    }
+
+    func testADropInATextAreaLandsOnTheLineUnderThePoint() {
+        let area = TextField(identifier: "area", style: .outlined, kind: .textArea, label: "Notes", text: "one\ntwo\nthree")
+        let scene = FieldScene(fields: [area], scheme: .light)
+        scene.host = host
+        scene.resize(to: Size(width: 600, height: 400), measurer: sharedMeasurer)
+        let frame = scene.frame(of: area)!, band = area.layout!.textLine
+        let lineHeight = area.textLayout!.lineHeight
+        // The middle of the second line, after "tw".
+        let at = Point(x: frame.minX + band.minX + 16, y: frame.minY + band.minY + lineHeight * 1.5)
+        _ = scene.dragMoved(to: at, operations: [.copy], requested: .copy, fromThisScene: false, at: 1)
+        XCTAssertEqual(scene.dropTargetState?.offset, 6)
+        XCTAssertEqual(scene.drop("!", at: at, operation: .copy, fromThisScene: false, at: 1.1), .copy)
+        XCTAssertEqual(area.text, "one\ntw!o\nthree")
     }
 
     func testADropPassesTheFieldsPolicies() {
