@@ -96,8 +96,11 @@ final class GTKEntryPeer {
             + (select.map { ["--select", String($0.0), String($0.1)] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
-        // No accessibility bus to look for: GTK would try to reach one.
+        // Nothing that would reach for a session bus: without one, GTK's accessibility bridge and
+        // GSettings autolaunch a bus (dbus-launch) that outlives the test.
         environment["NO_AT_BRIDGE"] = "1"
+        environment["GSETTINGS_BACKEND"] = "memory"
+        environment["GIO_USE_VFS"] = "local"
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
