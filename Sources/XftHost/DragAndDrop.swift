@@ -138,7 +138,8 @@ final class DragAndDropController {
     // MARK: Events
 
     /// Takes the events drag and drop owns: XDND's client messages, and while a drag from this
-    /// window runs, the pointer's motion and release and the keys (Escape cancels). True when taken.
+    /// window holds the pointer, its motion, buttons and the keys (Escape cancels); once released
+    /// (a drop waiting for the target's answer) the window has its input back. True when taken.
     func take(_ event: inout XEvent) -> Bool {
         switch event.type {
         case ClientMessage:
@@ -147,7 +148,7 @@ final class DragAndDropController {
             if event.xselection.property != 0 { XDeleteProperty(display, window, event.xselection.property) }
             finishMove()
             return true
-        case MotionNotify where outgoing != nil:
+        case MotionNotify where pointerGrabbed:
             var motion = event.xmotion
             // Only the newest of a run of motions matters.
             while XEventsQueued(display, QueuedAfterReading) > 0 {
@@ -160,19 +161,19 @@ final class DragAndDropController {
             session.lastEventTime = motion.time
             moved(toRootX: Int(motion.x_root), y: Int(motion.y_root), state: motion.state, time: motion.time)
             return true
-        case ButtonRelease where outgoing != nil:
+        case ButtonRelease where pointerGrabbed:
             guard Int32(event.xbutton.button) == Button1 else { return true }
             session.lastEventTime = event.xbutton.time
             released(atRootX: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root), state: event.xbutton.state,
                      time: event.xbutton.time)
             return true
-        case ButtonPress where outgoing != nil:
+        case ButtonPress where pointerGrabbed:
             return true
         case FocusOut where pointerGrabbed && event.xfocus.mode == NotifyGrab:
             // The drag's own keyboard grab: the window keeps the keyboard as far as the fields go
             // (GDK ignores these too), so the dragged selection does not turn grey.
             return true
-        case KeyPress where outgoing != nil, KeyRelease where outgoing != nil:
+        case KeyPress where pointerGrabbed, KeyRelease where pointerGrabbed:
             guard event.type == KeyPress else { return true }
             session.lastEventTime = event.xkey.time
             if XLookupKeysym(&event.xkey, 0) == KeySym(XK_Escape) { cancel(time: event.xkey.time) }
