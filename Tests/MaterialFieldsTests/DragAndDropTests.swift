@@ -139,6 +139,17 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertNil(scene.dragMoved(to: Point(x: 590, y: 390), operations: [.copy], requested: .copy, fromThisScene: false, at: 2))
     }
 
+    func testAnEmptyFieldsLabelFloatsWhileADragHoversAndRestsWhenItLeaves() {
+        let (scene, first, _) = scene()
+        first.text = ""
+        XCTAssertEqual(first.labelPosition, .resting)
+        _ = scene.dragMoved(to: point(first, in: scene, offset: 0), operations: [.copy], requested: .copy, fromThisScene: false, at: 1)
+        XCTAssertEqual(first.labelPosition, .floating, "the drop caret does not stand on the label")
+        XCTAssertFalse(first.isFocused)
+        scene.dragExited()
+        XCTAssertEqual(first.labelPosition, .resting)
+    }
+
     func testADropFromAnotherProgramIsOneEditThatFocusesAndSelectsTheDroppedText() {
         let (scene, first, second) = scene()
         scene.focus(second, at: 0)

@@ -88,6 +88,15 @@ extension TextField {
         return apply(TextEdit(range: range, replacement: "", cause: .drop), at: time) != nil
     }
 
+    /// Marks the field as where a hovering drag would drop (or no longer): the label floats (or
+    /// rests again) from `time`, animated as focus does it.
+    func setDropTarget(_ isTarget: Bool, at time: Double) {
+        guard isTarget != isDropTarget else { return }
+        isDropTarget = isTarget
+        syncMotion(at: time)
+        invalidateAppearance()
+    }
+
     /// The drop caret at `offset`, with the container's top-left at `origin`: a bar as wide as
     /// the caret with a notch at each end (GTK draws its drop position as a caret of its own, which
     /// never blinks), or nil when scrolled out of the band.

@@ -185,6 +185,8 @@ extension FieldScene {
         // The field a drop would go into shows hover, as GTK highlights a drop site; when the drag
         // moves on, hover goes back to what the pointer last showed.
         if old?.field !== target?.field {
+            old?.field.setDropTarget(false, at: currentTime)
+            target?.field.setDropTarget(true, at: currentTime)
             if let field = target?.field, !field.isFocused { field.isHovered = true }
             if let field = old?.field, field !== hoveredField || field.isFocused { field.isHovered = false }
         }
