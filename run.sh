@@ -58,7 +58,7 @@ HEADLESS_PACKAGES=(xvfb xauth)
 # AT-SPI registry.
 TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip x11-xkb-utils unicode-data xsettingsd
     dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 cinnamon-settings-daemon xcompmgr
-    ibus ibus-hangul ibus-libpinyin)
+    ibus ibus-hangul ibus-libpinyin python3-gi gir1.2-gtk-3.0)
 # libxtst-dev: the soak injects its input through the XTEST extension.
 SOAK_PACKAGES=(xvfb xauth libxtst-dev)
 # xclip serves the text the benchmark pastes; libxtst6 and libxdamage1: its keys go in through

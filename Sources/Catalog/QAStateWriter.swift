@@ -1,5 +1,6 @@
 import MaterialFields
 import QATools
+import XftHost
 
 /// Keeps the `--qa-state` file saying what the catalog shows. `update` takes the state on the
 /// caller's thread (the fields' snapshot, a copy of values) and hands the rest to a thread of
@@ -23,6 +24,26 @@ final class QAStateWriter {
             var theme: String
             var inspector: Bool
             var animationSlowdown: Double
+            /// A drag from one of the fields (absent when none): the field, `pending` (pressed on
+            /// its selected text) or `dragging`, the dragged range, the operations and types offered.
+            var drag: Drag?
+            /// A drag hovering over a field that would take it (absent otherwise): the field, the
+            /// drop caret's offset and the operation a drop there takes.
+            var drop: Drop?
+        }
+        struct Drag: Encodable, Equatable {
+            var field: String
+            var phase: String
+            var range: [Int]
+            var operations: [String]
+            var types: [String]
+            /// What would take a drop where the drag is now (`copy`, `move`), null where nothing would.
+            var accepted: String?
+        }
+        struct Drop: Encodable, Equatable {
+            var field: String
+            var offset: Int
+            var operation: String
         }
         /// The desktop's settings as the scene follows them (only those the desktop sets) and
         /// the look its theme asks for.
@@ -46,7 +67,13 @@ final class QAStateWriter {
             theme = controls.theme.rawValue
             window = .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
                            contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme,
-                           inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown)
+                           inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown,
+                           drag: scene.dragSourceState.map {
+                               Drag(field: $0.field, phase: $0.phase.rawValue, range: [$0.range.lowerBound, $0.range.upperBound],
+                                    operations: $0.operations.map(\.rawValue),
+                                    types: $0.phase == .dragging ? WindowHost.offeredDragTypes : [], accepted: $0.accepted?.rawValue)
+                           },
+                           drop: scene.dropTargetState.map { Drop(field: $0.field, offset: $0.offset, operation: $0.operation.rawValue) })
             desktop = .init(settings: scene.desktopSettings, theme: scene.desktopSettings.theme.rawValue)
             fields = scene.snapshot()
             menu = scene.menuSnapshot()

@@ -95,6 +95,9 @@ final class FuzzWorld {
                 let frame = scene.frame(of: fields[index])!
                 let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
                 guard fields[index].isEnabled, fields[index].part(at: local) == .text else { return nil }
+                // A plain press on selected text waits to see whether it drags (it keeps the
+                // selection until the release places the caret, which the reference adopts).
+                if clicks == 1, !shift, button == .primary, fields[index].isOnSelectedText(local) { return nil }
                 return (index, references[index].anchor)
             }
             scene.handle(.pointerDown(point, button: button, clickCount: clicks, modifiers: shift ? .shift : []), at: time)
@@ -106,6 +109,11 @@ final class FuzzWorld {
             adopts = true
         case .pointerUp(let point):
             scene.handle(.pointerUp(point, button: .primary), at: time)
+            // A drag the host took ends with the release, dropped nowhere (`FuzzHost.beginDrag`).
+            if host.dragging {
+                host.dragging = false
+                scene.dragEnded(movedAway: false, at: time)
+            }
             buttonHeld = false
             adopts = true
         case .pointerExit:

@@ -114,6 +114,7 @@ final class FuzzHost: SceneHost {
         switch selection {
         case .clipboard: clipboard = text
         case .primary: primary = text
+        case .dragAndDrop: break
         }
     }
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
@@ -123,6 +124,13 @@ final class FuzzHost: SceneHost {
     func setPointerShape(_ shape: PointerShape) {}
     func setInputMethodSpot(_ caret: Rect) {}
     func ringBell() { bells += 1 }
+    /// A drag of selected text: taken (so the scene drops nothing itself) and ended at the
+    /// release without a drop, as over a place that takes none; the reference has no drag and drop.
+    var dragging = false
+    func beginDrag(_ text: String, operations: DragOperations, at time: Double) -> Bool {
+        dragging = true
+        return true
+    }
 }
 
 /// Something the model did that the reference or the invariants disagree with.

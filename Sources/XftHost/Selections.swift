@@ -30,15 +30,15 @@ final class SelectionBroker {
     /// The most a paste may bring; a larger transfer is abandoned rather than held in memory.
     var maximumIncomingBytes = 64 << 20
 
-    private let clipboardAtom, primaryAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom: Atom
-    private let timestampAtom, incrAtom, atomAtom, integerAtom: Atom
+    private let clipboardAtom, primaryAtom, dragAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom, plainAtom: Atom
+    private let timestampAtom, incrAtom, atomAtom, integerAtom, deleteAtom, nullAtom: Atom
     /// ICCCM's MULTIPLE (several targets in one request, as clipboard managers save) and the
     /// type of its list of (target, property) pairs.
     let multipleAtom, atomPairAtom: Atom
     /// Where our own conversions land on our window, one per selection. A transfer given up on
     /// moves its selection on to the next of a few properties: its owner may still write chunks
     /// into the old one, which must never be read as the next paste's answer.
-    private var clipboardProperty, primaryProperty: Atom
+    private var clipboardProperty, primaryProperty, dragProperty: Atom
     private var retiredProperties: [SelectionKind: Int] = [:]
     private static let propertyPoolSize = 4
 
@@ -94,6 +94,10 @@ final class SelectionBroker {
         stringAtom = XA_STRING
         textAtom = atom("TEXT")
         mimeUTF8Atom = atom("text/plain;charset=utf-8")
+        dragAtom = atom("XdndSelection")
+        deleteAtom = atom("DELETE")
+        nullAtom = atom("NULL")
+        plainAtom = atom("text/plain")
         timestampAtom = atom("TIMESTAMP")
         incrAtom = atom("INCR")
         atomAtom = XA_ATOM
@@ -102,32 +106,50 @@ final class SelectionBroker {
         atomPairAtom = atom("ATOM_PAIR")
         clipboardProperty = atom(Self.propertyName(for: .clipboard, index: 0))
         primaryProperty = atom(Self.propertyName(for: .primary, index: 0))
+        dragProperty = atom(Self.propertyName(for: .dragAndDrop, index: 0))
         let extended = XExtendedMaxRequestSize(display)
         let requestUnits = extended > 0 ? extended : XMaxRequestSize(display)
         // Units are 4 bytes; leave room for the request's own header.
         chunkSize = max(4096, min(requestUnits * 4 - 256, 256 << 10))
     }
 
-    private func atom(for kind: SelectionKind) -> Atom { kind == .clipboard ? clipboardAtom : primaryAtom }
-    private func property(for kind: SelectionKind) -> Atom { kind == .clipboard ? clipboardProperty : primaryProperty }
+    private func atom(for kind: SelectionKind) -> Atom {
+        switch kind {
+        case .clipboard: return clipboardAtom
+        case .primary: return primaryAtom
+        case .dragAndDrop: return dragAtom
+        }
+    }
+    private func property(for kind: SelectionKind) -> Atom {
+        switch kind {
+        case .clipboard: return clipboardProperty
+        case .primary: return primaryProperty
+        case .dragAndDrop: return dragProperty
+        }
+    }
 
     /// Moves `kind`'s conversions to the next property of its pool (interned once used).
     private func retireProperty(of kind: SelectionKind) {
         let next = (retiredProperties[kind, default: 0] + 1) % Self.propertyPoolSize
         retiredProperties[kind] = next
         let property = XInternAtom(display, Self.propertyName(for: kind, index: next), 0)
-        if kind == .clipboard { clipboardProperty = property } else { primaryProperty = property }
+        switch kind {
+        case .clipboard: clipboardProperty = property
+        case .primary: primaryProperty = property
+        case .dragAndDrop: dragProperty = property
+        }
     }
     private static func propertyName(for kind: SelectionKind, index: Int) -> String {
         "_MATERIALFIELDS_" + name(of: kind) + (index == 0 ? "" : "_\(index)")
     }
 
     private func kind(of selection: Atom) -> SelectionKind? {
-        selection == clipboardAtom ? .clipboard : selection == primaryAtom ? .primary : nil
+        selection == clipboardAtom ? .clipboard : selection == primaryAtom ? .primary : selection == dragAtom ? .dragAndDrop : nil
     }
 
     private func kind(ofProperty property: Atom) -> SelectionKind? {
-        property == clipboardProperty ? .clipboard : property == primaryProperty ? .primary : nil
+        property == clipboardProperty ? .clipboard : property == primaryProperty ? .primary
+            : property == dragProperty ? .dragAndDrop : nil
     }
 
     // MARK: Owner
@@ -186,6 +208,8 @@ final class SelectionBroker {
         switch request.target {
         case targetsAtom:
             var targets: [Int] = [targetsAtom, timestampAtom, multipleAtom, utf8Atom, mimeUTF8Atom, stringAtom, textAtom].map { Int($0) }
+            // A drag offers what GTK's entries offer, plain ASCII text too.
+            if kind == .dragAndDrop { targets.append(Int(plainAtom)) }
             XChangeProperty(display, request.requestor, property, atomAtom, 32, PropModeReplace,
                             &targets, Int32(targets.count))
         case timestampAtom:
@@ -195,6 +219,14 @@ final class SelectionBroker {
             send(Array(current.text.utf8), type: request.target, to: request.requestor, property: property)
         case stringAtom:
             send(Self.latin1(current.text), type: stringAtom, to: request.requestor, property: property)
+        case deleteAtom where kind == .dragAndDrop:
+            // A target that took a move asks the source to delete (ICCCM's DELETE, answered with
+            // NULL); the field's text goes when XdndFinished says the move was done.
+            XChangeProperty(display, request.requestor, property, nullAtom, 32, PropModeReplace, nil, 0)
+        case plainAtom:
+            // text/plain without a charset is ASCII (GTK's reading): "?" for the rest.
+            send(current.text.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : UInt8(ascii: "?") }, type: plainAtom,
+                 to: request.requestor, property: property)
         case textAtom:
             // TEXT lets the owner pick the encoding: Latin-1 when nothing is lost, UTF-8 otherwise.
             let fits = current.text.unicodeScalars.allSatisfy { $0.value < 0x100 }
@@ -512,7 +544,7 @@ final class SelectionBroker {
 
     /// Gives up on transfers that made no progress for `timeout`.
     func expire(at now: Double) {
-        for kind in [SelectionKind.clipboard, .primary] {
+        for kind in [SelectionKind.clipboard, .primary, .dragAndDrop] {
             guard let transfer = incoming[kind]?.first, transfer.started, now - transfer.lastProgress >= timeout else { continue }
             fail(kind, "the \(Self.name(of: kind)) owner did not finish within \(Self.format(timeout)) s")
         }
@@ -542,7 +574,13 @@ final class SelectionBroker {
     }
 
     /// The selection's name on the server ("CLIPBOARD", "PRIMARY").
-    static func name(of kind: SelectionKind) -> String { kind == .clipboard ? "CLIPBOARD" : "PRIMARY" }
+    static func name(of kind: SelectionKind) -> String {
+        switch kind {
+        case .clipboard: return "CLIPBOARD"
+        case .primary: return "PRIMARY"
+        case .dragAndDrop: return "XdndSelection"
+        }
+    }
 
     private func atomName(_ atom: Atom) -> String {
         guard atom != 0, let name = XGetAtomName(display, atom) else { return "no type" }

@@ -60,6 +60,8 @@ final class WindowSession {
     var selections: SelectionBroker!
     /// The scene's popup on screen, if any (`WindowSession+Popup`).
     var popupWindow: PopupWindow?
+    /// XDND, both ways (`DragAndDrop.swift`).
+    var dragAndDrop: DragAndDropController!
     /// The server time of the newest event that carried one: selections are taken and asked for
     /// at the time of the input that caused it, as ICCCM requires (never CurrentTime).
     var lastEventTime: Time = 0
@@ -120,6 +122,7 @@ final class WindowSession {
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: host.fonts)
         selections = SelectionBroker(display: display, window: window, clock: { [unowned host] in host.now }, warn: host.warn)
+        dragAndDrop = DragAndDropController(session: self)
         XMapWindow(display, window)
         errors = WindowErrors(display: display, window: window)
         scene.host = self
@@ -133,6 +136,7 @@ final class WindowSession {
         popupWindow?.close(connectionLost: host.isConnectionLost)
         if scene.host === self { scene.host = nil }
         accessibility?.close()
+        dragAndDrop?.close(connectionLost: host.isConnectionLost)
         keyboard.close(connectionLost: host.isConnectionLost)
         desktop?.close(connectionLost: host.isConnectionLost)
         host.followedDesktopSettings = nil
@@ -198,6 +202,7 @@ final class WindowSession {
             if host.isConnectionLost { throw HostError.connectionLost }
             if exitStatus != nil { break }
             selections.expire(at: host.now)
+            dragAndDrop.expire(at: host.now)
             if selections.deliverAnswers() {
                 needsRender = true
                 modelChanged = true
@@ -343,7 +348,7 @@ final class WindowSession {
         let now = host.now
         scheduledFrame = nextDeadline(after: drawnAt)
         let notification = modelChanged ? lastNotification + WindowHost.frameInterval : nil
-        let deadline = [scheduledFrame, host.nextTimerDeadline, selections.nextDeadline, notification,
+        let deadline = [scheduledFrame, host.nextTimerDeadline, selections.nextDeadline, dragAndDrop.nextDeadline, notification,
                         glib.timeout.map { now + $0 }].compactMap { $0 }.min()
         // In nanoseconds: a millisecond timeout rounded up would draw every frame up to 1 ms late.
         let timeout = deadline.map { Int64(min(max(0, ($0 - now) * 1e9).rounded(.up), 60e9)) } ?? -1
@@ -442,6 +447,8 @@ final class WindowSession {
         if desktop.take(event) { return }
         // The popup's window: its pointer events (all of them, while it holds the grab), its exposures.
         if popupWindow != nil, dispatchToPopup(&event) { return }
+        // XDND's messages, and the pointer and keys while a drag from this window runs.
+        if dragAndDrop.take(&event) { return }
         switch event.type {
         case KeyPress, KeyRelease: lastEventTime = event.xkey.time
         case ButtonPress, ButtonRelease: lastEventTime = event.xbutton.time

@@ -13,7 +13,7 @@ import XCTest
 /// of how long a loaded machine takes.
 final class DesktopSettingsUITests: XCTestCase {
     /// xsettingsd serving a settings file on a server's display.
-    private final class SettingsDaemon {
+    final class SettingsDaemon {
         let process = Process()
         let file: URL
         let server: XvfbServer

@@ -7,7 +7,7 @@ struct KeyboardTypePolicy: EditPolicy {
         // Only the kept text is read (for the one @ or decimal separator), without copying it.
         let text = editor.storage
         let kept = [text.characters[..<edit.range.lowerBound], text.characters[edit.range.upperBound...]].joined()
-        edit.replacement = edit.cause == .paste ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
+        edit.replacement = edit.cause == .paste || edit.cause == .drop ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
             : keyboardType.filter(edit.replacement, keeping: kept)
         return .proceed
     }

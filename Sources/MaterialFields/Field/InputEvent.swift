@@ -67,4 +67,7 @@ public enum SelectionKind: Sendable {
     case clipboard
     /// The text last selected; middle click pastes it.
     case primary
+    /// The text of a drag and drop under way (XDND's `XdndSelection`): the host's, owned while
+    /// a drag from this window runs and converted when another program drops on it.
+    case dragAndDrop
 }

@@ -10,7 +10,7 @@ extension TextField {
         switch style.family {
         case .material:
             return LabelPosition.resolve(hasLabel: !label.isEmpty, hasText: !editor.isEmpty,
-                                         canFloat: labelBehavior == .floats, isEditing: state == .editing)
+                                         canFloat: labelBehavior == .floats, isEditing: state == .editing || isDropTarget)
         case .rag:
             guard !placeholder.isEmpty, placeholderMode.isVisible(hasText: !editor.isEmpty) else { return .none }
             return placeholderMode.floats(hasText: !editor.isEmpty, isEditing: state == .editing) ? .floating : .resting

@@ -317,6 +317,9 @@ public final class TextField {
     public var editingPhase: EditingPhase { focusMachine.phase }
     /// The pointer is over the field (set by the scene).
     public var isHovered = false { didSet { if isHovered != oldValue { invalidateAppearance() } } }
+    /// A drag hovers here and would drop into the field (`FieldScene` sets it): the label floats
+    /// out of the text line as while editing, so the drop caret does not stand on it.
+    public internal(set) var isDropTarget = false
 
     /// The transitions, the caret's blink and the fades waiting to start.
     var motion = FieldMotion(duration: TextField.motionDuration)

@@ -48,6 +48,9 @@ public struct FieldAppearance: Equatable, Sendable {
     /// An input method's preedit marks drawn over the text: its underlines.
     public var composition: [ShapeFill]
     public var caret: ShapeFill?
+    /// Where a drag hovering over the field would drop its text (a caret with a notch at each
+    /// end, never blinking); nil when no drag hovers here.
+    public var dropCaret: ShapeFill?
     /// A text area's fade at a scrolled edge, over its text.
     public var fades: [ShapeFill]
     public var assistive: [TextRun]

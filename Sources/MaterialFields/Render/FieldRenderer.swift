@@ -36,6 +36,13 @@ public enum FieldRenderer {
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
         for fade in appearance.fades { canvas.fill(fade.path, color: fade.color) }
         canvas.popClip()
+        // Its notches may reach a few pixels past the band's ends, into the container's padding.
+        if let dropCaret = appearance.dropCaret {
+            let clip = appearance.textClip
+            canvas.pushClip(Rect(x: clip.minX - 8, y: clip.minY, width: clip.width + 16, height: clip.height))
+            canvas.fill(dropCaret.path, color: dropCaret.color)
+            canvas.popClip()
+        }
         if !appearance.assistive.isEmpty {
             canvas.pushClip(appearance.assistiveClip)
             for run in appearance.assistive { canvas.drawText(run.text, at: run.origin, font: run.font, color: run.color) }

@@ -15,7 +15,8 @@ public struct DesktopSettings: Equatable, Sendable, Codable {
     /// in seconds (GTK's default 0.4).
     public var doubleClickTime: Double?
     /// `Net/DndDragThreshold`: pixels the pointer must move with the button held before a press
-    /// becomes a drag (GTK's default 8). Kept for drag and drop; nothing uses it yet.
+    /// becomes a drag (GTK's default 8, times the scene's scale): a press on selected text
+    /// starts dragging it once the pointer is this far from the press (`FieldScene`).
     public var dragThreshold: Double?
     /// `Gtk/EnablePrimaryPaste`: false stops the middle button pasting PRIMARY (selecting still
     /// offers it to other programs, as in GTK).

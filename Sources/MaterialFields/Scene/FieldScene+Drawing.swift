@@ -31,8 +31,10 @@ extension FieldScene {
             return nil
         }
         let caretOn = isWindowFocused && (isSettled || field.isCaretVisible(at: time))
-        return field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn,
-                                windowIsActive: isWindowFocused, selectionDisplay: selectionDisplay)
+        var appearance = field.appearance(at: time, origin: Point(x: frame.minX, y: frame.minY), scheme: scheme, showsCaret: caretOn,
+                                          windowIsActive: isWindowFocused, selectionDisplay: selectionDisplay)
+        appearance?.dropCaret = dropCaret(of: field, origin: Point(x: frame.minX, y: frame.minY))
+        return appearance
     }
 
     /// Brings the scene to `time`: the page arranged if a field's height changed, a drag held

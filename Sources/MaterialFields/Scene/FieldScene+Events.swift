@@ -47,6 +47,9 @@ extension FieldScene {
                 } else if !field.isFocused {
                     guard takeFocus(for: field, at: time) else { return true }
                 }
+                // A press on selected text may become a drag (`FieldScene+DragAndDrop`).
+                if !iconActs, pressMayStartDrag(field, at: local, window: point, clickCount: clickCount, modifiers: modifiers,
+                                                time: time) { return true }
                 pointerChangedSelection = false
                 field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
                 pointerField = field
@@ -69,6 +72,7 @@ extension FieldScene {
                 return secondaryPress(in: field, at: local, windowPoint: point, time: time)
             }
         case .pointerMoved(let point, let buttonHeld):
+            if buttonHeld, let handled = dragPointerMoved(to: point, at: time) { return handled }
             if buttonHeld, let field = pointerField, let frame = frame(of: field) {
                 dragLocation = point
                 lastAutoscroll = time
@@ -79,7 +83,8 @@ extension FieldScene {
         case .pointerExited:
             pointerLocation = nil
             return updateHover()
-        case .pointerUp(_, let button):
+        case .pointerUp(let point, let button):
+            if button == .primary, let handled = dragPointerUp(at: point, at: time) { return handled }
             guard button == .primary, let field = pointerField else { return false }
             field.pointerUp()
             pointerField = nil
@@ -101,6 +106,7 @@ extension FieldScene {
             return showPreedit(preedit, at: time)
         case .key(let key, let modifiers):
             endResetCommitTarget()
+            if key == .escape, cancelDrag() { return true }
             // The Menu key and Shift+F10 open the focused field's context menu at its caret.
             if opensContextMenu(key, modifiers), let field = focusedField {
                 return openContextMenu(for: field, at: nil, time: time)

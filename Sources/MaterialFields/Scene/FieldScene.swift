@@ -111,6 +111,8 @@ public final class FieldScene: Scene {
     /// Something that moves the caret on screen happened since the spot was last told: a change
     /// of selection, a field's change, the page scrolled or arranged again.
     var inputSpotIsStale = true
+    /// A press on selected text, a drag this scene started and a drop hovering over a field.
+    var dragAndDrop = DragAndDropState()
     /// While settled (screenshots) the caret is drawn solid regardless of the blink phase.
     var isSettled = false
     /// The popup shown over the window (a context menu, a chooser), if any (`FieldScene+Popup`).

@@ -42,6 +42,23 @@ public protocol Scene: AnyObject {
     /// The host closed the scene's popup for a reason of its own (a press outside it, the window
     /// lost focus, was unmapped or resized). Not called when the scene closed it.
     func popupWasClosed(_ popup: ScenePopup, reason: PopupCloseReason)
+
+    // Drag and drop (XDND in the X host; `DragAndDrop.swift` has the defaults, which take no drop).
+    /// A drag hovers at `point` (window pixels), offering `operations` and asking for `requested`
+    /// (from this scene: the host's own drag, which asks for a move unless Ctrl is held). Returns
+    /// the operation a drop there would take, or nil where nothing may be dropped.
+    func dragMoved(to point: Point, operations: DragOperations, requested: DragOperation, fromThisScene: Bool,
+                   at time: Double) -> DragOperation?
+    /// The drag left the window, or ended without a drop here: the drop caret goes.
+    func dragExited()
+    /// `text` is dropped at `point`: the operation taken, or nil when refused.
+    func drop(_ text: String, at point: Point, operation: DragOperation, fromThisScene: Bool, at time: Double) -> DragOperation?
+    /// The drag this scene started (`SceneHost.beginDrag`) ended; `movedAway` when another
+    /// program took its text with a move, so the source's text goes.
+    func dragEnded(movedAway: Bool, at time: Double)
+    /// Where the drag this scene started is now, what would take it: the operation accepted there
+    /// (by a field of its own or another program's answer), nil where nothing would.
+    func dragAcceptanceChanged(_ accepted: DragOperation?)
 }
 
 extension Scene {
@@ -95,6 +112,12 @@ public protocol SceneHost: AnyObject {
     /// Asks whether a selection holds text (its owner's TARGETS offer a text form), without
     /// taking the text; the answer comes later, from the event loop.
     func requestSelectionHasText(_ selection: SelectionKind, completion: @escaping (Bool) -> Void)
+    /// Starts dragging `text` (selected text pressed and moved beyond the drag threshold): the
+    /// host takes the pointer until the button is released or Escape is pressed, tells the scene
+    /// where the drag is over its own window (`Scene.dragMoved`, `drop`) and tells other programs
+    /// elsewhere; it ends with `Scene.dragEnded`. False when the host cannot: the scene then
+    /// follows the drag within itself.
+    func beginDrag(_ text: String, operations: DragOperations, at time: Double) -> Bool
 }
 
 extension SceneHost {

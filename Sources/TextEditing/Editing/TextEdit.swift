@@ -11,6 +11,9 @@ public enum EditCause: String, Sendable, Codable {
     case paste, cut
     /// An emoji picked in the emoji chooser: one edit at the caret, replacing the selection.
     case emoji
+    /// Text dropped by drag and drop, or dragged to another place in the same field (one edit
+    /// that moves it, so one undo step puts both places back).
+    case drop
     /// The clear button, or an app clearing the field as a user action.
     case clear
     /// `text = ...` from the program.

@@ -136,7 +136,7 @@ package final class FieldEditor {
 
     /// The point in text coordinates (from the first line's start, scroll undone) for a point in
     /// field coordinates.
-    private func textPoint(for point: Point) -> Point? {
+    package func textPoint(for point: Point) -> Point? {
         guard let viewport = client?.textViewport, let textLayout else { return nil }
         return Point(x: point.x - viewport.band.x + textLayout.scrollX, y: point.y - viewport.band.y + textLayout.scrollY)
     }
@@ -208,7 +208,7 @@ package final class FieldEditor {
 
     /// Causes that put new text in (what `clearsOnInsertion` waits for).
     package static func insertsText(_ cause: EditCause) -> Bool {
-        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline || cause == .emoji
+        cause == .typing || cause == .inputMethod || cause == .paste || cause == .newline || cause == .emoji || cause == .drop
     }
 
     /// Passes `proposed` through the policy chain (a user edit only) and applies what is left:
