@@ -232,3 +232,30 @@ final class PreeditTests: XCTestCase {
         XCTAssertEqual(Preedit(text: "ab").segments, [.init(range: 0..<2, emphasis: .underlined)])
     }
 }
+
+/// Where a preedit's late commit lands when a popup opened in between.
+final class PreeditPopupSeamTests: XCTestCase {
+    /// An input method that commits a reset preedit later (as ibus does), and a host that shows popups.
+    private final class Host: SceneHostForPopups {
+        func resetInputMethod() -> String? { nil }
+    }
+
+    func testAResetPreeditsLateCommitLandsInTheFieldWhileTheContextMenuIsOpen() throws {
+        let field = TextField(identifier: "f", style: .filled, label: "L", text: "")
+        let scene = FieldScene(fields: [field], scheme: .light)
+        let host = Host()
+        scene.host = host
+        scene.resize(to: Size(width: 400, height: 400), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        scene.handle(.preeditChanged(Preedit(text: "한")), at: 1)
+        let frame = try XCTUnwrap(scene.frame(of: field))
+
+        // The right-click resets the preedit and opens the menu; the input method's commit comes after.
+        scene.handle(.pointerDown(Point(x: frame.midX, y: frame.midY), button: .secondary, clickCount: 1, modifiers: []), at: 2)
+        XCTAssertNotNil(scene.openContextMenu)
+        scene.handle(.inputMethodText("한"), at: 2.01)
+
+        XCTAssertEqual(field.text, "한")
+        XCTAssertNotNil(scene.openContextMenu, "the commit is no key for the menu")
+    }
+}

@@ -37,6 +37,11 @@ extension FieldScene {
     func routeToPopup(_ event: InputEvent, at time: Double) -> Bool? {
         guard let popup = activePopup else { return nil }
         switch event {
+        case .inputMethodText where resetCommitTarget != nil && time <= resetCommitDeadline:
+            // The late commit of a preedit reset before the popup opened (a right-click in a
+            // composing field; ibus commits through the loop): it belongs to that field, never
+            // to the popup (a menu would read it as a first letter and act).
+            return nil
         case .key, .text, .inputMethodText:
             _ = popup.handle(event, at: time)
             // The model may have changed (an item acted): observers hear of it either way.
