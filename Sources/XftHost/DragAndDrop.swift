@@ -197,15 +197,19 @@ final class DragAndDropController {
     private func takeMessage(_ message: XClientMessageEvent) -> Bool {
         let type = message.message_type
         let data = message.data.l
+        // Xlib hands a format-32 message's items over as C longs, sign-extended from 32 bits: a
+        // server time from 2^31 ms on (24.8 days of uptime) arrives negative, and another
+        // program may send anything. Each is read back as the 32 bits it was.
+        func card32(_ value: Int) -> UInt { UInt(UInt32(truncatingIfNeeded: value)) }
         switch type {
-        case enter: targetEnter(source: Window(data.0), flags: data.1, types: [data.2, data.3, data.4].map { Atom($0) })
+        case enter: targetEnter(source: card32(data.0), flags: data.1, types: [data.2, data.3, data.4].map(card32))
         case position:
-            targetPosition(source: Window(data.0), rootX: (data.2 >> 16) & 0xFFFF, rootY: data.2 & 0xFFFF, time: Time(data.3),
-                           action: Atom(data.4))
-        case leave: targetLeave(source: Window(data.0))
-        case drop: targetDrop(source: Window(data.0), time: Time(data.2))
-        case status: sourceStatus(from: Window(data.0), flags: data.1, rectangle: (data.2, data.3), action: Atom(data.4))
-        case finished: sourceFinished(from: Window(data.0), flags: data.1, action: Atom(data.2))
+            targetPosition(source: card32(data.0), rootX: (data.2 >> 16) & 0xFFFF, rootY: data.2 & 0xFFFF, time: card32(data.3),
+                           action: card32(data.4))
+        case leave: targetLeave(source: card32(data.0))
+        case drop: targetDrop(source: card32(data.0), time: card32(data.2))
+        case status: sourceStatus(from: card32(data.0), flags: data.1, rectangle: (data.2, data.3), action: card32(data.4))
+        case finished: sourceFinished(from: card32(data.0), flags: data.1, action: card32(data.2))
         default: return false
         }
         return true
@@ -626,7 +630,7 @@ final class DragAndDropController {
             defer { if let data { XFree(data) } }
             guard let data, format == 32, count > 0 else { return }
             result = data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
-                .map { Atom($0) }
+                .map { Atom(UInt32(truncatingIfNeeded: $0)) }  // 32-bit items, sign-extended into longs by Xlib
         }
         return result
     }

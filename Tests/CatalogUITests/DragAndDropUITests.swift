@@ -446,6 +446,37 @@ final class DragAndDropUITests: XCTestCase {
         _ = daemon
     }
 
+    /// A source on a server up for more than 24.8 days stamps its positions with times from
+    /// 2^31 ms on, which Xlib hands over as negative longs: the window answers, it does not trap.
+    func testAPositionStampedAfterTwentyFiveDaysOfServerUptimeIsAnswered() throws {
+        let probe = try XdndProbe(displayName: app.server.displayName, frame: (900, 100, 300, 200))
+        let frame = try app.state(as: View.self).field("filled-placeholder").frame
+        func send(_ type: String, _ data: (Int, Int, Int, Int, Int)) {
+            var message = XClientMessageEvent()
+            message.type = ClientMessage
+            message.display = probe.display
+            message.window = app.windowID
+            message.message_type = probe.atom(type)
+            message.format = 32
+            message.data.l = data
+            var event = XEvent(xclient: message)
+            XSendEvent(probe.display, app.windowID, 0, NoEventMask, &event)
+            XFlush(probe.display)
+        }
+        send("XdndEnter", (Int(probe.window), 5 << 24, Int(probe.atom("UTF8_STRING")), 0, 0))
+        let point = (Int(frame[0] + 40) << 16) | Int(frame[1] + 36)
+        send("XdndPosition", (Int(probe.window), 0, point, Int(UInt32(0x8000_0000)), Int(probe.atom("XdndActionCopy"))))
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            probe.pump(accepting: false)
+            return probe.messages.contains { $0.type == "XdndStatus" }
+        }, "no XdndStatus came; the catalog is \(app.process.isRunning ? "running" : "gone")")
+        let status = try XCTUnwrap(probe.messages.first { $0.type == "XdndStatus" })
+        XCTAssertEqual(status.data[1] & 1, 1, "the text is accepted over the field")
+        _ = try view { $0.window.drop?.field == "filled-placeholder" }
+        send("XdndLeave", (Int(probe.window), 0, 0, 0, 0))
+        _ = try view { $0.window.drop == nil }
+    }
+
     func testSecureFieldsNeitherTakeNorGiveDrags() throws {
         let entry = try gtk(text: "gtk side", select: (0, 3))
         let password = try app.state(as: View.self).field("filled-password").frame
