@@ -23,6 +23,9 @@ extension WindowSession {
         let manager = XInternAtom(display, "CLIPBOARD_MANAGER", 0)
         // A SelectionClear not read yet: someone else holds the clipboard now.
         guard XGetSelectionOwner(display, clipboard) == window, XGetSelectionOwner(display, manager) != 0 else { return }
+        // An open menu or chooser goes with the window it belongs to, its grabs with it: it
+        // must not float over the desktop, holding the pointer, while the manager is waited for.
+        dismissPopup(reason: .windowChanged)
         XUnmapWindow(display, window)
 
         let property = XInternAtom(display, "_MATERIALFIELDS_SAVE_TARGETS", 0)

@@ -131,6 +131,35 @@ final class ClipboardManagerUITests: XCTestCase {
         manager.stop()
     }
 
+    /// A context menu open when the window closes goes with it, and its pointer grab too, before
+    /// the manager is waited for.
+    func testAnOpenMenuClosesWithTheWindowBeforeTheManagerIsAsked() throws {
+        let app = try CatalogApp()
+        let manager = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD_MANAGER", answer: .silent)
+        try copy("menu open at close", in: app)
+        try app.click(field: "filled-label", atFraction: 0.5)
+        try app.xdotool(["click", "3"])
+        func popups() throws -> [Substring] {
+            try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
+                           environment: ["DISPLAY": app.server.displayName]).stdout.split(separator: "\n")
+        }
+        XCTAssertTrue(try waitUntil(timeout: 15) { try !popups().isEmpty }, "the context menu never showed")
+        try app.requestClose()
+        XCTAssertTrue(waitUntil(timeout: 20) { manager.askedTargets.contains("SAVE_TARGETS") })
+        // The catalog now waits (2 s) for a manager that never answers: the menu is gone already
+        // and the pointer is free (another client can grab it).
+        XCTAssertEqual(try popups(), [], "the menu stayed on screen while the manager was asked")
+        let grab = try app.withDisplay { display -> Int32 in
+            let status = XGrabPointer(display, XDefaultRootWindow(display), 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+                                      0, 0, Time(CurrentTime))
+            XUngrabPointer(display, Time(CurrentTime))
+            return status
+        }
+        XCTAssertEqual(grab, GrabSuccess, "the menu's pointer grab outlived it")
+        XCTAssertNotNil(app.waitForExit(timeout: 20))
+        manager.stop()
+    }
+
     /// The window is unmapped before the manager is asked: it looks closed while the manager fetches.
     func testTheWindowIsUnmappedWhileTheManagerIsAsked() throws {
         let app = try CatalogApp()
