@@ -88,6 +88,29 @@ final class ContextMenuTests: XCTestCase {
         return Point(x: frame.minX + line.minX + x, y: frame.minY + line.midY)
     }
 
+    /// Left button held on selected text, then a right-click: the menu takes the pointer, so the
+    /// left release never reaches the window. The pending press is forgotten; a later press
+    /// (one that closes the menu, swallowed by it) and a motion with the button held start no
+    /// drag of that old selection.
+    func testAPopupOpeningForgetsAPendingDragPressWhoseReleaseItTakes() {
+        let (scene, field, host) = makeScene()
+        scene.focus(field, at: 0)
+        field.selection = TextSelection(anchor: 0, head: 5)
+        let press = textPoint(scene, field, x: 20)
+        scene.handle(.pointerDown(press, button: .primary, clickCount: 1, modifiers: []), at: 1)
+        XCTAssertEqual(scene.dragSourceState?.phase, .pending)
+        scene.handle(.pointerDown(press, button: .secondary, clickCount: 1, modifiers: []), at: 1.2)
+        XCTAssertNotNil(scene.openContextMenu)
+        XCTAssertNil(scene.dragSourceState, "the press the menu's grab ends is no drag in waiting")
+
+        scene.handle(.key(.escape, []), at: 2)
+        XCTAssertNil(scene.openContextMenu)
+        scene.handle(.pointerMoved(Point(x: press.x + 60, y: press.y), buttonHeld: true), at: 2.1)
+        XCTAssertNil(scene.dragSourceState)
+        XCTAssertEqual(field.text, "hello world")
+        XCTAssertEqual(host.bells, 0)
+    }
+
     func testRightClickOpensTheMenuAtThePointerWithTheStandardItemsInGTKOrder() {
         let (scene, field, host) = makeScene()
         let point = textPoint(scene, field, x: 12)

@@ -12,6 +12,11 @@ extension FieldScene {
         if activePopup != nil { closePopup(reason: .replaced) }
         guard let host, host.showPopup(popup, anchor: anchor) else { return false }
         activePopup = popup
+        // The popup takes the pointer: a button held in the window now comes up in the popup, so
+        // a press on selected text waiting to become a drag, or a selection being dragged, is over.
+        dragAndDrop.press = nil
+        pointerField = nil
+        dragLocation = nil
         return true
     }
 
