@@ -2,13 +2,16 @@ import CXlib
 import Glibc
 import MaterialFields
 
-/// CLIPBOARD and PRIMARY for one window, both ways, by the ICCCM selection protocol.
+/// CLIPBOARD, PRIMARY and XDND's `XdndSelection` for one window, both ways, by the ICCCM
+/// selection protocol.
 ///
 /// Owning: the text is kept as it was when it was copied and served to any client that asks, as
 /// UTF-8 (`UTF8_STRING`, `text/plain;charset=utf-8`), Latin-1 (`STRING`, each character outside
 /// Latin-1 becomes "?") or `TEXT` (Latin-1 when the text fits, UTF-8 otherwise), plus `TARGETS`,
-/// `TIMESTAMP` and `MULTIPLE` (several of those in one request: Selections+Multiple.swift); any
-/// other target is refused. Text larger than `chunkSize` (256 KiB, or less when
+/// `TIMESTAMP` and `MULTIPLE` (several of those in one request: Selections+Multiple.swift), and
+/// `text/plain` as ASCII ("?" for the rest; listed in TARGETS for a drag only) and, for a drag,
+/// ICCCM's `DELETE` (answered with NULL after a move: DragAndDrop.swift); any other target is
+/// refused. Text larger than `chunkSize` (256 KiB, or less when
 /// the server's request limit is lower) goes by INCR.
 ///
 /// Requesting: one conversion per selection at a time (later requests queue): TARGETS first, then
@@ -396,10 +399,6 @@ final class SelectionBroker {
         accept(chunk, for: kind, complete: true)
     }
 
-    /// The text form to ask for, from an owner's TARGETS answer: UTF-8 when offered, else
-    /// Latin-1 STRING (also when the owner listed no text form: old programs still convert to
-    /// STRING). An owner that refused TARGETS, or answered with something else, is asked for
-    /// UTF8_STRING and then STRING, as before TARGETS existed.
     /// The atoms of a TARGETS answer (none when it is not an atom list).
     private func offeredTargets(in answer: Chunk?) -> Set<Atom> {
         guard let answer, answer.type == XA_ATOM || answer.type == targetsAtom, answer.format == 32 else { return [] }
@@ -408,6 +407,10 @@ final class SelectionBroker {
         })
     }
 
+    /// The text form to ask for, from an owner's TARGETS answer: UTF-8 when offered, else
+    /// Latin-1 STRING (also when the owner listed no text form: old programs still convert to
+    /// STRING). An owner that refused TARGETS, or answered with something else, is asked for
+    /// UTF8_STRING and then STRING, as before TARGETS existed.
     private func textTarget(offeredIn answer: Chunk?, kind: SelectionKind) -> Atom {
         // Some owners type the list TARGETS rather than ATOM (Qt reads both).
         guard let answer, answer.type == XA_ATOM || answer.type == targetsAtom, answer.format == 32 else {
