@@ -133,7 +133,13 @@ final class WindowSession {
     }
 
     deinit {
-        popupWindow?.close(connectionLost: host.isConnectionLost)
+        // A popup still open goes with the window, and its scene hears so: a scene run again
+        // (another `WindowHost.run`) must not hand its keys to a popup no longer shown.
+        if let shown = popupWindow {
+            popupWindow = nil
+            shown.close(connectionLost: host.isConnectionLost)
+            scene.popupWasClosed(shown.popup, reason: .windowChanged)
+        }
         if scene.host === self { scene.host = nil }
         accessibility?.close()
         dragAndDrop?.close(connectionLost: host.isConnectionLost)

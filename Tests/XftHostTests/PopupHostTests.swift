@@ -52,4 +52,23 @@ final class PopupHostTests: XCTestCase {
         XCTAssertEqual(popup.closed, .dismissed)
         XCTAssertNil(scene.openPopup)
     }
+
+    /// The window closes (the app stops the loop) with a popup open: the popup goes with it and
+    /// the scene is told, so a scene run again does not route its keys to a popup not shown.
+    func testAPopupStillOpenWhenTheWindowClosesIsClosedForTheScene() throws {
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName) { _ in }
+        let scene = FieldScene(fields: [TextField(identifier: "f", style: .filled, label: "Label", text: "text")])
+        let popup = OddPopup()
+        var shown = false
+        _ = host.addTimer(after: 0.05) {
+            shown = scene.showPopup(popup, anchor: .point(Point(x: 10, y: 10)))
+            host.stop()
+        }
+        _ = try host.run(scene, options: WindowOptions(title: "popup", instanceName: "popup", className: "Popup",
+                                                       size: Size(width: 200, height: 100)))
+        XCTAssertTrue(shown)
+        XCTAssertNil(scene.openPopup, "the scene still holds a popup its window took away")
+        XCTAssertEqual(popup.closed, .windowChanged)
+    }
 }
