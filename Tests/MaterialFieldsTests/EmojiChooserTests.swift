@@ -191,6 +191,35 @@ final class EmojiChooserTests: XCTestCase {
         XCTAssertEqual(picked, ["😀"])
     }
 
+    func testAPressHeldOnAnEmojiWithTonesShowsThemWhileTheButtonIsStillDown() {
+        let layout = EmojiChooserLayout(scale: 1)
+        let people = makeChooser()
+        people.showSection(1)
+        let firstCell = Point(x: layout.padding + layout.cell / 2, y: layout.grid.minY + layout.headingHeight + layout.cell / 2)
+        people.handle(.pointerMoved(firstCell, buttonHeld: false), at: 0)
+        people.handle(.pointerDown(firstCell, button: .primary, clickCount: 1, modifiers: []), at: 10)
+        // The chooser asks to be woken when the press comes due, and shows nothing before.
+        XCTAssertEqual(people.nextWakeup(after: 10.1), 10 + EmojiChooser.longPressDuration)
+        XCTAssertFalse(people.advance(to: 10.2))
+        XCTAssertNil(people.tonePicker)
+        XCTAssertTrue(people.advance(to: 10 + EmojiChooser.longPressDuration))
+        XCTAssertEqual(people.tonePicker?.choices.count, 6, "the tones show with the button still down")
+        XCTAssertNil(people.nextWakeup(after: 11), "a long press comes due once")
+        // The release that ends it picks nothing.
+        people.handle(.pointerUp(firstCell, button: .primary), at: 11)
+        XCTAssertNotNil(people.tonePicker)
+
+        // Held, but moved off its cell before it came due: no tones, and no more wake-ups.
+        let moved = makeChooser()
+        moved.showSection(1)
+        moved.handle(.pointerMoved(firstCell, buttonHeld: false), at: 0)
+        moved.handle(.pointerDown(firstCell, button: .primary, clickCount: 1, modifiers: []), at: 10)
+        moved.handle(.pointerMoved(Point(x: firstCell.x + layout.cell, y: firstCell.y), buttonHeld: true), at: 10.2)
+        XCTAssertFalse(moved.advance(to: 11))
+        XCTAssertNil(moved.tonePicker)
+        XCTAssertNil(moved.nextWakeup(after: 11))
+    }
+
     func testAClickOnATabJumpsToItsCategoryAndTheWheelScrolls() {
         let chooser = makeChooser()
         let layout = EmojiChooserLayout(scale: 1)

@@ -257,17 +257,41 @@ extension EmojiChooser {
             // Picked on release, as a button acts: a press moved off the cell picks nothing.
             area = .grid
             press = (index, time)
+            longPressArmed = true
             return true
         case .none:
             return false
         }
     }
 
+    /// When a press held on an emoji with skin tones comes due as a long press.
+    public func nextWakeup(after time: Double) -> Double? {
+        guard longPressArmed, let press, tonePicker == nil, hasTones(press.cell) else { return nil }
+        return press.time + Self.longPressDuration
+    }
+
+    /// A press held `longPressDuration` on an emoji with skin tones shows them while the button is
+    /// still down, as GTK's long press does (its release then picks nothing); the pointer moved
+    /// off the cell spends it.
+    public func advance(to time: Double) -> Bool {
+        guard longPressArmed, let press, time >= press.time + Self.longPressDuration else { return false }
+        longPressArmed = false
+        if let pointerLocation, target(at: pointerLocation) != .cell(press.cell) { return false }
+        self.press = nil
+        return openTones(ofCell: press.cell)
+    }
+
+    private func hasTones(_ cell: Int) -> Bool {
+        cells.indices.contains(cell) && !catalog.emoji[cells[cell].emojiIndex].variants.isEmpty
+    }
+
     /// The primary button's release over the cell it went down on picks it; held at least
-    /// `longPressDuration` on an emoji with skin tones, it shows them instead.
+    /// `longPressDuration` on an emoji with skin tones (a release read late, the loop having been
+    /// busy), it shows them instead.
     func pointerUp(at point: Point, button: PointerButton, time: Double) -> Bool {
         guard button == .primary, let press else { return false }
         self.press = nil
+        longPressArmed = false
         guard tonePicker == nil, case .cell(let index) = target(at: point), index == press.cell else { return false }
         if time - press.time >= Self.longPressDuration, openTones(ofCell: index) { return true }
         pick(cells[index], at: time)

@@ -92,6 +92,9 @@ public final class EmojiChooser: ScenePopup {
     /// The cell the primary button went down on, and when: a release on it picks it, or shows its
     /// tones when held that long (a long press, `longPressDuration`).
     var press: (cell: Int, time: Double)?
+    /// Whether the press may still become a long press while the button is held (once due, it
+    /// shows the tones if the pointer is still on its cell, and is spent either way).
+    var longPressArmed = false
     /// How long a press shows an emoji's skin tones instead of picking it (GTK's long press).
     public static let longPressDuration = 0.5
     /// The cells' starts in `cells`, per section.

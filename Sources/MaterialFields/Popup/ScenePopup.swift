@@ -31,6 +31,16 @@ public protocol ScenePopup: AnyObject {
     /// The popup is gone: closed by its scene, or by the host (a click outside, the window lost
     /// focus, was unmapped or resized). Called once.
     func popupDidClose(reason: PopupCloseReason)
+    /// When the popup next changes by itself, with no event (a long press coming due); nil when
+    /// it waits for events only. The scene's `nextWakeup` includes it.
+    func nextWakeup(after time: Double) -> Double?
+    /// Brings the popup to `time` (the scene's `advance(to:)` calls it); true when it changed.
+    func advance(to time: Double) -> Bool
+}
+
+extension ScenePopup {
+    public func nextWakeup(after time: Double) -> Double? { nil }
+    public func advance(to time: Double) -> Bool { false }
 }
 
 /// Why a popup closed.

@@ -12,10 +12,11 @@ extension FieldScene {
     public func nextWakeup(after time: Double) -> Double? {
         if pendingDamage != nil || needsArrangement || !staleFields.isEmpty || overlayNeedsUpdate { return time }
         if autoscrollTarget != nil { return max(time, lastAutoscroll + Self.autoscrollInterval) }
+        let popupWakeup = activePopup?.nextWakeup(after: time).map { max(time, $0) }
         // A field drawn mid-animation still owes its final frame, even when the animation has
         // ended by the time the host asks.
         if fields.contains(where: { $0.isAnimating(at: lastRenderTime) }) { return time }
-        return fields.compactMap { $0.nextChange(after: time, windowFocused: isWindowFocused) }.min()
+        return (fields.compactMap { $0.nextChange(after: time, windowFocused: isWindowFocused) } + [popupWakeup].compactMap { $0 }).min()
     }
 
     public func settle() {
@@ -59,6 +60,7 @@ extension FieldScene {
             needsHoverUpdate = false
             updateHover()
         }
+        if let popup = activePopup, popup.advance(to: time) { changed = true }
         return changed
     }
 
