@@ -156,15 +156,8 @@ final class DragAndDropController {
             finishMove()
             return true
         case MotionNotify where pointerGrabbed:
-            var motion = event.xmotion
-            // Only the newest of a run of motions matters.
-            while XEventsQueued(display, QueuedAfterReading) > 0 {
-                var next = XEvent()
-                XPeekEvent(display, &next)
-                guard next.type == MotionNotify else { break }
-                XNextEvent(display, &next)
-                motion = next.xmotion
-            }
+            // The pointer is grabbed: motions over any window are the drag's.
+            let motion = newestQueuedMotion(after: event.xmotion, on: display, sameWindow: false)
             session.lastEventTime = motion.time
             moved(toRootX: Int(motion.x_root), y: Int(motion.y_root), state: motion.state, time: motion.time)
             return true

@@ -91,14 +91,7 @@ extension WindowSession {
             _ = shown.popup.handle(.pointerUp(shown.surfacePoint(x: button.x, y: button.y), button: role), at: time)
             modelChanged = true
         case MotionNotify:
-            var motion = event.xmotion
-            while XEventsQueued(display, QueuedAfterReading) > 0 {
-                var next = XEvent()
-                XPeekEvent(display, &next)
-                guard next.type == MotionNotify, next.xmotion.window == motion.window else { break }
-                XNextEvent(display, &next)
-                motion = next.xmotion
-            }
+            let motion = newestQueuedMotion(after: event.xmotion, on: display)
             lastEventTime = motion.time
             let held = motion.state & UInt32(Button1Mask | Button2Mask | Button3Mask) != 0
             let point = shown.isInSurface(x: motion.x, y: motion.y) ? shown.surfacePoint(x: motion.x, y: motion.y)

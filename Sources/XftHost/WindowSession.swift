@@ -501,16 +501,7 @@ final class WindowSession {
             default: break
             }
         case MotionNotify:
-            var motion = event.xmotion
-            // Only the newest of a run of motion events matters, but never one from past a
-            // button event: a drag's press and release must see the positions around them.
-            while XEventsQueued(display, QueuedAfterReading) > 0 {
-                var next = XEvent()
-                XPeekEvent(display, &next)
-                guard next.type == MotionNotify, next.xmotion.window == motion.window else { break }
-                XNextEvent(display, &next)
-                motion = next.xmotion
-            }
+            let motion = newestQueuedMotion(after: event.xmotion, on: display)
             let held = motion.state & UInt32(Button1Mask) != 0
             apply(.pointerMoved(Point(x: Double(motion.x), y: Double(motion.y)), buttonHeld: held))
         case LeaveNotify:
