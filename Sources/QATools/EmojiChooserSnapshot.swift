@@ -33,7 +33,7 @@ extension FieldScene {
     /// The emoji chooser as QA sees it.
     public func emojiChooserSnapshot() -> EmojiChooserSnapshot {
         var snapshot = EmojiChooserSnapshot(open: false, recents: emojiRecents.emoji)
-        guard let chooser = openEmojiChooser else { return snapshot }
+        guard let chooser = shownEmojiChooser else { return snapshot }
         snapshot.open = true
         snapshot.field = chooser.field?.identifier
         snapshot.frame = chooser.placement.map { [$0.x, $0.y, $0.width, $0.height].map { $0.rounded() } }

@@ -33,7 +33,7 @@ public struct MenuSnapshot: Codable, Equatable {
 extension FieldScene {
     /// The context menu as QA sees it (`MenuSnapshot.closed` when none is open).
     public func menuSnapshot() -> MenuSnapshot {
-        guard let menu = openContextMenu else { return .closed }
+        guard let menu = shownContextMenu else { return .closed }
         let items = menu.items.map { item in
             MenuSnapshot.Item(id: item.identifier.rawValue, title: item.title, enabled: item.isEnabled,
                               divider: item.isDivider ? true : nil, shortcut: item.shortcut)

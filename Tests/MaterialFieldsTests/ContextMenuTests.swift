@@ -100,11 +100,11 @@ final class ContextMenuTests: XCTestCase {
         scene.handle(.pointerDown(press, button: .primary, clickCount: 1, modifiers: []), at: 1)
         XCTAssertEqual(scene.dragSourceState?.phase, .pending)
         scene.handle(.pointerDown(press, button: .secondary, clickCount: 1, modifiers: []), at: 1.2)
-        XCTAssertNotNil(scene.openContextMenu)
+        XCTAssertNotNil(scene.shownContextMenu)
         XCTAssertNil(scene.dragSourceState, "the press the menu's grab ends is no drag in waiting")
 
         scene.handle(.key(.escape, []), at: 2)
-        XCTAssertNil(scene.openContextMenu)
+        XCTAssertNil(scene.shownContextMenu)
         scene.handle(.pointerMoved(Point(x: press.x + 60, y: press.y), buttonHeld: true), at: 2.1)
         XCTAssertNil(scene.dragSourceState)
         XCTAssertEqual(field.text, "hello world")
@@ -116,7 +116,7 @@ final class ContextMenuTests: XCTestCase {
         let point = textPoint(scene, field, x: 12)
         XCTAssertTrue(scene.handle(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: []), at: 1))
         XCTAssertTrue(field.isFocused)
-        let menu = scene.openContextMenu
+        let menu = scene.shownContextMenu
         XCTAssertNotNil(menu)
         XCTAssertEqual(host.shown.count, 1)
         XCTAssertEqual(host.shown.first?.anchor, .point(point))
@@ -132,18 +132,18 @@ final class ContextMenuTests: XCTestCase {
         field.selection = TextSelection(caret: 3)
         scene.openContextMenu(for: field, at: nil, time: 1)
         // No selection, no history, clipboard not yet answered.
-        XCTAssertEqual(enabledTitles(scene.openContextMenu), ["Select All", "Insert Emoji"])
+        XCTAssertEqual(enabledTitles(scene.shownContextMenu), ["Select All", "Insert Emoji"])
         scene.closePopup()
 
         field.insert("!", at: 2)
         field.selection = TextSelection(anchor: 0, head: 5)
         scene.openContextMenu(for: field, at: nil, time: 3)
-        XCTAssertEqual(enabledTitles(scene.openContextMenu), ["Undo", "Cut", "Copy", "Delete", "Select All", "Insert Emoji"])
+        XCTAssertEqual(enabledTitles(scene.shownContextMenu), ["Undo", "Cut", "Copy", "Delete", "Select All", "Insert Emoji"])
         scene.closePopup()
 
         field.selection = TextSelection(anchor: 0, head: field.count)
         scene.openContextMenu(for: field, at: nil, time: 4)
-        XCTAssertFalse(enabledTitles(scene.openContextMenu).contains("Select All"), "everything is selected already")
+        XCTAssertFalse(enabledTitles(scene.shownContextMenu).contains("Select All"), "everything is selected already")
         XCTAssertEqual(host.pendingTextChecks.count, 3)
     }
 
@@ -151,7 +151,7 @@ final class ContextMenuTests: XCTestCase {
         let (scene, field, host) = makeScene()
         field.focus(at: 0)
         scene.openContextMenu(for: field, at: nil, time: 1)
-        let menu = scene.openContextMenu!
+        let menu = scene.shownContextMenu!
         XCTAssertFalse(menu.items[4].isEnabled)
         XCTAssertEqual(host.pendingTextChecks.count, 1, "the clipboard is asked as the menu opens")
         menu.needsRender = false
@@ -162,7 +162,7 @@ final class ContextMenuTests: XCTestCase {
 
         scene.openContextMenu(for: field, at: nil, time: 2)
         host.answerTextChecks(false)
-        XCTAssertFalse(scene.openContextMenu!.items[4].isEnabled)
+        XCTAssertFalse(scene.shownContextMenu!.items[4].isEnabled)
     }
 
     func testCutAndCopyAreNeverEnabledInASecureField() {
@@ -171,7 +171,7 @@ final class ContextMenuTests: XCTestCase {
         field.selection = TextSelection(anchor: 0, head: 6)
         scene.openContextMenu(for: field, at: nil, time: 1)
         host.answerTextChecks(true)
-        XCTAssertEqual(enabledTitles(scene.openContextMenu), ["Paste", "Delete"])
+        XCTAssertEqual(enabledTitles(scene.shownContextMenu), ["Paste", "Delete"])
     }
 
     func testArrowsWrapAndSkipDisabledItemsAndDividersHomeAndEndGoToTheEnds() {
@@ -180,7 +180,7 @@ final class ContextMenuTests: XCTestCase {
         field.selection = TextSelection(anchor: 0, head: 5)
         scene.openContextMenu(for: field, at: nil, time: 1)
         host.answerTextChecks(false)
-        let menu = scene.openContextMenu!
+        let menu = scene.shownContextMenu!
         func highlighted() -> String? { menu.highlightedIndex.map { menu.items[$0].title } }
         XCTAssertEqual(highlighted(), "Cut", "the keyboard highlights the first enabled item")
         XCTAssertTrue(menu.openedByKeyboard)
@@ -208,11 +208,11 @@ final class ContextMenuTests: XCTestCase {
         field.focus(at: 0)
         field.selection = TextSelection(anchor: 0, head: 5)
         scene.openContextMenu(for: field, at: nil, time: 1)
-        let menu = scene.openContextMenu!
+        let menu = scene.shownContextMenu!
         scene.handle(.key(.down, []), at: 2) // Copy
         scene.handle(.key(.enter, []), at: 2)
         XCTAssertEqual(host.selections[.clipboard], "hello")
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
         XCTAssertEqual(menu.closeReason, .activated)
         XCTAssertEqual(host.closed, [ObjectIdentifier(menu)])
         // Cut is undoable as Ctrl+X's is.
@@ -233,7 +233,7 @@ final class ContextMenuTests: XCTestCase {
         scene.openContextMenu(for: field, at: nil, time: 1)
         host.answerTextChecks(true)
         scene.handle(.text("A"), at: 2)
-        XCTAssertNil(scene.openPopup, "Select _All's mnemonic acts")
+        XCTAssertNil(scene.shownPopup, "Select _All's mnemonic acts")
         XCTAssertEqual(field.selection, TextSelection(anchor: 0, head: 11))
 
         // Items without mnemonics: a letter two titles start with moves between them.
@@ -247,9 +247,9 @@ final class ContextMenuTests: XCTestCase {
         XCTAssertEqual(menu.highlightedIndex, 1)
         scene.handle(.text("b"), at: 3)
         XCTAssertEqual(menu.highlightedIndex, 0)
-        XCTAssertNotNil(scene.openPopup)
+        XCTAssertNotNil(scene.shownPopup)
         scene.handle(.text("r"), at: 3)
-        XCTAssertNil(scene.openPopup, "a letter only one item starts with acts")
+        XCTAssertNil(scene.shownPopup, "a letter only one item starts with acts")
         XCTAssertEqual(menu.closeReason, .activated)
     }
 
@@ -257,14 +257,14 @@ final class ContextMenuTests: XCTestCase {
         let (scene, field, _) = makeScene()
         field.focus(at: 0)
         scene.handle(.key(.menu, []), at: 1)
-        let menu = scene.openContextMenu
+        let menu = scene.shownContextMenu
         XCTAssertNotNil(menu)
         scene.handle(.key(.escape, []), at: 2)
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
         XCTAssertEqual(menu?.closeReason, .dismissed)
         XCTAssertTrue(field.isFocused, "Escape closed the menu, not the field's editing")
         scene.handle(.key(.function(10), .shift), at: 3)
-        XCTAssertNotNil(scene.openContextMenu, "Shift+F10 opens it too")
+        XCTAssertNotNil(scene.shownContextMenu, "Shift+F10 opens it too")
         scene.handle(.key(.function(10), []), at: 3)
     }
 
@@ -276,7 +276,7 @@ final class ContextMenuTests: XCTestCase {
         let frame = scene.frame(of: field)!
         let caret = field.caretRect!.offsetBy(dx: frame.minX, dy: frame.minY)
         XCTAssertEqual(host.shown.last?.anchor.rect, caret)
-        XCTAssertEqual(scene.openContextMenu?.placement?.minY, caret.maxY.rounded(.down))
+        XCTAssertEqual(scene.shownContextMenu?.placement?.minY, caret.maxY.rounded(.down))
     }
 
     func testTheWindowLosingFocusOrAPressReachingItClosesTheMenu() {
@@ -284,23 +284,23 @@ final class ContextMenuTests: XCTestCase {
         field.focus(at: 0)
         scene.handle(.windowFocus(true), at: 0)
         scene.openContextMenu(for: field, at: nil, time: 1)
-        let menu = scene.openContextMenu
+        let menu = scene.shownContextMenu
         scene.handle(.windowFocus(false), at: 2)
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
         XCTAssertEqual(menu?.closeReason, .windowFocusLost)
 
         scene.openContextMenu(for: field, at: nil, time: 3)
-        let second = scene.openContextMenu
+        let second = scene.shownContextMenu
         let selection = field.selection
         XCTAssertTrue(scene.handle(.pointerDown(textPoint(scene, field, x: 2), button: .primary, clickCount: 1, modifiers: []), at: 4))
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
         XCTAssertEqual(second?.closeReason, .clickOutside)
         XCTAssertEqual(field.selection, selection, "the press that closed the menu did not reach the field")
 
         scene.openContextMenu(for: field, at: nil, time: 5)
-        let third = scene.openContextMenu!
+        let third = scene.shownContextMenu!
         scene.popupWasClosed(third, reason: .windowChanged)
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
         XCTAssertEqual(third.closeReason, .windowChanged)
     }
 
@@ -313,7 +313,7 @@ final class ContextMenuTests: XCTestCase {
         scene.closePopup()
         scene.handle(.pointerDown(textPoint(scene, field, x: 72), button: .secondary, clickCount: 1, modifiers: []), at: 2)
         XCTAssertEqual(field.selection, TextSelection(caret: 9), "outside it the caret moves there first")
-        XCTAssertEqual(enabledTitles(scene.openContextMenu).contains("Copy"), false)
+        XCTAssertEqual(enabledTitles(scene.shownContextMenu).contains("Copy"), false)
     }
 
     func testPointerHoverHighlightsAndAClickActs() {
@@ -321,7 +321,7 @@ final class ContextMenuTests: XCTestCase {
         field.focus(at: 0)
         field.selection = TextSelection(anchor: 6, head: 11)
         scene.openContextMenu(for: field, at: Point(x: 10, y: 10), time: 1)
-        let menu = scene.openContextMenu!
+        let menu = scene.shownContextMenu!
         let copy = menu.itemFrames[3]
         let paste = menu.itemFrames[4]
         menu.handle(.pointerMoved(Point(x: paste.midX, y: paste.midY), buttonHeld: false), at: 2)
@@ -331,21 +331,21 @@ final class ContextMenuTests: XCTestCase {
         menu.handle(.pointerExited, at: 2)
         XCTAssertNil(menu.highlightedIndex)
         menu.handle(.pointerDown(Point(x: copy.midX, y: copy.midY), button: .primary, clickCount: 1, modifiers: []), at: 3)
-        XCTAssertNotNil(scene.openPopup, "a press alone does not act")
+        XCTAssertNotNil(scene.shownPopup, "a press alone does not act")
         menu.handle(.pointerUp(Point(x: copy.midX, y: copy.midY), button: .primary), at: 3)
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
         XCTAssertEqual(host.selections[.clipboard], "world")
 
         // Pressed on a disabled item and released over Select All: Select All acts, as in GTK.
         scene.openContextMenu(for: field, at: Point(x: 10, y: 10), time: 4)
-        let second = scene.openContextMenu!
+        let second = scene.shownContextMenu!
         let selectAll = second.itemFrames[6]
         second.handle(.pointerDown(Point(x: paste.midX, y: paste.midY), button: .primary, clickCount: 1, modifiers: []), at: 5)
         second.handle(.pointerUp(Point(x: paste.midX, y: paste.midY), button: .primary), at: 5)
-        XCTAssertNotNil(scene.openPopup, "a click on a disabled item does nothing")
+        XCTAssertNotNil(scene.shownPopup, "a click on a disabled item does nothing")
         second.handle(.pointerDown(Point(x: paste.midX, y: paste.midY), button: .primary, clickCount: 1, modifiers: []), at: 6)
         second.handle(.pointerUp(Point(x: selectAll.midX, y: selectAll.midY), button: .primary), at: 6)
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
         XCTAssertEqual(field.selection, TextSelection(anchor: 0, head: 11))
     }
 
@@ -353,18 +353,18 @@ final class ContextMenuTests: XCTestCase {
         let (scene, field, _) = makeScene()
         let point = textPoint(scene, field, x: 12)
         scene.handle(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: []), at: 1)
-        let menu = scene.openContextMenu!
+        let menu = scene.shownContextMenu!
         let selectAll = menu.itemFrames[6]
         // Released where it opened (the menu's corner): nothing, the menu stays.
         menu.handle(.pointerUp(Point(x: 1, y: 1), button: .secondary), at: 1.1)
-        XCTAssertNotNil(scene.openPopup)
+        XCTAssertNotNil(scene.shownPopup)
         scene.closePopup()
 
         scene.handle(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: []), at: 2)
-        let dragged = scene.openContextMenu!
+        let dragged = scene.shownContextMenu!
         dragged.handle(.pointerMoved(Point(x: selectAll.midX, y: selectAll.midY), buttonHeld: true), at: 2.2)
         dragged.handle(.pointerUp(Point(x: selectAll.midX, y: selectAll.midY), button: .secondary), at: 2.3)
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
         XCTAssertEqual(field.selection, TextSelection(anchor: 0, head: 11))
     }
 
@@ -377,7 +377,7 @@ final class ContextMenuTests: XCTestCase {
         scene.openContextMenu(for: field, at: nil, time: 1)
         XCTAssertEqual(delegate.askedRange, 0..<5)
         XCTAssertEqual(delegate.suggestedIdentifiers.first, .undo)
-        let menu = scene.openContextMenu!
+        let menu = scene.shownContextMenu!
         XCTAssertEqual(menu.items.map(\.title), ["Undo", "Redo", "Cut", "Copy", "Paste", "Select All", "Shout", "", "Insert Emoji"])
         scene.handle(.text("s"), at: 2)
         XCTAssertEqual(delegate.shouted, 1)
@@ -389,11 +389,11 @@ final class ContextMenuTests: XCTestCase {
         let (scene, field, host) = makeScene()
         field.focus(at: 0)
         scene.openContextMenu(for: field, at: nil, time: 1)
-        let menu = scene.openContextMenu!
+        let menu = scene.shownContextMenu!
         XCTAssertTrue(menu.activate(8, at: 2))
         XCTAssertEqual(menu.closeReason, .activated)
         // The emoji chooser opens in the menu's place, for the same field.
-        XCTAssertTrue(scene.openEmojiChooser?.field === field)
+        XCTAssertTrue(scene.shownEmojiChooser?.field === field)
         XCTAssertEqual(host.bells, 0)
     }
 

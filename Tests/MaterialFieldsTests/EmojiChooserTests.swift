@@ -310,23 +310,23 @@ final class EmojiChooserSceneTests: XCTestCase {
     func testCtrlPeriodAndCtrlSemicolonOpenTheChooserAtTheCaret() throws {
         let (scene, field, host) = makeScene()
         XCTAssertTrue(scene.handle(.key(.shortcut("."), .control), at: 1))
-        let chooser = try XCTUnwrap(scene.openEmojiChooser)
+        let chooser = try XCTUnwrap(scene.shownEmojiChooser)
         XCTAssertTrue(host.shown.last === chooser)
         XCTAssertTrue(chooser.field === field)
         let caret = try XCTUnwrap(field.caretRect)
         let frame = try XCTUnwrap(scene.frame(of: field))
         XCTAssertEqual(host.anchors.last?.rect, caret.offsetBy(dx: frame.minX, dy: frame.minY))
         scene.handle(.key(.escape, []), at: 2)
-        XCTAssertNil(scene.openEmojiChooser, "Escape on an empty search closes it")
+        XCTAssertNil(scene.shownEmojiChooser, "Escape on an empty search closes it")
         XCTAssertTrue(field.isFocused, "the field keeps focus")
         scene.handle(.key(.shortcut(";"), .control), at: 3)
-        XCTAssertNotNil(scene.openEmojiChooser)
+        XCTAssertNotNil(scene.shownEmojiChooser)
     }
 
     func testTheChooserDoesNotOpenInASecureField() {
         let (scene, _, host) = makeScene(secure: true)
         scene.handle(.key(.shortcut("."), .control), at: 1)
-        XCTAssertNil(scene.openEmojiChooser)
+        XCTAssertNil(scene.shownEmojiChooser)
         XCTAssertEqual(host.bells, 1)
     }
 
@@ -339,9 +339,9 @@ final class EmojiChooserSceneTests: XCTestCase {
         field.selection = TextSelection(anchor: 6, head: 11)
         scene.handle(.key(.shortcut("."), .control), at: 1)
         for character in "party popper" { scene.handle(.text(String(character)), at: 2) }
-        XCTAssertEqual(scene.openEmojiChooser?.highlightedCell?.character, "🎉")
+        XCTAssertEqual(scene.shownEmojiChooser?.highlightedCell?.character, "🎉")
         scene.handle(.key(.enter, []), at: 3)
-        XCTAssertNil(scene.openEmojiChooser, "picking closes the chooser")
+        XCTAssertNil(scene.shownEmojiChooser, "picking closes the chooser")
         XCTAssertEqual(field.text, "hello 🎉")
         XCTAssertEqual(field.selection, TextSelection(anchor: 7, head: 7))
         XCTAssertEqual(changes, [.emoji], "one edit")
@@ -371,8 +371,8 @@ final class EmojiChooserSceneTests: XCTestCase {
         scene.handle(.text("rocket"), at: 2)
         scene.handle(.key(.enter, []), at: 3)
         scene.handle(.key(.shortcut("."), .control), at: 4)
-        XCTAssertEqual(scene.openEmojiChooser?.sections.first?.title, "Recently used")
-        XCTAssertEqual(scene.openEmojiChooser?.highlightedCell?.character, "🚀")
+        XCTAssertEqual(scene.shownEmojiChooser?.sections.first?.title, "Recently used")
+        XCTAssertEqual(scene.shownEmojiChooser?.highlightedCell?.character, "🚀")
         scene.handle(.key(.enter, []), at: 5)
         XCTAssertEqual(field.text, "🚀🚀")
         withExtendedLifetime(host) {}

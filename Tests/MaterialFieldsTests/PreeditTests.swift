@@ -252,10 +252,10 @@ final class PreeditPopupSeamTests: XCTestCase {
 
         // The right-click resets the preedit and opens the menu; the input method's commit comes after.
         scene.handle(.pointerDown(Point(x: frame.midX, y: frame.midY), button: .secondary, clickCount: 1, modifiers: []), at: 2)
-        XCTAssertNotNil(scene.openContextMenu)
+        XCTAssertNotNil(scene.shownContextMenu)
         scene.handle(.inputMethodText("한"), at: 2.01)
 
         XCTAssertEqual(field.text, "한")
-        XCTAssertNotNil(scene.openContextMenu, "the commit is no key for the menu")
+        XCTAssertNotNil(scene.shownContextMenu, "the commit is no key for the menu")
     }
 }

@@ -35,7 +35,7 @@ final class PopupHostTests: XCTestCase {
         _ = host.addTimer(after: 0.2) {
             shown = scene.showPopup(popup, anchor: PopupAnchor(rect: Rect(x: .infinity, y: .nan, width: .nan, height: 0)))
             _ = host.addTimer(after: 0.3) {
-                openDuringRun = scene.openPopup
+                openDuringRun = scene.shownPopup
                 scene.closePopup()
                 host.stop()
             }
@@ -50,7 +50,7 @@ final class PopupHostTests: XCTestCase {
         XCTAssertEqual(placement.width, 1, "an infinite width is one pixel")
         XCTAssertGreaterThan(popup.renders, 0)
         XCTAssertEqual(popup.closed, .dismissed)
-        XCTAssertNil(scene.openPopup)
+        XCTAssertNil(scene.shownPopup)
     }
 
     /// The window closes (the app stops the loop) with a popup open: the popup goes with it and
@@ -68,7 +68,7 @@ final class PopupHostTests: XCTestCase {
         _ = try host.run(scene, options: WindowOptions(title: "popup", instanceName: "popup", className: "Popup",
                                                        size: Size(width: 200, height: 100)))
         XCTAssertTrue(shown)
-        XCTAssertNil(scene.openPopup, "the scene still holds a popup its window took away")
+        XCTAssertNil(scene.shownPopup, "the scene still holds a popup its window took away")
         XCTAssertEqual(popup.closed, .windowChanged)
     }
 }

@@ -77,5 +77,5 @@ extension FieldScene {
     }
 
     /// The open context menu, if the open popup is one.
-    public var openContextMenu: ContextMenu? { activePopup as? ContextMenu }
+    public var shownContextMenu: ContextMenu? { activePopup as? ContextMenu }
 }

@@ -40,7 +40,7 @@ extension FieldScene {
     }
 
     /// The open emoji chooser, if the open popup is one.
-    public var openEmojiChooser: EmojiChooser? { activePopup as? EmojiChooser }
+    public var shownEmojiChooser: EmojiChooser? { activePopup as? EmojiChooser }
 
     /// Puts `emoji` in at `field`'s caret, over its selection: one edit through the field's
     /// pipeline, as a paste is.

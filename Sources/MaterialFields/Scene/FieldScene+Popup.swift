@@ -2,7 +2,7 @@
 // handed the keys while it is open, closed by the scene or by the host.
 extension FieldScene {
     /// The popup open over the window, if any.
-    public var openPopup: ScenePopup? { activePopup }
+    public var shownPopup: ScenePopup? { activePopup }
 
     /// Shows `popup` at `anchor` (window coordinates) through the host, in place of any popup
     /// open now. While it is open the keys go to it (the focused field stays focused and keeps

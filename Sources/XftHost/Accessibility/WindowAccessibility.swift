@@ -156,7 +156,7 @@ final class WindowAccessibility {
 
     /// A context menu opened, changed or closed since the last pass.
     private func syncMenu() {
-        let open = model.scene.openContextMenu
+        let open = model.scene.shownContextMenu
         guard menuAccessibility?.menu !== open else {
             menuAccessibility?.sync()
             return
