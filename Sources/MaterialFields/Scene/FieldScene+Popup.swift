@@ -10,6 +10,9 @@ extension FieldScene {
     @discardableResult
     public func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool {
         if activePopup != nil { closePopup(reason: .replaced) }
+        // What the input method composes ends first, committed in its field (as a click would end
+        // it): the popup takes the keys from here on, and a preedit left open would be lost.
+        resetComposition(of: focusedField, at: currentTime)
         guard let host, host.showPopup(popup, anchor: anchor) else { return false }
         activePopup = popup
         return true
@@ -37,6 +40,10 @@ extension FieldScene {
     func routeToPopup(_ event: InputEvent, at time: Double) -> Bool? {
         guard let popup = activePopup else { return nil }
         switch event {
+        case .inputMethodText where resetCommitTarget != nil && time <= resetCommitDeadline:
+            // The commit of a preedit reset as the popup opened (the right-click's press, or
+            // `showPopup`), which ibus sends through the loop: it lands in the field that composed it.
+            return nil
         case .key, .text, .inputMethodText:
             _ = popup.handle(event, at: time)
             // The model may have changed (an item acted): observers hear of it either way.
