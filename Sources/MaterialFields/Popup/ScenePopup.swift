@@ -31,6 +31,15 @@ public protocol ScenePopup: AnyObject {
     /// The popup is gone: closed by its scene, or by the host (a click outside, the window lost
     /// focus, was unmapped or resized). Called once.
     func popupDidClose(reason: PopupCloseReason)
+    /// Whether the keys typed while the popup is open pass through the window's input method
+    /// first. False by default: a menu's keys are commands (arrows, mnemonics, Escape) that an
+    /// input method must not compose or act on, as GTK's menus have no input context. The emoji
+    /// chooser's search box says true.
+    var takesInputMethod: Bool { get }
+}
+
+extension ScenePopup {
+    public var takesInputMethod: Bool { false }
 }
 
 /// Why a popup closed.
