@@ -265,12 +265,15 @@ final class PreeditTests: XCTestCase {
         scene.handle(.pointerDown(inside, button: .secondary, clickCount: 1, modifiers: []), at: 2)
         XCTAssertNotNil(scene.openContextMenu, "the right-click opened the menu")
         XCTAssertEqual(host.resets, 1)
+        func undoEnabled() -> Bool? { scene.openContextMenu?.items.first { $0.identifier == .undo }?.isEnabled }
+        XCTAssertEqual(undoEnabled(), false, "nothing to undo yet")
         // ibus hands the reset syllable back through the event loop: the menu is open by then.
         scene.handle(.preeditChanged(nil), at: 2.1)
         scene.handle(.inputMethodText("하"), at: 2.1)
         XCTAssertEqual(field.text, "ab하", "the syllable composed in the field lands there, not in the menu")
         XCTAssertNotNil(scene.openContextMenu, "the commit is no mnemonic: the menu stays open")
         XCTAssertTrue(field.canUndo)
+        XCTAssertEqual(undoEnabled(), true, "the open menu follows the commit: Undo can take it away")
     }
 
     func testOpeningAPopupFromTheKeyboardWhileComposingCommitsThePreeditFirst() {

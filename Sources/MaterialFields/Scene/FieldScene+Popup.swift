@@ -40,10 +40,14 @@ extension FieldScene {
     func routeToPopup(_ event: InputEvent, at time: Double) -> Bool? {
         guard let popup = activePopup else { return nil }
         switch event {
-        case .inputMethodText where resetCommitTarget != nil && time <= resetCommitDeadline:
+        case .inputMethodText(let text) where resetCommitTarget != nil && time <= resetCommitDeadline:
             // The commit of a preedit reset as the popup opened (the right-click's press, or
-            // `showPopup`), which ibus sends through the loop: it lands in the field that composed it.
-            return nil
+            // `showPopup`), which ibus sends through the loop: it lands in the field that composed
+            // it, and a menu open on that field says again what it can do (Undo, Select All).
+            let target = resetCommitTarget
+            let landed = commitInputMethodText(text, at: time)
+            if let target { refreshContextMenu(for: target) }
+            return landed
         case .key, .text, .inputMethodText:
             _ = popup.handle(event, at: time)
             // The model may have changed (an item acted): observers hear of it either way.
