@@ -314,7 +314,11 @@ final class WindowSession {
                 let meaning = keyboard.meaning(of: event.xkey)
                 consumed = AccessibilityBridge.shared.snoop(event.xkey, keysym: meaning.keysym, text: meaning.text)
             }
-            if !consumed, !keyboard.filter(&event) { dispatch(&event) }
+            // A popup that takes no input method (the context menu) gets its keys unfiltered:
+            // the input method neither composes its mnemonics nor acts on its Escape.
+            let bypassesInputMethod = (event.type == KeyPress || event.type == KeyRelease)
+                && popupWindow.map { !$0.popup.takesInputMethod } ?? false
+            if !consumed, bypassesInputMethod || !keyboard.filter(&event) { dispatch(&event) }
             handled += 1
             if handled >= Self.sliceEventLimit || host.now >= sliceEnd { break }
         }

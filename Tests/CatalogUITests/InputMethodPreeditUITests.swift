@@ -20,7 +20,9 @@ final class InputMethodPreeditUITests: XCTestCase {
             var caretRect: [Double]?
             var preedit: Preedit?
         }
+        struct Menu: Decodable { var open: Bool }
         var fields: [Field]
+        var menu: Menu?
         func field(_ id: String) -> Field { fields.first { $0.id == id }! }
     }
 
@@ -148,5 +150,34 @@ final class InputMethodPreeditUITests: XCTestCase {
         XCTAssertTrue(composing.text.isEmpty)
         try app.key("space")
         try waitFor("the commit 你好") { $0.text == "你好" && $0.preedit == nil }
+    }
+
+    func testTheContextMenusKeysNeverReachTheInputMethodAndItOpensOnlyAfterThePreeditIsCommitted() throws {
+        try start(engine: "hangul")
+        try waitFor("an empty Name field") { $0.text.isEmpty }
+        try press("g")
+        try press("k")
+        try waitFor("preedit 하") { $0.preedit?.text == "하" && $0.text.isEmpty }
+        // The Menu key ends the syllable: it lands in the field, and the menu opens over it.
+        try app.key("Menu")
+        try waitFor("the syllable committed before the menu") { $0.text == "하" && $0.preedit == nil }
+        XCTAssertNotNil(app.waitForState(as: View.self, timeout: 10) { $0.menu?.open == true }, "the menu opens")
+        // Escape closes the menu, as a GTK menu's Escape does: the input method never sees it
+        // (ibus-hangul takes Escape to leave Hangul mode, as a vi user wants in a field).
+        try app.key("Escape")
+        XCTAssertNotNil(app.waitForState(as: View.self, timeout: 10) { $0.menu?.open == false }, "Escape closes the menu")
+        XCTAssertTrue(try app.state(as: View.self).field(fieldID).focused, "the field still edits")
+        try press("g")
+        try press("k")
+        try waitFor("Hangul mode kept: preedit 하 again") { $0.preedit?.text == "하" && $0.text == "하" }
+        try app.key("Menu")
+        XCTAssertNotNil(app.waitForState(as: View.self, timeout: 10) { $0.menu?.open == true }, "the menu opens again")
+        try waitFor("the second syllable committed") { $0.text == "하하" && $0.preedit == nil }
+        // A mnemonic acts (Select A̲ll) instead of becoming a jamo behind the menu.
+        try press("a")
+        XCTAssertNotNil(app.waitForState(as: View.self, timeout: 10) { $0.menu?.open == false }, "the mnemonic acted")
+        let field = try waitFor("all selected") { $0.selection == [0, 2] }
+        XCTAssertNil(field.preedit, "the letter composed nothing")
+        XCTAssertEqual(field.text, "하하")
     }
 }

@@ -270,6 +270,23 @@ final class EmojiChooserTests: XCTestCase {
         XCTAssertTrue(texts.contains("thumbs up"), "the footer names the highlighted emoji")
         XCTAssertFalse(chooser.needsRender)
     }
+
+    func testALongNameBesideTheSkinToneHintEndsInAnEllipsisInsteadOfBeingCut() throws {
+        // On opening, the most recent emoji is highlighted: a tone, whose name is long.
+        let chooser = makeChooser(recents: ["👍🏼"])
+        let canvas = EmojiTextCanvas()
+        chooser.render(on: canvas)
+        XCTAssertTrue(canvas.texts.contains("Shift+Enter: skin tones"))
+        let name = try XCTUnwrap(canvas.texts.first { $0.hasPrefix("thumbs up") }, "the footer names the highlighted emoji")
+        // "thumbs up: medium-light skin tone" does not fit beside "Shift+Enter: skin tones".
+        XCTAssertTrue(name.hasSuffix("…"), "a name that does not fit ends in an ellipsis: \(name)")
+        XCTAssertGreaterThan(name.count, 5, "as much of the name as fits")
+        let footer = chooser.layout.footer
+        let nameX = footer.minX + chooser.layout.padding + 4 * chooser.metrics.scale + 32 * chooser.metrics.scale
+        let hintX = footer.maxX - chooser.layout.padding - 4 * chooser.metrics.scale
+            - chooser.advance("Shift+Enter: skin tones", chooser.hintFont)
+        XCTAssertLessThanOrEqual(chooser.advance(name, chooser.footerFont), hintX - 8 * chooser.metrics.scale - nameX)
+    }
 }
 
 /// Records the text a render draws.

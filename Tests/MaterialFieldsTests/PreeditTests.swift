@@ -222,6 +222,71 @@ final class PreeditTests: XCTestCase {
         XCTAssertEqual(host.resets, 3, "nothing composes, nothing to reset")
     }
 
+    /// ComposingHost that also shows popups (as the window does, without drawing them).
+    final class ComposingPopupHost: SceneHost {
+        var resetAnswer: String?
+        var resets = 0
+        var shown = 0
+        func setSelectionText(_ text: String, for selection: SelectionKind) {}
+        func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {}
+        func setNeedsRender() {}
+        func setPointerShape(_ shape: PointerShape) {}
+        func setInputMethodSpot(_ caret: Rect) {}
+        func ringBell() {}
+        func resetInputMethod() -> String? {
+            resets += 1
+            return resetAnswer
+        }
+        func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool {
+            shown += 1
+            popup.placement = anchor.place(popup.surfaceSize, in: Rect(x: 0, y: 0, width: 1000, height: 800))
+            return true
+        }
+        func closePopup(_ popup: ScenePopup) {}
+    }
+
+    private func makePopupScene() -> (FieldScene, TextField, ComposingPopupHost) {
+        let field = TextField(identifier: "f0", style: .filled, label: "L", text: "ab")
+        let scene = FieldScene(fields: [field], scheme: .light)
+        let host = ComposingPopupHost()
+        scene.host = host
+        scene.resize(to: Size(width: 400, height: 400), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        field.selection = TextSelection(caret: field.count)
+        return (scene, field, host)
+    }
+
+    func testARightClickWhileComposingCommitsTheSyllableIbusSendsAfterTheMenuOpened() {
+        let (scene, field, host) = makePopupScene()
+        let frame = scene.frame(of: field)!
+        // Past the end of "ab": the press leaves the caret where the syllable was composed.
+        let inside = Point(x: frame.minX + 200, y: frame.minY + 30)
+        scene.handle(.preeditChanged(Preedit(text: "하")), at: 1)
+        scene.handle(.pointerDown(inside, button: .secondary, clickCount: 1, modifiers: []), at: 2)
+        XCTAssertNotNil(scene.shownContextMenu, "the right-click opened the menu")
+        XCTAssertEqual(host.resets, 1)
+        func undoEnabled() -> Bool? { scene.shownContextMenu?.items.first { $0.identifier == .undo }?.isEnabled }
+        XCTAssertEqual(undoEnabled(), false, "nothing to undo yet")
+        // ibus hands the reset syllable back through the event loop: the menu is open by then.
+        scene.handle(.preeditChanged(nil), at: 2.1)
+        scene.handle(.inputMethodText("하"), at: 2.1)
+        XCTAssertEqual(field.text, "ab하", "the syllable composed in the field lands there, not in the menu")
+        XCTAssertNotNil(scene.shownContextMenu, "the commit is no mnemonic: the menu stays open")
+        XCTAssertTrue(field.canUndo)
+        XCTAssertEqual(undoEnabled(), true, "the open menu follows the commit: Undo can take it away")
+    }
+
+    func testOpeningAPopupFromTheKeyboardWhileComposingCommitsThePreeditFirst() {
+        let (scene, field, host) = makePopupScene()
+        host.resetAnswer = "中"
+        scene.handle(.preeditChanged(Preedit(text: "zhong")), at: 1)
+        XCTAssertTrue(scene.handle(.key(.menu, []), at: 2))
+        XCTAssertNotNil(scene.shownContextMenu)
+        XCTAssertEqual(host.resets, 1, "the input context is reset before the menu takes the keys")
+        XCTAssertNil(field.preedit)
+        XCTAssertEqual(field.text, "ab中")
+    }
+
     func testScalarPositionsFromAnInputMethodBecomeClusters() {
         // "é" as e + U+0301 is two scalars, one cluster.
         let preedit = Preedit(text: "e\u{301}x", caretInScalars: 2, scalarEmphasis: [.underlined, .highlighted, .underlined])

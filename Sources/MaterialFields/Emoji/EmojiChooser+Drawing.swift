@@ -31,6 +31,21 @@ extension EmojiChooser {
         measurer?.advance(of: text[...], font: font) ?? Double(text.count) * font.pixelSize * (font.family == .icons ? 1 : 0.55)
     }
 
+    /// `text` as it fits in `width`: whole, or cut at a character with an ellipsis after it, as
+    /// GTK ellipsizes a label (a long name such as "thumbs up: medium-light skin tone" beside the
+    /// skin-tone hint).
+    func ellipsized(_ text: String, _ font: FontSpec, width: Double) -> String {
+        guard advance(text, font) > width else { return text }
+        let characters = Array(text)
+        var low = 0, high = characters.count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            let candidate = String(characters[..<middle]).trimmingTrailingSpaces + "…"
+            if advance(candidate, font) <= width { low = middle } else { high = middle - 1 }
+        }
+        return low == 0 ? "…" : String(characters[..<low]).trimmingTrailingSpaces + "…"
+    }
+
     /// The baseline that centres a font's line in `rect`.
     func baseline(centring font: FontSpec, in rect: Rect) -> Double {
         let metrics = measurer?.lineMetrics(for: font) ?? LineMetrics(ascent: font.pixelSize * 0.93, descent: font.pixelSize * 0.24)
@@ -156,8 +171,9 @@ extension EmojiChooser {
             if tonePicker == nil, hasTones(cell) { hint = "Shift+Enter: skin tones" }
             let hintWidth = hint.isEmpty ? 0 : advance(hint, hintFont)
             let hintX = footer.maxX - layout.padding - 4 * metrics.scale - hintWidth
+            let nameX = emojiBox.maxX + 8 * metrics.scale
             canvas.pushClip(Rect(x: emojiBox.maxX, y: footer.minY, width: max(0, hintX - 8 * metrics.scale - emojiBox.maxX), height: footer.height))
-            canvas.drawText(cell.name, at: Point(x: emojiBox.maxX + 8 * metrics.scale, y: baseline(centring: footerFont, in: footer)),
+            canvas.drawText(ellipsized(cell.name, footerFont, width: hintX - 8 * metrics.scale - nameX), at: Point(x: nameX, y: baseline(centring: footerFont, in: footer)),
                             font: footerFont, color: scheme.highEmphasisText)
             canvas.popClip()
             if !hint.isEmpty {
@@ -184,5 +200,13 @@ extension EmojiChooser {
             if index == picker.highlighted { drawHighlight(cell, keyboard: true, on: canvas) }
             drawCentred(choice.character, font: emojiFont, color: scheme.highEmphasisText, in: cell, on: canvas)
         }
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
     }
 }

@@ -11,6 +11,9 @@
 ///   shows them to pick from;
 /// - Escape closes the tones, else clears a search, else closes the chooser.
 public final class EmojiChooser: ScenePopup {
+    /// Its search box takes what an input method commits (`ScenePopup.takesInputMethod`).
+    public var takesInputMethod: Bool { true }
+
     /// Which part has the keyboard.
     public enum Area: String, Sendable {
         case search, categories, grid, tones

@@ -36,11 +36,17 @@ public protocol ScenePopup: AnyObject {
     func nextWakeup(after time: Double) -> Double?
     /// Brings the popup to `time` (the scene's `advance(to:)` calls it); true when it changed.
     func advance(to time: Double) -> Bool
+    /// Whether the keys typed while the popup is open pass through the window's input method
+    /// first. False by default: a menu's keys are commands (arrows, mnemonics, Escape) that an
+    /// input method must not compose or act on, as GTK's menus have no input context. The emoji
+    /// chooser's search box says true.
+    var takesInputMethod: Bool { get }
 }
 
 extension ScenePopup {
     public func nextWakeup(after time: Double) -> Double? { nil }
     public func advance(to time: Double) -> Bool { false }
+    public var takesInputMethod: Bool { false }
 }
 
 /// Why a popup closed.

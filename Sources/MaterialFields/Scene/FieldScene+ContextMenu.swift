@@ -76,6 +76,21 @@ extension FieldScene {
         return true
     }
 
+    /// The open menu on `field` says again which items can act, after the text changed under it
+    /// (an input method's late commit): the standard items as the delegate shapes them now;
+    /// Paste keeps what the clipboard answered.
+    func refreshContextMenu(for field: TextField) {
+        guard let menu = shownContextMenu, menu.field === field else { return }
+        let pasteEnabled = menu.items.first { $0.identifier == .paste }?.isEnabled ?? false
+        let suggested = MenuItem.standardItems(for: field, clipboardHasText: pasteEnabled)
+        let items = field.delegate?.textField(field, editMenuForCharactersIn: field.selection.range, suggestedActions: suggested)
+            ?? suggested
+        for item in items where !item.isDivider && item.identifier != .paste
+            && menu.items.contains(where: { $0.identifier == item.identifier }) {
+            menu.setEnabled(item.isEnabled, for: item.identifier)
+        }
+    }
+
     /// The open context menu, if the open popup is one.
     public var shownContextMenu: ContextMenu? { activePopup as? ContextMenu }
 }

@@ -10,6 +10,9 @@ extension FieldScene {
     @discardableResult
     public func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool {
         if activePopup != nil { closePopup(reason: .replaced) }
+        // What the input method composes ends first, committed in its field (as a click would end
+        // it): the popup takes the keys from here on, and a preedit left open would be lost.
+        resetComposition(of: focusedField, at: currentTime)
         guard let host, host.showPopup(popup, anchor: anchor) else { return false }
         activePopup = popup
         // The popup takes the pointer: a button held in the window now comes up in the popup, so
@@ -42,11 +45,14 @@ extension FieldScene {
     func routeToPopup(_ event: InputEvent, at time: Double) -> Bool? {
         guard let popup = activePopup else { return nil }
         switch event {
-        case .inputMethodText where resetCommitTarget != nil && time <= resetCommitDeadline:
-            // The late commit of a preedit reset before the popup opened (a right-click in a
-            // composing field; ibus commits through the loop): it belongs to that field, never
-            // to the popup (a menu would read it as a first letter and act).
-            return nil
+        case .inputMethodText(let text) where resetCommitTarget != nil && time <= resetCommitDeadline:
+            // The commit of a preedit reset as the popup opened (the right-click's press, or
+            // `showPopup`), which ibus sends through the loop: it lands in the field that composed
+            // it, and a menu open on that field says again what it can do (Undo, Select All).
+            let target = resetCommitTarget
+            let landed = commitInputMethodText(text, at: time)
+            if let target { refreshContextMenu(for: target) }
+            return landed
         case .key, .text, .inputMethodText:
             _ = popup.handle(event, at: time)
             // The model may have changed (an item acted): observers hear of it either way.
