@@ -6,6 +6,9 @@ struct QAState: Decodable {
         var width: Double, height: Double, scrollOffset: Double, contentHeight: Double
         var focused: Bool
         var theme: String
+        /// The field a drag hovers over (its drop caret), while one does.
+        struct Drop: Decodable { var field: String }
+        var drop: Drop?
     }
 
     struct Assistive: Decodable { var leading: String, trailing: String }
@@ -123,7 +126,9 @@ struct Invariants {
             // a RAG field's placeholder is its label, placed by its mode's table (every RAG field
             // of the catalog has a placeholder).
             let expectedLabel: String
-            let editing = field.state == "editing"
+            // A field a drag hovers over floats its label as focus does, so the drop caret never
+            // sits on it (GTK's entries show their drop site alike).
+            let editing = field.state == "editing" || window.drop?.field == id
             switch (field.family, field.placeholderMode) {
             case ("plain", _):
                 expectedLabel = "none"
@@ -145,7 +150,7 @@ struct Invariants {
                 }
             }
             check(field.labelPosition == expectedLabel,
-                  "\(id): label '\(field.labelPosition)', expected '\(expectedLabel)' (text \(quote(text)), state \(field.state))")
+                  "\(id): label '\(field.labelPosition)', expected '\(expectedLabel)' (text \(quote(text)), state \(field.state), drop target \(window.drop?.field ?? "none"))")
             if let maximum = field.maxLength {
                 check(length <= maximum, "\(id): \(length) graphemes, more than its maximum length \(maximum)")
                 check(field.assistive.trailing == "\(length) / \(maximum)",
