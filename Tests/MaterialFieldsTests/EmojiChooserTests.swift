@@ -218,6 +218,15 @@ final class EmojiChooserTests: XCTestCase {
         XCTAssertFalse(moved.advance(to: 11))
         XCTAssertNil(moved.tonePicker)
         XCTAssertNil(moved.nextWakeup(after: 11))
+
+        // Held long on an emoji with no tones, the release still picks it.
+        let smileys = makeChooser()
+        smileys.handle(.pointerMoved(firstCell, buttonHeld: false), at: 0)
+        smileys.handle(.pointerDown(firstCell, button: .primary, clickCount: 1, modifiers: []), at: 10)
+        XCTAssertNil(smileys.nextWakeup(after: 10.1))
+        XCTAssertFalse(smileys.advance(to: 12))
+        smileys.handle(.pointerUp(firstCell, button: .primary), at: 12)
+        XCTAssertEqual(picked.last, "😀", "a long press on an emoji with no tones picks it")
     }
 
     func testAClickOnATabJumpsToItsCategoryAndTheWheelScrolls() {

@@ -274,7 +274,8 @@ extension EmojiChooser {
     /// still down, as GTK's long press does (its release then picks nothing); the pointer moved
     /// off the cell spends it.
     public func advance(to time: Double) -> Bool {
-        guard longPressArmed, let press, time >= press.time + Self.longPressDuration else { return false }
+        guard longPressArmed, let press, tonePicker == nil, hasTones(press.cell),
+              time >= press.time + Self.longPressDuration else { return false }
         longPressArmed = false
         if let pointerLocation, target(at: pointerLocation) != .cell(press.cell) { return false }
         self.press = nil
