@@ -92,12 +92,8 @@ final class DragAndDropController {
     }
     private var outgoing: Outgoing?
     private var pointerGrabbed = false
-    /// The dragged text shown beside the pointer while the drag holds it (an override-redirect
-    /// window whose background is the text drawn once), as GTK shows a drag's text.
-    private var icon: (window: Window, pixmap: Pixmap)?
-    /// Where the icon stands from the pointer: below and to the right, never under the hot spot,
-    /// so the search for the window under the pointer never finds it.
-    private static let iconOffset = (x: 12, y: 16)
+    /// The dragged text shown beside the pointer while the drag holds it, as GTK shows a drag's text.
+    private var icon: DragIcon?
 
     init(session: WindowSession) {
         self.session = session
@@ -130,7 +126,8 @@ final class DragAndDropController {
 
     func close(connectionLost: Bool) {
         guard !connectionLost else { return }
-        hideIcon()
+        icon?.close()
+        icon = nil
         if pointerGrabbed {
             XUngrabPointer(display, Time(CurrentTime))
             XUngrabKeyboard(display, Time(CurrentTime))
@@ -317,7 +314,8 @@ final class DragAndDropController {
         var actions = [Int(actionCopy)] + (operations.contains(.move) ? [Int(actionMove)] : [])
         XChangeProperty(display, window, actionList, XA_ATOM, 32, PropModeReplace, &actions, Int32(actions.count))
         outgoing = Outgoing(text: text, operations: operations, time: time)
-        showIcon(text)
+        icon?.close()
+        icon = DragIcon(showing: text, display: display, parent: window, fonts: session.host.fonts)
         // Where the pointer is now: the first position goes at once.
         var rootReturn: Window = 0, childReturn: Window = 0
         var rootX: Int32 = 0, rootY: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0, state: UInt32 = 0
@@ -345,7 +343,7 @@ final class DragAndDropController {
     private func moved(toRootX x: Int, y: Int, state: UInt32, time: Time) {
         guard var drag = outgoing, drag.dropSent == nil, drag.releasedAt == nil else { return }
         drag.rootPoint = (x, y)
-        if let icon { XMoveWindow(display, icon.window, Int32(x + Self.iconOffset.x), Int32(y + Self.iconOffset.y)) }
+        icon?.follow(pointerX: x, y: y)
         let over = target(atRootX: x, y: y)
         if over != drag.over {
             leave(drag.over, drag: &drag)
@@ -490,7 +488,8 @@ final class DragAndDropController {
     }
 
     private func ungrab(time: Time) {
-        hideIcon()
+        icon?.close()
+        icon = nil
         guard pointerGrabbed else { return }
         pointerGrabbed = false
         XUngrabPointer(display, time)
@@ -505,49 +504,6 @@ final class DragAndDropController {
         guard pointerGrabbed else { return }
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
         XChangeActivePointerGrab(display, mask, drag.accepted == nil ? noDropCursor : dragCursor, Time(CurrentTime))
-    }
-
-    // MARK: The drag's icon
-
-    /// Shows the start of `text` (one line, at most 40 characters) in a small window that follows
-    /// the pointer; nothing when it cannot be made.
-    private func showIcon(_ text: String) {
-        hideIcon()
-        var line = String(text.prefix(41).map { $0.isNewline ? " " : $0 })
-        if line.count > 40 { line = String(line.prefix(40)) + "…" }
-        let fonts = session.host.fonts
-        let font = FontSpec(pixelSize: 14)
-        let metrics = fonts.lineMetrics(for: font)
-        let width = min(480, Int(fonts.advance(of: Substring(line), font: font).rounded(.up)) + 16)
-        let height = Int((metrics.ascent + metrics.descent).rounded(.up)) + 8
-        guard width > 0, height > 0 else { return }
-        let screen = XDefaultScreen(display)
-        let depth = XDefaultDepth(display, screen)
-        let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(depth))
-        do {
-            let canvas = try XftCanvas(display: display, drawable: pixmap, width: width, height: height, fonts: fonts)
-            canvas.fill(.rectangle(Rect(x: 0, y: 0, width: Double(width), height: Double(height))), color: Color(hex: 0xF5F5F5))
-            canvas.drawText(line, at: Point(x: 8, y: 4 + metrics.ascent.rounded()), font: font, color: Color(hex: 0x212121))
-        } catch {
-            XFreePixmap(display, pixmap)
-            return
-        }
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.background_pixmap = pixmap
-        attributes.save_under = 1
-        let iconWindow = XCreateWindow(display, root, Int32(-width - 100), Int32(-height - 100), UInt32(width), UInt32(height), 0, depth,
-                                       UInt32(InputOutput), XDefaultVisual(display, screen),
-                                       UInt(CWOverrideRedirect | CWBackPixmap | CWSaveUnder), &attributes)
-        XMapRaised(display, iconWindow)
-        icon = (iconWindow, pixmap)
-    }
-
-    private func hideIcon() {
-        guard let icon else { return }
-        self.icon = nil
-        XDestroyWindow(display, icon.window)
-        XFreePixmap(display, icon.pixmap)
     }
 
     // MARK: Time
@@ -637,31 +593,8 @@ final class DragAndDropController {
     }
 
     /// A client message of `type` sent to `destination`, its window field `addressee` (a proxy
-    /// gets the messages of the window it stands for), under the error trap: the other program
-    /// may be gone.
+    /// gets the messages of the window it stands for).
     private func send(_ type: Atom, to destination: Window, addressedTo addressee: Window, data: (Int, Int, Int, Int, Int)) {
-        var message = XClientMessageEvent()
-        message.type = ClientMessage
-        message.display = display
-        message.window = addressee
-        message.message_type = type
-        message.format = 32
-        message.data.l = data
-        var event = XEvent(xclient: message)
-        _ = HostErrorHandlers.trappingErrors(on: display) {
-            XSendEvent(display, destination, 0, NoEventMask, &event)
-        }
-        XFlush(display)
+        sendClientMessage(type, on: display, to: destination, window: addressee, data: data)
     }
-}
-
-extension WindowSession {
-    func beginDrag(_ text: String, operations: DragOperations, at time: Double) -> Bool {
-        dragAndDrop.begin(text, operations: operations)
-    }
-}
-
-extension WindowHost {
-    /// The types a drag from a window offers other programs (`XdndTypeList`), in order.
-    public static var offeredDragTypes: [String] { DragAndDropController.offeredTypeNames }
 }

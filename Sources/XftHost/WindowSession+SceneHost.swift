@@ -75,3 +75,14 @@ extension WindowSession: SceneHost {
 
     func ringBell() { XBell(display, 0) }
 }
+
+extension WindowSession {
+    func beginDrag(_ text: String, operations: DragOperations, at time: Double) -> Bool {
+        dragAndDrop.begin(text, operations: operations)
+    }
+}
+
+extension WindowHost {
+    /// The types a drag from a window offers other programs (`XdndTypeList`), in order.
+    public static var offeredDragTypes: [String] { DragAndDropController.offeredTypeNames }
+}

@@ -118,7 +118,7 @@ final class WindowSession {
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         keyboard = WindowKeyboard(display: display, window: window)
 
-        setWindowManagerProperties(options)
+        setWindowManagerProperties(display: display, window: window, options: options, size: size, deleteWindow: wmDeleteWindow)
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         canvas = try XftCanvas(display: display, drawable: backBuffer, width: size.width, height: size.height, fonts: host.fonts)
         selections = SelectionBroker(display: display, window: window, clock: { [unowned host] in host.now }, warn: host.warn)
@@ -159,43 +159,6 @@ final class WindowSession {
         if !windowDestroyed { XDestroyWindow(display, window) }
         XSync(display, 0)
         errors?.finish(windowDestroyed: windowDestroyed).forEach(host.warn)
-    }
-
-    private func setWindowManagerProperties(_ options: WindowOptions) {
-        var protocols = [wmDeleteWindow]
-        XSetWMProtocols(display, window, &protocols, 1)
-
-        // Legacy WM_NAME for old window managers, _NET_WM_NAME as UTF-8 for everyone else.
-        XStoreName(display, window, options.title)
-        var title = Array(options.title.utf8)
-        XChangeProperty(display, window, XInternAtom(display, "_NET_WM_NAME", 0), XInternAtom(display, "UTF8_STRING", 0),
-                        8, PropModeReplace, &title, Int32(title.count))
-
-        options.instanceName.withCString { instance in
-            options.className.withCString { className in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instance),
-                                      res_class: UnsafeMutablePointer(mutating: className))
-                XSetClassHint(display, window, &hint)
-            }
-        }
-
-        var wmHints = XWMHints()
-        wmHints.flags = InputHint | StateHint
-        wmHints.input = 1
-        wmHints.initial_state = NormalState
-        XSetWMHints(display, window, &wmHints)
-
-        var sizeHints = XSizeHints()
-        sizeHints.flags = PMinSize | PSize
-        sizeHints.min_width = 1
-        sizeHints.min_height = 1
-        sizeHints.width = Int32(size.width)
-        sizeHints.height = Int32(size.height)
-        XSetWMNormalHints(display, window, &sizeHints)
-
-        var pid = [Int(getpid())]
-        XChangeProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
-                        &pid, 1)
     }
 
     // MARK: Loop

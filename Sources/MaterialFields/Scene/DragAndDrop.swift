@@ -1,7 +1,8 @@
 // Drag and drop as the model sees it: what a drop does, what a drag offers, what the scene shows
-// while one is under way. The X host speaks XDND (XftHost's `DragAndDrop/`); nothing here knows X.
+// while one is under way. The window's host speaks the desktop's protocol (XftHost's
+// `DragAndDrop.swift`); nothing here knows of it.
 
-/// What a drop does with the dragged text, as XDND's `XdndActionCopy` and `XdndActionMove`.
+/// What a drop does with the dragged text: the desktop's copy and move actions.
 public enum DragOperation: String, Sendable, Codable, Hashable {
     /// The text is inserted at the drop point; the source keeps it.
     case copy
