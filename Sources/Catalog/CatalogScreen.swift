@@ -293,7 +293,8 @@ enum CatalogScreen {
         let rag = CatalogLayout.Column(items: [.heading("RAGTextField")] + items("rag", .rag, ragVariants))
         let rightToLeft = CatalogLayout.Column(items: [.heading("Right to left")] + items("intl", .filled, rightToLeftVariants))
         let shaping = CatalogLayout.Column(items: [.heading("Shaping and mixed text")] + items("intl", .filled, shapingVariants))
-        let layout = CatalogLayout(sections: [material, [uikit, rag], [rightToLeft, shaping]])
+        let layout = CatalogLayout(sections: [material, [uikit, rag], [rightToLeft, shaping]],
+                                   sectionNames: CatalogLayout.sectionNames)
         return FieldScene(fields: layout.fields, layout: layout, scheme: scheme, metrics: metrics)
     }
 }
@@ -379,12 +380,28 @@ final class CatalogLayout: SceneLayout {
 
     /// Rows of columns, one under another (the Material pair, then UIKit beside RAG).
     let sections: [[Column]]
+    /// What QA scripts call each section (`screenshot NAME.png material`), in order.
+    let sectionNames: [String]
+    /// The catalog's sections: the Material pair, UIKit beside RAG, right to left beside shaping.
+    static let sectionNames = ["material", "uikit-rag", "international"]
 
-    init(sections: [[Column]]) { self.sections = sections }
+    init(sections: [[Column]], sectionNames: [String] = []) {
+        self.sections = sections
+        self.sectionNames = sectionNames
+    }
 
     /// Every field in focus order (section by section, column by column, top to bottom).
     var fields: [TextField] {
         sections.joined().flatMap { $0.items.compactMap { if case .field(let field) = $0 { return field } else { return nil } } }
+    }
+
+    /// The name of the section `field` is in (nil when it is in none, or sections have no names).
+    func sectionName(of field: TextField) -> String? {
+        for (index, columns) in sections.enumerated() where index < sectionNames.count {
+            let holds = columns.contains { $0.items.contains { if case .field(let other) = $0 { return other === field } else { return false } } }
+            if holds { return sectionNames[index] }
+        }
+        return nil
     }
 
     func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
@@ -392,9 +409,17 @@ final class CatalogLayout: SceneLayout {
         let margin = 24 * scale, fieldGap = 24 * scale
         var arrangement = Arrangement()
         var sectionTop = margin
-        for columns in sections {
-            sectionTop = arrange(columns, top: sectionTop, in: viewport, metrics: metrics, scheme: scheme, measurer: measurer,
-                                 into: &arrangement) + 16 * scale
+        // A section's region is a band as wide as the window, from the end of the one above (the
+        // page's top for the first) to the gap under its longest column.
+        var bandTop = 0.0
+        for (index, columns) in sections.enumerated() {
+            let bottom = arrange(columns, top: sectionTop, in: viewport, metrics: metrics, scheme: scheme, measurer: measurer,
+                                 into: &arrangement)
+            if index < sectionNames.count {
+                arrangement.regions.append((sectionNames[index], Rect(x: 0, y: bandTop, width: viewport.width, height: bottom - bandTop)))
+            }
+            bandTop = bottom
+            sectionTop = bottom + 16 * scale
         }
         arrangement.contentHeight = sectionTop - 16 * scale - fieldGap + margin
         return arrangement

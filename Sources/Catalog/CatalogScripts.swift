@@ -22,7 +22,11 @@ struct CatalogScripts {
 
     /// What the run's screenshots came to, in golden mode.
     private final class Shots {
-        struct Taken { var name: String; var origin: String; var image: RGBAImage }
+        struct Taken {
+            var name: String; var origin: String; var image: RGBAImage
+            /// The step's own tolerance and masks.
+            var check = ShotCheck.exact
+        }
         /// Every shot, by name, with the step that took it (a name twice would overwrite a golden),
         /// judged or recorded once every script has run.
         var taken: [Taken] = []
@@ -91,7 +95,7 @@ struct CatalogScripts {
         do {
             try SystemFiles.createDirectory(goldens.goldensDirectory)
             for shot in shots.taken {
-                print(try goldens.check(shot.name, actual: shot.image, update: true).message)
+                print(try goldens.check(shot.name, actual: shot.image, update: true, shot: shot.check).message)
             }
             try FontManifest(fontsUsed: host.fontsUsed).write(to: manifestPath)
         } catch {
@@ -123,7 +127,7 @@ struct CatalogScripts {
         var matching = 0, compared = 0
         for shot in shots.taken {
             do {
-                let outcome = try goldens.check(shot.name, actual: shot.image)
+                let outcome = try goldens.check(shot.name, actual: shot.image, shot: shot.check)
                 compared += 1
                 if outcome.isFailure { report("\(shot.origin): \(outcome.message)") } else { matching += 1 }
             } catch {
@@ -172,7 +176,7 @@ struct CatalogScripts {
                 if let earlier = shots.taken.first(where: { $0.name == name }) {
                     throw GoldenCheckError("screenshot \(name) was already taken at \(earlier.origin): each shot needs a name of its own")
                 }
-                shots.taken.append(.init(name: name, origin: origin, image: image))
+                shots.taken.append(.init(name: name, origin: origin, image: image, check: runner.currentShot))
             }
         }
         do {

@@ -32,6 +32,12 @@ struct CommandLineOptions {
     /// Milliseconds of virtual time before the screenshot; nil for a settled one.
     var screenshotTime: Double?
     var focusedFieldID: String?
+    /// `--field ID`: with --screenshot, shoot that field's outer frame (or a section) only,
+    /// with `--margin` points of air around it.
+    var screenshotFieldID: String?
+    var screenshotMargin: Double?
+    /// `--list-fields`: print every field's id, kind, style, family and section, and exit.
+    var listsFields = false
     /// With scripts: screenshots are compared with the PNGs here instead of written.
     var goldensDirectory: String?
     var updatesGoldens = false
@@ -57,6 +63,12 @@ struct CommandLineOptions {
         Options:
           --screenshot PATH        render with animations settled, write a PNG to PATH and exit
                                    (at most 8192 pixels on a side)
+          --field ID               with --screenshot: shoot only the field ID (its outer frame: the
+                                   label above an outlined one and the helper row included) or a
+                                   section (material, uikit-rag, international)
+          --margin N               with --field: N points of air around it (scaled with --scale)
+          --list-fields            print every field: id, kind, style, family and section, one
+                                   a line, tab-separated under a header, and exit (no display)
           --at MS                  with --screenshot: capture MS milliseconds of virtual time after
                                    the start (after --focus), mid-animation if one runs
           --focus ID               focus the field ID at the start (e.g. filled-label)
@@ -138,6 +150,16 @@ struct CommandLineOptions {
                 options.screenshotTime = milliseconds
             case "--focus":
                 options.focusedFieldID = try value(for: argument)
+            case "--field":
+                options.screenshotFieldID = try value(for: argument)
+            case "--margin":
+                let text = try value(for: argument)
+                guard let margin = decimal(text), margin <= ShotSpec.maximumMargin else {
+                    throw UsageError(message: "--margin wants points from 0 to \(Int(ShotSpec.maximumMargin)), not '\(text)'")
+                }
+                options.screenshotMargin = margin
+            case "--list-fields":
+                options.listsFields = true
             case "--script":
                 options.scriptPaths.append(try value(for: argument))
             case "--goldens":
@@ -207,6 +229,15 @@ struct CommandLineOptions {
             if let refusal = ScriptRunner.screenshotRefusal("\(width)x\(height)", width: width, height: height) {
                 throw UsageError(message: "--screenshot: \(refusal); --size up to 16384x16384 is for the window")
             }
+        }
+        if options.screenshotFieldID != nil && options.screenshotPath == nil {
+            throw UsageError(message: "--field goes with --screenshot PATH (in a script: screenshot NAME.png ID)")
+        }
+        if options.screenshotMargin != nil && options.screenshotFieldID == nil {
+            throw UsageError(message: "--margin goes with --field ID (the air around the field shot)")
+        }
+        if options.listsFields && (options.screenshotPath != nil || !options.scriptPaths.isEmpty || options.repaintBenchmarkCount != nil) {
+            throw UsageError(message: "--list-fields goes alone: it prints the ids and exits")
         }
         if options.screenshotTime != nil && options.screenshotPath == nil {
             throw UsageError(message: "--at goes with --screenshot PATH")

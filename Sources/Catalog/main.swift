@@ -50,6 +50,21 @@ if let id = options.focusedFieldID {
     guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
 }
 
+// The fields are a model: listing them needs no display.
+if options.listsFields {
+    print(FieldList.text(of: CatalogSession(options: options, desktop: nil).scene), terminator: "")
+    exit(0)
+}
+// A bad --field too, with the sections it may also name.
+if let id = options.screenshotFieldID {
+    let scene = CatalogSession(options: options, desktop: nil).scene
+    let names = scene.fields.map(\.identifier) + CatalogLayout.sectionNames
+    if !names.contains(id) {
+        fail("--field: " + ScriptRunner.unknownFieldMessage(id, among: names) + " (sections: "
+             + CatalogLayout.sectionNames.joined(separator: ", ") + ")", status: 2)
+    }
+}
+
 // The catalog is the program, so it may set the locale the input method composes in, and share
 // one malloc arena between its threads (the QA-state writer's texts come back to the loop).
 WindowHost.adoptUserLocale()
@@ -97,14 +112,15 @@ if let count = options.repaintBenchmarkCount {
 
 if let screenshotPath = options.screenshotPath {
     do {
-        if options.screenshotTime != nil || options.focusedFieldID != nil {
+        if options.screenshotTime != nil || options.focusedFieldID != nil || options.screenshotFieldID != nil {
             // The same as a script: focus, wait on the virtual clock (or until every animation has
             // ended), capture.
             var steps = options.focusedFieldID.map { "focus \($0)\n" } ?? ""
             steps += options.screenshotTime.map { "wait \($0)\n" } ?? "settle\n"
             let runner = ScriptRunner(host: host, app: session, size: options.windowSize(scale: session.scale))
             runner.screenshotHandler = { _, image in try ScriptRunner.writeScreenshot(image, to: screenshotPath) }
-            try runner.run(try QAScript(file: "--screenshot", text: steps + "screenshot shot.png\n"))
+            let subject = options.screenshotFieldID.map { " \($0)" + (options.screenshotMargin.map { " margin \($0)" } ?? "") } ?? ""
+            try runner.run(try QAScript(file: "--screenshot", text: steps + "screenshot shot.png\(subject)\n"))
         } else {
             let size = options.windowSize(scale: session.scale)
             try ScriptRunner.writeScreenshot(try host.renderSettled(session.scene, size: size), to: screenshotPath)

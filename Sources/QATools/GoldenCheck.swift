@@ -30,8 +30,9 @@ public struct GoldenSet {
     /// Compares `actual` with the shot's golden, or with `update` makes it the golden. Files left
     /// from an earlier failure of this shot are removed first, so what the failures directory
     /// holds is always this run's. Throws when a file cannot be read or written, or the name
-    /// would not make a plain file name.
-    public func check(_ name: String, actual: RGBAImage, update: Bool = false) throws -> GoldenOutcome {
+    /// would not make a plain file name. `shot` is the shot's own tolerance (over the set's) and
+    /// masks, regions left out of the comparison (`actual` has them painted in already).
+    public func check(_ name: String, actual: RGBAImage, update: Bool = false, shot: ShotCheck = .exact) throws -> GoldenOutcome {
         try Self.validate(name)
         let golden = goldenPath(for: name)
         removeFailureFiles(of: name)
@@ -55,7 +56,8 @@ public struct GoldenSet {
         } catch {
             throw GoldenCheckError("\(name): cannot read the golden \(golden): \(error); \(GoldenSet.updateAdvice) records it again")
         }
-        let comparison = ImageComparison(expected: expected, actual: actual, tolerance: tolerance(for: name))
+        let comparison = ImageComparison(expected: expected, actual: actual, tolerance: shot.tolerance ?? tolerance(for: name),
+                                         masks: shot.masks)
         if comparison.passes { return .matches(name: name, comparison: comparison) }
         try createDirectory(failuresDirectory)
         try actual.writePNG(to: actualPath(for: name))

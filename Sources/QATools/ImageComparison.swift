@@ -52,14 +52,16 @@ public struct ImageComparison {
     public let expectedSize: (width: Int, height: Int)
     public let actualSize: (width: Int, height: Int)
     public let tolerance: ImageTolerance
-    /// Pixels with a channel more than `tolerance.channel` apart.
+    /// Pixels with a channel more than `tolerance.channel` apart (masked pixels never are).
     public let differingPixels: Int
+    /// Pixels inside the masks, which are not compared (`ShotSpec.maskColor` in the diff image).
+    public let maskedPixels: Int
     /// The largest difference of one channel anywhere in the image, within the tolerance or not.
     public let largestChannelDifference: Int
     /// Where the differing pixels are; nil when none differ.
     public let differenceBounds: PixelBounds?
-    /// Differing pixels in `ImageComparison.differenceColor`, every other pixel the expected image
-    /// faded (see `faded`); nil when the sizes differ.
+    /// Differing pixels in `ImageComparison.differenceColor`, masked ones in `ShotSpec.maskColor`,
+    /// every other pixel the expected image faded (see `faded`); nil when the sizes differ.
     public let diffImage: RGBAImage?
 
     /// Pure magenta, which no faded pixel can be.
@@ -69,7 +71,9 @@ public struct ImageComparison {
     public let sizesMatch: Bool
     public var passes: Bool { sizesMatch && differingPixels <= tolerance.maxDifferingPixels }
 
-    public init(expected: RGBAImage, actual: RGBAImage, tolerance: ImageTolerance = .default) {
+    /// `masks` (both ends included, in the images' pixels) are left out of the comparison, as if
+    /// painted the same colour in both images.
+    public init(expected: RGBAImage, actual: RGBAImage, tolerance: ImageTolerance = .default, masks: [PixelBounds] = []) {
         expectedSize = (expected.width, expected.height)
         actualSize = (actual.width, actual.height)
         self.tolerance = tolerance
@@ -77,12 +81,26 @@ public struct ImageComparison {
             && expected.pixels.count == expected.width * expected.height * 4 && actual.pixels.count == expected.pixels.count
         guard sizesMatch else {
             differingPixels = 0
+            maskedPixels = 0
             largestChannelDifference = 0
             differenceBounds = nil
             diffImage = nil
             return
         }
         let width = expected.width
+        var masked = [Bool](repeating: false, count: masks.isEmpty ? 0 : expected.width * expected.height)
+        var maskedCount = 0
+        for mask in masks {
+            let minX = max(0, mask.minX), maxX = min(expected.width - 1, mask.maxX)
+            let minY = max(0, mask.minY), maxY = min(expected.height - 1, mask.maxY)
+            guard minX <= maxX, minY <= maxY else { continue }
+            for y in minY...maxY {
+                for x in minX...maxX where !masked[y * width + x] {
+                    masked[y * width + x] = true
+                    maskedCount += 1
+                }
+            }
+        }
         var differing = 0, largest = 0
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var diff = [UInt8](repeating: 0, count: expected.pixels.count)
@@ -91,6 +109,14 @@ public struct ImageComparison {
                 diff.withUnsafeMutableBufferPointer { diffBytes in
                     for pixel in 0..<(expectedBytes.count / 4) {
                         let offset = pixel * 4
+                        if !masked.isEmpty, masked[pixel] {
+                            let colour = ShotSpec.maskColor
+                            diffBytes[offset] = colour.red
+                            diffBytes[offset + 1] = colour.green
+                            diffBytes[offset + 2] = colour.blue
+                            diffBytes[offset + 3] = colour.alpha
+                            continue
+                        }
                         var pixelLargest = 0
                         for channel in offset..<(offset + 4) {
                             let difference = abs(Int(expectedBytes[channel]) - Int(actualBytes[channel]))
@@ -118,6 +144,7 @@ public struct ImageComparison {
             }
         }
         differingPixels = differing
+        maskedPixels = maskedCount
         largestChannelDifference = largest
         differenceBounds = differing > 0 ? PixelBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY) : nil
         diffImage = RGBAImage(width: expected.width, height: expected.height, pixels: diff)
@@ -134,8 +161,12 @@ public struct ImageComparison {
     }
 
     /// One line: "312 pixels differ (most by 87) in x 120-180, y 40-52", "no pixel differs",
-    /// or the two sizes.
+    /// or the two sizes; with ", 96 pixels masked" when masks left some out.
     public var summary: String {
+        maskedPixels == 0 ? comparedSummary : comparedSummary + ", \(maskedPixels) pixel\(maskedPixels == 1 ? "" : "s") masked"
+    }
+
+    private var comparedSummary: String {
         guard sizesMatch else {
             guard expectedSize != actualSize else { return "an image's pixel data does not fill its \(actualSize.width) x \(actualSize.height) size" }
             return "the image is \(actualSize.width) x \(actualSize.height) but the golden is \(expectedSize.width) x \(expectedSize.height)"

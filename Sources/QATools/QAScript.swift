@@ -27,8 +27,8 @@ public struct QAScript {
         /// Milliseconds on the virtual clock.
         case wait(Double)
         case settle
-        /// The window, or a region of it.
-        case screenshot(path: String, region: PixelRect?)
+        /// The window, a box of it, or fields and sections by id; with its tolerance and masks.
+        case screenshot(path: String, shot: ShotSpec)
         case expect(id: String, key: String, value: ExpectedValue)
         case expectPixel(x: Int, y: Int, color: PixelColor, tolerance: Int)
     }
@@ -258,24 +258,12 @@ public struct QAScript {
             try expectCount([0], usage: "settle  (waits until every animation has ended)")
             return .settle
         case "screenshot":
-            try expectCount([1, 5], usage: "screenshot PATH [X Y W H]  (a region of the window, in window pixels)")
+            guard !words.isEmpty else { throw SyntaxError(message: "usage: \(ShotSpec.usage)  (a box is in window pixels)") }
             let path = try unescaped(words[0])
             guard path.lowercased().hasSuffix(".png"), !SystemFiles.lastPathComponent(of: path).lowercased().hasPrefix(".png") else {
                 throw SyntaxError(message: "screenshot: '\(path)' is not a NAME.png (screenshots are PNG files)")
             }
-            guard words.count == 5 else { return .screenshot(path: path, region: nil) }
-            let numbers = words.dropFirst().compactMap { Int($0) }
-            guard numbers.count == 4, numbers[0] >= 0, numbers[1] >= 0, (1...16384).contains(numbers[2]), (1...16384).contains(numbers[3]),
-                  numbers[0] <= 16384, numbers[1] <= 16384 else {
-                throw SyntaxError(message: "screenshot: '\(words.dropFirst().joined(separator: " "))' is not X Y W H in pixels "
-                    + "(X and Y from 0, W and H from 1, each at most 16384)")
-            }
-            let region = PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-            if let refusal = ScriptRunner.screenshotRefusal("a region of \(region.width)x\(region.height)", width: region.width,
-                                                          height: region.height) {
-                throw SyntaxError(message: "screenshot: \(refusal)")
-            }
-            return .screenshot(path: path, region: region)
+            return .screenshot(path: path, shot: try ShotSpec.parse(Array(words.dropFirst())))
         case "expect":
             // The value is the rest of the line, so JSON with blanks ([0, 3]) needs no quoting.
             let (head, value) = splitWords(rest, count: 2)

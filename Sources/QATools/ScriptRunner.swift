@@ -53,6 +53,9 @@ public final class ScriptRunner {
     /// relative to `outputDirectory` (or the working directory). A golden comparison replaces it.
     public var screenshotHandler: ((_ path: String, _ image: RGBAImage) throws -> Void)?
     public var outputDirectory: String?
+    /// The tolerance and masks of the screenshot being taken, for a screenshot handler (the
+    /// image it is given already has the masks painted in).
+    public private(set) var currentShot = ShotCheck.exact
     /// The file and line of the step running now (for a screenshot handler's messages).
     public private(set) var currentStep = (file: "", line: 0)
     /// Steps run, expectations met and screenshots taken, for the summary line.
@@ -208,28 +211,8 @@ public final class ScriptRunner {
             try advance(to: time + milliseconds / 1000)
         case .settle:
             try settle()
-        case .screenshot(let path, let region):
-            guard let surface else { return }
-            let image: RGBAImage
-            if let region {
-                guard region.x + region.width <= surface.width, region.y + region.height <= surface.height else {
-                    throw StepFailure(message: "screenshot: the region \(region.description) "
-                        + "is not inside the \(surface.width)x\(surface.height) window")
-                }
-                image = try surface.capture(x: region.x, y: region.y, width: region.width, height: region.height)
-            } else {
-                if let refusal = Self.screenshotRefusal("the \(surface.width)x\(surface.height) window", width: surface.width,
-                                                      height: surface.height) {
-                    throw StepFailure(message: "screenshot: \(refusal); take it in regions (screenshot PATH X Y W H)")
-                }
-                image = try surface.capture()
-            }
-            if let screenshotHandler {
-                try screenshotHandler(path, image)
-            } else {
-                try Self.writeScreenshot(image, to: resolved(path))
-            }
-            counts.screenshots += 1
+        case .screenshot(let path, let shot):
+            try takeScreenshot(path, shot)
         case .expect(let id, let key, let expected):
             try check(id: id, key: key, expected: expected)
             counts.expectations += 1
@@ -237,6 +220,43 @@ public final class ScriptRunner {
             try checkPixel(x: x, y: y, color: color, tolerance: tolerance)
             counts.expectations += 1
         }
+    }
+
+    // MARK: Screenshots
+
+    /// Captures the window, a box of it or elements by id (`ShotGeometry`), paints the masks in,
+    /// and hands the image to the handler (with `currentShot` set) or writes it.
+    private func takeScreenshot(_ path: String, _ shot: ShotSpec) throws {
+        guard let surface else { return }
+        let geometry: ShotGeometry
+        do {
+            geometry = try ShotGeometry.resolve(shot, in: scene, windowWidth: surface.width, windowHeight: surface.height)
+        } catch let failure as ShotGeometry.Failure {
+            throw StepFailure(message: failure.message)
+        }
+        var image: RGBAImage
+        if let region = geometry.region {
+            guard region.x + region.width <= surface.width, region.y + region.height <= surface.height else {
+                throw StepFailure(message: "screenshot: the region \(region.description) "
+                    + "is not inside the \(surface.width)x\(surface.height) window")
+            }
+            image = try surface.capture(x: region.x, y: region.y, width: region.width, height: region.height)
+        } else {
+            if let refusal = Self.screenshotRefusal("the \(surface.width)x\(surface.height) window", width: surface.width,
+                                                  height: surface.height) {
+                throw StepFailure(message: "screenshot: \(refusal); take it in regions (screenshot PATH X Y W H)")
+            }
+            image = try surface.capture()
+        }
+        image = ShotGeometry.painting(geometry.masks, on: image)
+        currentShot = ShotCheck(tolerance: shot.tolerance, masks: geometry.masks)
+        defer { currentShot = .exact }
+        if let screenshotHandler {
+            try screenshotHandler(path, image)
+        } else {
+            try Self.writeScreenshot(image, to: resolved(path))
+        }
+        counts.screenshots += 1
     }
 
     // MARK: Time

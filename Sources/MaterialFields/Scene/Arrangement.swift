@@ -25,6 +25,9 @@ public struct Arrangement {
     public var fieldFrames: [(field: TextField, frame: Rect)]
     public var decorations: [Decoration]
     public var contentHeight: Double
+    /// Named parts of the page (an app's sections), for tools that address them by name, as a
+    /// QA script's `screenshot NAME.png SECTION` does. They draw nothing.
+    public var regions: [(name: String, frame: Rect)] = []
 
     public init(fieldFrames: [(field: TextField, frame: Rect)] = [], decorations: [Decoration] = [], contentHeight: Double = 0) {
         self.fieldFrames = fieldFrames; self.decorations = decorations; self.contentHeight = contentHeight

@@ -65,6 +65,8 @@ public final class FieldScene: Scene {
     var measurer: TextMeasuring?
     var frames: [ObjectIdentifier: Rect] = [:]
     var decorations: [Decoration] = []
+    /// The layout's named regions, in content coordinates (`region(named:)`).
+    var regions: [(name: String, frame: Rect)] = []
     var drawn: [ObjectIdentifier: FieldAppearance] = [:]
     /// What the overlay showed at the last render; nil while there is none.
     var drawnOverlay: OverlayContent?
@@ -208,6 +210,7 @@ public final class FieldScene: Scene {
         // A frame an app computed as NaN or infinite leaves its field out rather than poisoning drawing.
         for (field, frame) in arrangement.fieldFrames where frame.isFinite { frames[ObjectIdentifier(field)] = frame }
         decorations = arrangement.decorations.filter { $0.frame.isFinite && $0.baseline.isFinite }
+        regions = arrangement.regions.filter { $0.frame.isFinite }
         scroll.update(contentHeight: arrangement.contentHeight.isFinite ? arrangement.contentHeight : 0, viewport: size)
         inputSpotIsStale = true
         updateHover()
