@@ -310,7 +310,7 @@ public final class ScriptRunner {
     /// with ("filled-", "outlined-"), so a guess far off still learns what an id looks like. And
     /// where the ids are listed. The catalog's `--focus` says the same.
     public static func unknownFieldMessage(_ id: String, among ids: [String]) -> String {
-        let listed = "ids are listed in the QA state and the README"
+        let listed = "`textfield-catalog --list-fields` lists the ids"
         guard let nearest = ids.min(by: { editDistance($0, id) < editDistance($1, id) }) else {
             return "no field '\(id)' (there are no fields)"
         }

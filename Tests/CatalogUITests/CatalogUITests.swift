@@ -254,7 +254,7 @@ final class CatalogCommandLineTests: XCTestCase {
     /// the ids are listed; with or without a display, as a bad command line.
     func testAnUnknownFocusIdSuggestsTheNearestIdAsScriptsDo() throws {
         let server = try XvfbServer()
-        let listed = "ids are listed in the QA state and the README"
+        let listed = "`textfield-catalog --list-fields` lists the ids"
         for (id, message) in [("filled-lable", "no field 'filled-lable'; did you mean 'filled-label'? (\(listed))"),
                               ("outlined-pasword", "no field 'outlined-pasword'; did you mean 'outlined-password'? (\(listed))"),
                               ("nope", "no field 'nope' (nothing is close: the nearest is 'plain-none', and ids begin 'filled-', "

@@ -243,7 +243,7 @@ final class ScriptRunnerTests: XCTestCase {
             XCTAssertEqual("\(error)", "t.qa:3: expect name text: expected \"Bob\", found \"Ada\"")
         }
         XCTAssertThrowsError(try run("expect nme text \"\"\n")) { error in
-            XCTAssertEqual("\(error)", "t.qa:1: no field 'nme'; did you mean 'name'? (ids are listed in the QA state and the README)")
+            XCTAssertEqual("\(error)", "t.qa:1: no field 'nme'; did you mean 'name'? (`textfield-catalog --list-fields` lists the ids)")
         }
     }
 
