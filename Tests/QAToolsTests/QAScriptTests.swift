@@ -39,7 +39,7 @@ final class QAScriptParsingTests: XCTestCase {
             .focus(id: "filled-label"), .click(id: "filled-label", point: Point(x: 10, y: 20), with: .plain), .clickAt(Point(x: 5, y: 6), with: .plain),
             .drag(id: "outlined-label", from: Point(x: 1, y: 2), to: Point(x: 3, y: 4)), .wheel(-2.5),
             .resize(width: 400, height: 300), .theme("dark"), .wait(75), .settle,
-            .screenshot(path: "out.png", region: QAScript.PixelRect(x: 1, y: 2, width: 30, height: 40)),
+            .screenshot(path: "out.png", shot: ShotSpec(subject: .pixels(QAScript.PixelRect(x: 1, y: 2, width: 30, height: 40)))),
             .expectPixel(x: 3, y: 4, color: QAScript.PixelColor(red: 0x1A, green: 0x2B, blue: 0x3C), tolerance: 5), .scale(2),
         ])
     }
@@ -88,13 +88,58 @@ final class QAScriptParsingTests: XCTestCase {
     }
 
     func testScreenshotPathsArePNGAndMayBeQuoted() throws {
-        XCTAssertEqual(try steps("screenshot \"my shot.png\""), [.screenshot(path: "my shot.png", region: nil)])
+        XCTAssertEqual(try steps("screenshot \"my shot.png\""), [.screenshot(path: "my shot.png", shot: ShotSpec(subject: .window))])
         XCTAssertEqual(failure("screenshot a.jpg")?.message, "screenshot: 'a.jpg' is not a NAME.png (screenshots are PNG files)")
+    }
+
+    func testScreenshotsNameFieldsAndSectionsWithAMarginToleranceAndMasks() throws {
+        XCTAssertEqual(try steps("screenshot a.png outlined-label"),
+                       [.screenshot(path: "a.png", shot: ShotSpec(subject: .elements(ids: ["outlined-label"], margin: 0)))])
+        XCTAssertEqual(try steps("screenshot a.png filled-error outlined-error margin 8.5"),
+                       [.screenshot(path: "a.png", shot: ShotSpec(subject: .elements(ids: ["filled-error", "outlined-error"], margin: 8.5)))])
+        XCTAssertEqual(try steps("screenshot a.png material tolerance 2 10 mask caret mask uikit-words:text mask filled-label"),
+                       [.screenshot(path: "a.png", shot: ShotSpec(subject: .elements(ids: ["material"], margin: 0),
+                                                                  tolerance: ImageTolerance(channel: 2, maxDifferingPixels: 10),
+                                                                  masks: [.init(id: nil, part: .caret), .init(id: "uikit-words", part: .text),
+                                                                          .init(id: "filled-label", part: nil)]))])
+        XCTAssertEqual(try steps("screenshot a.png 1 2 3 4 mask icons"),
+                       [.screenshot(path: "a.png", shot: ShotSpec(subject: .pixels(QAScript.PixelRect(x: 1, y: 2, width: 3, height: 4)),
+                                                                  masks: [.init(id: nil, part: .icons)]))])
+        XCTAssertEqual(try steps("screenshot a.png tolerance 0 0"),
+                       [.screenshot(path: "a.png", shot: ShotSpec(subject: .window, tolerance: .exact))])
+    }
+
+    func testScreenshotOptionsThatCannotBeReadSayWhatWasExpected() {
+        for (line, message) in [
+            ("screenshot a.png margin 8", "screenshot: margin is around a field or section: name one first (screenshot PATH ID margin N)"),
+            ("screenshot a.png 0 0 10 10 margin 8", "screenshot: margin is around a field or section: name one (screenshot PATH ID margin N), not a box of pixels"),
+            ("screenshot a.png filled-label margin", "screenshot: margin needs a number of points (margin 8)"),
+            ("screenshot a.png filled-label margin -1", "screenshot: margin '-1' is not a number of points from 0 to 1000"),
+            ("screenshot a.png filled-label margin 1001", "screenshot: margin '1001' is not a number of points from 0 to 1000"),
+            ("screenshot a.png filled-label tolerance 2 3 margin 8", "screenshot: margin comes right after the ids, before tolerance and masks"),
+            ("screenshot a.png filled-label tolerance 2", "screenshot: tolerance needs two numbers: the difference allowed in a channel (0 to 255) and how many pixels may differ by more (tolerance 2 10)"),
+            ("screenshot a.png filled-label tolerance 2 mask caret", "screenshot: tolerance needs two numbers: the difference allowed in a channel (0 to 255) and how many pixels may differ by more (tolerance 2 10)"),
+            ("screenshot a.png filled-label tolerance 256 1", "screenshot: tolerance: '256' is not a channel difference from 0 to 255"),
+            ("screenshot a.png filled-label tolerance 1 -1", "screenshot: tolerance: '-1' is not a count of pixels (0 or more)"),
+            ("screenshot a.png filled-label tolerance 1 1 tolerance 1 1", "screenshot: tolerance is given twice"),
+            ("screenshot a.png filled-label mask", "screenshot: mask needs what to mask: a part (caret, text, label, assistive, icons, affixes), a field id, or ID:PART"),
+            ("screenshot a.png filled-label mask caret mask caret", "screenshot: mask caret is given twice"),
+            ("screenshot a.png filled-label mask a:b", "screenshot: mask 'a:b': 'b' is not a part (parts: caret, text, label, assistive, icons, affixes)"),
+            ("screenshot a.png filled-label mask :caret", "screenshot: mask ':caret' has no id before the ':'"),
+            ("screenshot a.png filled-label:text", "screenshot: 'filled-label:text' is not an id (a part, as in ID:PART, is for masks)"),
+            ("screenshot a.png a a", "screenshot: a is named twice"),
+            ("screenshot a.png 0 0 10", "screenshot: '0 0 10' is not X Y W H in pixels (X and Y from 0, W and H from 1, each at most 16384)"),
+            ("screenshot a.png 0 0 10 10 extra", "screenshot: 'extra' is not margin, tolerance or mask (usage: screenshot PATH [X Y W H | ID... [margin N]] [tolerance CHANNEL PIXELS] [mask PART|ID|ID:PART]...)"),
+            ("screenshot", "usage: screenshot PATH [X Y W H | ID... [margin N]] [tolerance CHANNEL PIXELS] [mask PART|ID|ID:PART]...  (a box is in window pixels)"),
+        ] {
+            XCTAssertEqual(failure(line)?.message, message, line)
+            XCTAssertEqual(failure(line)?.line, 1, line)
+        }
     }
 
     func testAScreenshotRegionOverTheLargestSideIsRefused() throws {
         XCTAssertEqual(try steps("screenshot a.png 0 0 8192 8192"),
-                       [.screenshot(path: "a.png", region: QAScript.PixelRect(x: 0, y: 0, width: 8192, height: 8192))])
+                       [.screenshot(path: "a.png", shot: ShotSpec(subject: .pixels(QAScript.PixelRect(x: 0, y: 0, width: 8192, height: 8192))))])
         for region in ["0 0 8193 10", "0 0 10 8193"] {
             XCTAssertEqual(failure("screenshot a.png \(region)")?.message.hasPrefix(
                 "screenshot: a region of \(region.split(separator: " ")[2])x\(region.split(separator: " ")[3]) is larger than a "
