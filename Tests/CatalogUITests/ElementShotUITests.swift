@@ -220,12 +220,13 @@ final class ElementShotUITests: XCTestCase {
                       "the exact shot's diff marks the caret in magenta")
     }
 
-    /// A mask by part: the text typed differently passes under `mask text` with no tolerance;
-    /// under a caret mask it fails, and the diff image shows the mask in cyan beside the
-    /// difference in magenta.
+    /// A mask by part, added to a shot whose golden has none: the text typed differently passes
+    /// under `mask text` with no tolerance (the masked pixels are not compared, whatever the
+    /// golden has there); under a caret mask it fails, and the diff image shows the mask in cyan
+    /// beside the difference in magenta.
     func testATextMaskHidesTheTextAndTheDiffShowsTheMask() throws {
         let goldens = directory.appendingPathComponent("goldens").path, failures = directory.appendingPathComponent("failures").path
-        let record = try script("record.qa", "click outlined-label\ntype Ada\nsettle\nscreenshot o.png outlined-label mask text\n")
+        let record = try script("record.qa", "click outlined-label\ntype Ada\nsettle\nscreenshot o.png outlined-label\n")
         XCTAssertEqual(try catalog(["--script", record, "--goldens", goldens, "--update-goldens"]).status, 0)
         let check = try script("check.qa", "click outlined-label\ntype Bob\nsettle\nscreenshot o.png outlined-label mask text tolerance 0 0\n")
         let result = try catalog(["--script", check, "--goldens", goldens, "--failures", failures])

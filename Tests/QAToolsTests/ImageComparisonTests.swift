@@ -136,6 +136,27 @@ final class ImageComparisonTests: XCTestCase {
         XCTAssertEqual(oneTooMany.differingPixels, 3)
     }
 
+    /// Masked pixels are not compared (however much they differ), are counted apart, and show
+    /// in the diff image in the mask's cyan; a difference outside the mask still counts.
+    func testMaskedPixelsAreLeftOutCountedAndCyanInTheDiff() throws {
+        let expected = RGBAImage(width: 10, height: 6) { _, _ in (200, 200, 200, 255) }
+        let actual = expected.with(x: 3, y: 2) { $0 = [0, 0, 0, 255] }.with(x: 8, y: 5) { $0 = [0, 0, 0, 255] }
+        let mask = PixelBounds(minX: 2, minY: 1, maxX: 4, maxY: 3)
+        let masked = ImageComparison(expected: expected, actual: actual, tolerance: .exact, masks: [mask, mask])
+        XCTAssertEqual(masked.maskedPixels, 9, "a pixel masked twice counts once")
+        XCTAssertEqual(masked.differingPixels, 1)
+        XCTAssertEqual(masked.differenceBounds, PixelBounds(minX: 8, minY: 5, maxX: 8, maxY: 5))
+        XCTAssertEqual(masked.summary, "1 pixel differs (most by 200) in x 8, y 5, 9 pixels masked")
+        let diff = try XCTUnwrap(masked.diffImage)
+        XCTAssertTrue(diff.pixel(x: 3, y: 2) == (0, 255, 255, 255) && diff.pixel(x: 2, y: 1) == (0, 255, 255, 255))
+        XCTAssertTrue(diff.pixel(x: 8, y: 5) == ImageComparison.differenceColor)
+        // A mask past the image's edge is clipped, not a trap.
+        let edge = ImageComparison(expected: expected, actual: actual, tolerance: ImageTolerance(channel: 0, maxDifferingPixels: 0),
+                                   masks: [PixelBounds(minX: 7, minY: 4, maxX: 40, maxY: 40), mask])
+        XCTAssertTrue(edge.passes, edge.summary)
+        XCTAssertEqual(edge.maskedPixels, 9 + 6)
+    }
+
     func testImagesOfDifferentSizesFailWithBothSizesAndNoDiff() {
         let golden = sample(width: 64, height: 48)
         for actual in [sample(width: 64, height: 49), sample(width: 63, height: 48)] {
