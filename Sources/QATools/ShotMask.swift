@@ -53,8 +53,10 @@ public struct ShotGeometry {
                 }
                 let pixels = wholePixels(frame)
                 guard pixels.minX >= 0, pixels.minY >= 0, pixels.maxX <= window.maxX, pixels.maxY <= window.maxY, !pixels.isEmpty else {
+                    let page = "\(windowWidth)x\(ScriptRunner.pixels(scene.scroll.contentHeight.rounded(.up)))"
                     throw Failure(message: "screenshot: \(id) (\(describe(pixels))) is not wholly inside the "
-                        + "\(windowWidth)x\(windowHeight) window: `focus ID` scrolls a field into view; `resize` also helps")
+                        + "\(windowWidth)x\(windowHeight) window: scroll a field into view (`focus ID`, `--focus`) or make the "
+                        + "window larger (`resize`, `--size`; the whole page is \(page))")
                 }
                 union = union.union(pixels)
             }

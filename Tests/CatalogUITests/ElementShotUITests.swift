@@ -244,6 +244,23 @@ final class ElementShotUITests: XCTestCase {
         XCTAssertTrue(colours.contains([255, 0, 255]), "the text's difference, in magenta")
     }
 
+    /// The README's element-shot sample runs as written: recorded, then matching its goldens.
+    func testTheReadmeElementShotSampleRecordsAndMatches() throws {
+        let readme = try String(contentsOf: QAScriptUITests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### Shooting one field"), "the README shows how to shoot one field")
+        let start = try XCTUnwrap(readme.range(of: "<<'QA'\n", range: section.upperBound..<readme.endIndex))
+        let end = try XCTUnwrap(readme.range(of: "\nQA\n", range: start.upperBound..<readme.endIndex))
+        let sample = String(readme[start.upperBound..<end.lowerBound])
+        XCTAssertTrue(sample.contains(" mask ") && sample.contains(" tolerance ") && sample.contains(" margin "), sample)
+        let path = try script("readme.qa", sample + "\n")
+        let goldens = directory.appendingPathComponent("goldens").path
+        let recorded = try catalog(["--script", path, "--goldens", goldens, "--update-goldens"])
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        let compared = try catalog(["--script", path, "--goldens", goldens])
+        XCTAssertEqual(compared.status, 0, compared.stderr)
+        XCTAssertTrue(compared.stdout.contains("shots: 3 of 3 match their goldens"), compared.stdout)
+    }
+
     /// Bad ids and bad options: each script fails on its own line with what was expected.
     func testBadIdsAndOptionsSayWhatWasExpected() throws {
         let cases: [(String, String)] = [
@@ -252,7 +269,7 @@ final class ElementShotUITests: XCTestCase {
             ("screenshot x.png filled-label mask filled-labl:caret\n", ":1: screenshot: mask: no field 'filled-labl'; did you mean 'filled-label'?"),
             ("screenshot x.png filled-label mask material:caret\n", ":1: screenshot: mask material:caret: material is a section; parts are a field's"),
             ("screenshot x.png mask caret\n", ":1: screenshot: mask caret: the shot names no field and none is focused; say whose it is (mask ID:caret)"),
-            ("screenshot x.png material\n", ":1: screenshot: material (0 0 760 2404) is not wholly inside the 760x720 window"),
+            ("screenshot x.png material\n", ":1: screenshot: material (0 0 760 2404) is not wholly inside the 760x720 window: scroll a field into view (`focus ID`, `--focus`) or make the window larger (`resize`, `--size`; the whole page is 760x4528)"),
             ("screenshot x.png filled-label tolerance 2\n", ":1: screenshot: tolerance needs two numbers"),
             ("screenshot x.png filled-label mask filled-label:glyph\n", ":1: screenshot: mask 'filled-label:glyph': 'glyph' is not a part (parts: caret, text, label, assistive, icons, affixes)"),
             ("screenshot x.png 0 0 10 10 margin 4\n", ":1: screenshot: margin is around a field or section"),
