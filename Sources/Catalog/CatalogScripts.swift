@@ -25,7 +25,7 @@ struct CatalogScripts {
         struct Taken {
             var name: String; var origin: String; var image: RGBAImage
             /// The step's own tolerance and masks.
-            var check = ShotCheck.exact
+            var check = ShotCheck.plain
         }
         /// Every shot, by name, with the step that took it (a name twice would overwrite a golden),
         /// judged or recorded once every script has run.

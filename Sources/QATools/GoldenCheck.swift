@@ -32,7 +32,7 @@ public struct GoldenSet {
     /// holds is always this run's. Throws when a file cannot be read or written, or the name
     /// would not make a plain file name. `shot` is the shot's own tolerance (over the set's) and
     /// masks, regions left out of the comparison (`actual` has them painted in already).
-    public func check(_ name: String, actual: RGBAImage, update: Bool = false, shot: ShotCheck = .exact) throws -> GoldenOutcome {
+    public func check(_ name: String, actual: RGBAImage, update: Bool = false, shot: ShotCheck = .plain) throws -> GoldenOutcome {
         try Self.validate(name)
         let golden = goldenPath(for: name)
         removeFailureFiles(of: name)

@@ -55,7 +55,7 @@ public final class ScriptRunner {
     public var outputDirectory: String?
     /// The tolerance and masks of the screenshot being taken, for a screenshot handler (the
     /// image it is given already has the masks painted in).
-    public private(set) var currentShot = ShotCheck.exact
+    public private(set) var currentShot = ShotCheck.plain
     /// The file and line of the step running now (for a screenshot handler's messages).
     public private(set) var currentStep = (file: "", line: 0)
     /// Steps run, expectations met and screenshots taken, for the summary line.
@@ -250,7 +250,7 @@ public final class ScriptRunner {
         }
         image = ShotGeometry.painting(geometry.masks, on: image)
         currentShot = ShotCheck(tolerance: shot.tolerance, masks: geometry.masks)
-        defer { currentShot = .exact }
+        defer { currentShot = .plain }
         if let screenshotHandler {
             try screenshotHandler(path, image)
         } else {

@@ -12,7 +12,8 @@ public struct ShotCheck: Equatable {
         self.tolerance = tolerance; self.masks = masks
     }
 
-    public static let exact = ShotCheck()
+    /// No tolerance of its own (the golden set's applies) and no masks.
+    public static let plain = ShotCheck()
 }
 
 /// Turns a `ShotSpec`'s ids, margin and masks into window pixels for a scene as it is now.
