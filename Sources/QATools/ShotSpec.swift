@@ -95,6 +95,9 @@ public struct ShotSpec: Equatable {
             while index < words.count, !keywords.contains(words[index]) {
                 let id = words[index]
                 guard !id.contains(":") else { throw fail("'\(id)' is not an id (a part, as in ID:PART, is for masks)") }
+                guard Double(id) == nil else {
+                    throw fail("'\(id)' is a number, not an id (a margin is written margin N; a box X Y W H comes right after the path)")
+                }
                 if ids.contains(id) { throw fail("\(id) is named twice") }
                 ids.append(id)
                 index += 1

@@ -128,6 +128,7 @@ final class QAScriptParsingTests: XCTestCase {
             ("screenshot a.png filled-label mask :caret", "screenshot: mask ':caret' has no id before the ':'"),
             ("screenshot a.png filled-label:text", "screenshot: 'filled-label:text' is not an id (a part, as in ID:PART, is for masks)"),
             ("screenshot a.png a a", "screenshot: a is named twice"),
+            ("screenshot a.png filled-label 8", "screenshot: '8' is a number, not an id (a margin is written margin N; a box X Y W H comes right after the path)"),
             ("screenshot a.png 0 0 10", "screenshot: '0 0 10' is not X Y W H in pixels (X and Y from 0, W and H from 1, each at most 16384)"),
             ("screenshot a.png 0 0 10 10 extra", "screenshot: 'extra' is not margin, tolerance or mask (usage: screenshot PATH [X Y W H | ID... [margin N]] [tolerance CHANNEL PIXELS] [mask PART|ID|ID:PART]...)"),
             ("screenshot", "usage: screenshot PATH [X Y W H | ID... [margin N]] [tolerance CHANNEL PIXELS] [mask PART|ID|ID:PART]...  (a box is in window pixels)"),
