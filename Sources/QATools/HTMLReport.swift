@@ -58,8 +58,8 @@ public enum HTMLReport {
         let ran = result.steps.filter { $0.outcome != .notReached }.count
         var html = "<section class=\"card script \(status)\" id=\"\(anchor(result.file))\">"
         html += "<details\(failed ? " open" : "")><summary><span class=\"chip \(status)\">\(status)</span> "
-            + "<code class=\"file\">\(XMLText.escaped(result.file))</code> <span class=\"meta\">\(ran) of \(result.steps.count) steps, "
-            + "\(result.shots.count) screenshots, \(milliseconds(result.virtualTime)) of virtual time"
+            + "<code class=\"file\">\(XMLText.escaped(result.file))</code> <span class=\"meta\">\(ran) of \(counted(result.steps.count, "step")), "
+            + "\(counted(result.shots.count, "screenshot")), \(milliseconds(result.virtualTime)) of virtual time"
             + (failed ? ", \(result.failureMessages.count) failing" : "") + "</span></summary>"
         if let parseFailure = result.parseFailure {
             html += "<p class=\"message failed\">\(XMLText.escaped(parseFailure))</p>"
@@ -69,9 +69,11 @@ public enum HTMLReport {
         }
         if !result.steps.isEmpty {
             html += "<table class=\"steps\"><thead><tr><th>Line</th><th>Step</th><th>Result</th><th>Time</th></tr></thead><tbody>"
+            let failingShotLines = Set(result.shots.filter(\.verdict.isFailure).map(\.line))
             for step in result.steps {
                 let (kind, label): (String, String)
                 switch step.outcome {
+                case .passed where failingShotLines.contains(step.line): (kind, label) = ("failed", "shot failed")
                 case .passed: (kind, label) = ("passed", "ok")
                 case .failed: (kind, label) = ("failed", "failed")
                 case .couldNotRun: (kind, label) = ("failed", "could not run")
@@ -131,6 +133,8 @@ public enum HTMLReport {
         }
         return html + "</div>"
     }
+
+    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     private static func milliseconds(_ seconds: Double) -> String {
         seconds.isFinite ? "\(Int((seconds * 1000).rounded())) ms" : "?"

@@ -26,7 +26,7 @@ public enum JUnitReport {
                 xml += "      <skipped message=\"\(XMLText.escaped("shots not judged: " + reason))\"/>\n"
             }
             let ran = result.steps.filter { $0.outcome != .notReached }.count
-            let summary = "\(ran) of \(result.steps.count) steps run, \(result.shots.count) screenshots, "
+            let summary = "\(ran) of \(result.steps.count) steps run, \(result.shots.count) screenshot\(result.shots.count == 1 ? "" : "s"), "
                 + "\(Int((result.virtualTime * 1000).rounded())) ms of virtual time"
             xml += "      <system-out>\(XMLText.escaped(summary))</system-out>\n"
             xml += "    </testcase>\n"
