@@ -203,7 +203,16 @@ struct CatalogScripts {
                 record(shot, .golden(outcome))
                 print(outcome.message)
             }
-            try FontManifest(fontsUsed: host.fontsUsed).write(to: manifestPath)
+            var manifest = FontManifest(fontsUsed: host.fontsUsed)
+            // A partial run (`./run.sh shots --update states`) may not open every face the
+            // other scripts' goldens were drawn with: those stay recorded, or the next full run
+            // would call them added.
+            if !Self.siblingScripts(of: scripts.map(\.path), in: options.scriptsDirectory).isEmpty,
+               let recorded = try? FontManifest.read(from: manifestPath) {
+                let opened = Set(manifest.faces.map { [$0.family, $0.style] })
+                manifest = FontManifest(faces: manifest.faces + recorded.faces.filter { !opened.contains([$0.family, $0.style]) })
+            }
+            try manifest.write(to: manifestPath)
         } catch {
             report("goldens: \(error)")
             return Self.failureStatus
