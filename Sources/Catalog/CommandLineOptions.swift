@@ -243,6 +243,13 @@ struct CommandLineOptions {
         if (options.keepsGoing || options.junitPath != nil || options.reportDirectory != nil) && options.scriptPaths.isEmpty {
             throw UsageError(message: "--keep-going, --junit and --report go with --script FILE (or --scripts-dir DIR)")
         }
+        // Told before any script runs, not after all of them.
+        if let directory = options.reportDirectory, SystemFiles.fileExists(directory), !SystemFiles.isDirectory(directory) {
+            throw UsageError(message: "--report wants a folder to write index.html into; '\(directory)' is a file")
+        }
+        if let path = options.junitPath, SystemFiles.isDirectory(path) {
+            throw UsageError(message: "--junit wants a file path; '\(path)' is a folder")
+        }
         if (options.goldensDirectory != nil || options.updatesGoldens || options.failuresDirectory != nil)
             && options.scriptPaths.isEmpty {
             throw UsageError(message: "--goldens, --update-goldens and --failures go with --script FILE")

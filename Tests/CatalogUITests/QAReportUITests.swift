@@ -169,15 +169,26 @@ final class QAReportUITests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: ">not reached<").count - 1, 2, "lines 3 and 4 were not reached")
     }
 
-    /// A name that is no script of --scripts-dir is a bad command line that lists the scripts
-    /// there, before any display is looked for.
-    func testAnUnknownScriptNameListsTheScriptsThere() throws {
+    /// A name that is no script of --scripts-dir, a report that could not be written and the
+    /// report options without a script are bad command lines, told in one line before any
+    /// display is looked for (not after every script has run).
+    func testUnknownScriptNamesAndUnwritableReportsAreBadCommandLines() throws {
         try write("states.qa", "settle\n")
         try write("motion.qa", "settle\n")
-        let result = try runCommand(CatalogApp.binaryPath, ["--scripts-dir", scripts.path, "--script", "stats"],
-                                    environment: ["DISPLAY": ":99999"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr.split(separator: "\n").first.map(String.init),
-                       "textfield-catalog: --script: no script 'stats' in \(scripts.path); did you mean 'states'? (its scripts: motion, states)")
+        let file = path("a-file")
+        try "".write(toFile: file, atomically: true, encoding: .utf8)
+        let states = scripts.appendingPathComponent("states.qa").path
+        for (arguments, message) in [
+            (["--scripts-dir", scripts.path, "--script", "stats"],
+             "--script: no script 'stats' in \(scripts.path); did you mean 'states'? (its scripts: motion, states)"),
+            (["--scripts-dir", path("nowhere")], "--scripts-dir: there is no folder '\(path("nowhere"))'"),
+            (["--script", states, "--report", file], "--report wants a folder to write index.html into; '\(file)' is a file"),
+            (["--script", states, "--junit", scripts.path], "--junit wants a file path; '\(scripts.path)' is a folder"),
+            (["--keep-going", "--junit", path("j.xml")], "--keep-going, --junit and --report go with --script FILE (or --scripts-dir DIR)"),
+        ] {
+            let result = try runCommand(CatalogApp.binaryPath, arguments, environment: ["DISPLAY": ":99999"])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").first.map(String.init), "textfield-catalog: " + message)
+        }
     }
 }
