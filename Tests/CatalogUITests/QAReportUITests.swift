@@ -148,6 +148,40 @@ final class QAReportUITests: XCTestCase {
         XCTAssertEqual(fields.first { $0["id"] as? String == "filled-label" }?["text"] as? String, "a<&>\"'b")
     }
 
+    /// With fonts other than the goldens', no pixel is judged: the JUnit file says so for the
+    /// scripts that took shots (skipped, with the reason), a script that failed a step still
+    /// fails, and one that took no shot passes.
+    func testWithOtherFontsTheJUnitFileSkipsTheScriptsWhoseShotsWereNotJudged() throws {
+        try makeSuite()
+        try write("plain.qa", "focus filled-label\n")
+        let manifest = goldens.appendingPathComponent("fonts.txt")
+        let recorded = try String(contentsOf: manifest, encoding: .utf8)
+        let faces = recorded.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let first = try XCTUnwrap(faces.first)
+        var columns = first.components(separatedBy: " | ")
+        columns[2] = "0.0-other"
+        try recorded.replacingOccurrences(of: String(first), with: columns.joined(separator: " | "))
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let junit = path("junit.xml")
+        let result = try catalog(["--scripts-dir", scripts.path, "--script", "field", "--script", "multi", "--script", "plain",
+                                  "--goldens", goldens.path, "--failures", path("failures"), "--keep-going", "--junit", junit])
+        XCTAssertEqual(result.status, 3, "multi.qa failed whatever the fonts: \(result.stderr)")
+        let cases = try python("""
+            import sys, os, xml.etree.ElementTree as ET
+            root = ET.parse(sys.argv[1]).getroot()
+            print(root.get('tests'), root.get('failures'), root.get('skipped'))
+            for case in root.iter('testcase'):
+                verdict = [child.tag + ': ' + (child.get('message') or '') for child in case if child.tag != 'system-out']
+                print(os.path.basename(case.get('name')) + ' | ' + ' | '.join(verdict))
+            """, junit)
+        let lines = cases.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4, cases)
+        XCTAssertEqual(lines.first, "3 1 1", "3 scripts, 1 failed, 1 skipped: \(cases)")
+        XCTAssertTrue(lines[1].hasPrefix("field.qa | skipped: shots not judged: this machine's fonts are not the ones "), cases)
+        XCTAssertTrue(lines[2].hasPrefix("multi.qa | failure: 3 failures; the first: \(scripts.path)/multi.qa:4: "), cases)
+        XCTAssertEqual(lines[3], "plain.qa | ", cases)
+    }
+
     /// Without --keep-going a script stops at its first failure, as it always has; the JUnit
     /// file is written all the same, and the report lists the steps not reached.
     func testWithoutKeepGoingAScriptStopsAtItsFirstFailureAndTheReportsAreStillWritten() throws {
