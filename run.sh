@@ -7,8 +7,9 @@
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb),
 #                                then a 60 s soak; a compiler warning fails the run too (arguments,
 #                                e.g. --filter X, run swift test alone)
-#   ./run.sh shots [--update]    render the golden screenshots (Tests/Shots/*.qa) and compare them
-#                                with Tests/Goldens (--update rewrites the goldens)
+#   ./run.sh shots [--update] [--junit PATH] [NAME...]  render the golden screenshots (Tests/Shots/*.qa,
+#                                or only the scripts NAME...) and compare them with Tests/Goldens (--update
+#                                rewrites the goldens); the run's report is .build/shots/report/index.html
 #   ./run.sh soak SECONDS [--seed N]  drive the catalog with random input on a private Xvfb
 #   ./run.sh bench [--json PATH] speed and memory beside Tk and GTK on a private Xvfb (Scripts/bench.py)
 #   ./run.sh injected-typing [--runs N] [--load N]  xdotool typing what the keymap lacks into the
@@ -131,13 +132,20 @@ shots)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${HEADLESS_PACKAGES[@]}"
     # The debug build, as ./run.sh test compares the goldens with it (no second, release compile).
     swift build --product textfield-catalog >&2
-    shot_arguments=(--goldens Tests/Goldens --failures "$ROOT/.build/shots")
-    case "${1:-}" in
-    --update) shot_arguments+=(--update-goldens) ;;
-    "") ;;
-    *) say "usage: ./run.sh shots [--update]"; exit 2 ;;
-    esac
-    for shot_script in Tests/Shots/*.qa; do shot_arguments+=(--script "$shot_script"); done
+    # Every step of every chosen script runs, and the run's page is .build/shots/report/index.html.
+    shot_arguments=(--goldens Tests/Goldens --failures "$ROOT/.build/shots" --scripts-dir Tests/Shots
+                    --keep-going --report "$ROOT/.build/shots/report")
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        --update) shot_arguments+=(--update-goldens) ;;
+        --junit) [ $# -ge 2 ] || { say "--junit needs a path"; exit 2; }; shot_arguments+=(--junit "$2"); shift ;;
+        -*) say "usage: ./run.sh shots [--update] [--junit PATH] [NAME...]  (NAME: a script of Tests/Shots, e.g. states)"; exit 2 ;;
+        # A name (states, states.qa) or a path; the catalog resolves it in Tests/Shots and names
+        # the scripts there when it is none of them.
+        *) shot_arguments+=(--script "$1") ;;
+        esac
+        shift
+    done
     # Always a private Xvfb: a desktop's own Xft settings (subpixel order, hinting, DPI) would
     # draw different pixels than the goldens were drawn with.
     exec env -u DISPLAY "$(swift build --show-bin-path)/textfield-catalog" "${shot_arguments[@]}"

@@ -4,7 +4,9 @@ import QATools
 import XftHost
 
 /// `--script FILE...`: each script on a fresh catalog, one summary line per script on stdout,
-/// `FILE:LINE: message` on stderr for the first step of a script that fails. With `--goldens`,
+/// `FILE:LINE: message` on stderr for the first step of a script that fails (for every one with
+/// `--keep-going`). Every step's outcome and every shot's verdict is kept in a `ScriptResult`,
+/// from which `--junit` and `--report` are written at the end, whatever the verdict. With `--goldens`,
 /// screenshots are compared with golden PNGs (or, with `--update-goldens`, recorded once every
 /// script has passed), and the fonts the run used are checked against the ones the goldens were
 /// drawn with before any pixel is judged.
@@ -19,11 +21,24 @@ struct CatalogScripts {
     private let scripts: [Source]
     private let goldens: GoldenSet?
     private let shots = Shots()
+    private let results = Results()
+    /// `--qa-state`: written at every step's end.
+    private let qaState: QAStateWriter?
+
+    /// Every script's result so far, in the order they ran.
+    private final class Results {
+        var list: [ScriptResult] = []
+    }
 
     /// What the run's screenshots came to, in golden mode.
     private final class Shots {
         struct Taken {
-            var name: String; var origin: String; var image: RGBAImage
+            var name: String
+            var origin: String
+            var image: RGBAImage
+            /// The script (its index in the run's results) and the line whose step took it.
+            var script: Int
+            var line: Int
             /// The step's own tolerance and masks.
             var check = ShotCheck.plain
         }
@@ -59,17 +74,107 @@ struct CatalogScripts {
             GoldenSet(goldensDirectory: directory,
                       failuresDirectory: options.failuresDirectory ?? Self.makeFailuresDirectory())
         }
+        qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: nil) }
     }
+
+    /// Whether results must hold images and verdicts for `--junit` or `--report`.
+    private var keepsResults: Bool { options.junitPath != nil || options.reportDirectory != nil }
 
     func runAll() -> Int32 {
         var failed = false
         for script in scripts where !run(script) { failed = true }
-        guard let goldens else { return failed ? Self.failureStatus : 0 }
-        let status = options.updatesGoldens ? recordGoldens(goldens, scriptsFailed: failed) : judgeGoldens(goldens, scriptsFailed: failed)
+        qaState?.finish()
+        var status = failed ? Self.failureStatus : 0
+        if let goldens {
+            status = options.updatesGoldens ? recordGoldens(goldens, scriptsFailed: failed) : judgeGoldens(goldens, scriptsFailed: failed)
+        }
+        if !writeReports(), status == 0 { status = Self.failureStatus }
         // The run's own failures folder goes again when nothing failed into it (rmdir leaves a
         // folder with files alone).
-        if options.failuresDirectory == nil { rmdir(goldens.failuresDirectory) }
+        if let goldens, options.failuresDirectory == nil { rmdir(goldens.failuresDirectory) }
         return status
+    }
+
+    /// `--junit` and `--report`, written from the results whatever the run came to. False when
+    /// one could not be written (said on stderr).
+    private func writeReports() -> Bool {
+        var written = true
+        if let path = options.junitPath {
+            do {
+                try? SystemFiles.createParentDirectory(of: path)
+                try SystemFiles.write(JUnitReport.xml(results.list, suiteName: "textfield-catalog"), to: path)
+            } catch {
+                report("--junit: cannot write '\(path)': \((error as? SystemFiles.Failure)?.reason ?? "\(error)")")
+                written = false
+            }
+        }
+        if let directory = options.reportDirectory {
+            let path = SystemFiles.join(directory, "index.html")
+            do {
+                try SystemFiles.createDirectory(directory)
+                let failed = results.list.filter(\.hasFailed).count
+                let title = failed == 0 ? "QA report: every script passed" : "QA report: \(failed) of \(results.list.count) scripts failed"
+                var subtitle = "\(Self.counted(results.list.count, "script")) run by textfield-catalog on \(Self.now())"
+                if let goldens { subtitle += "; goldens: \(goldens.goldensDirectory)" + (options.updatesGoldens ? " (updated)" : "") }
+                try SystemFiles.write(HTMLReport.html(results.list, title: title, subtitle: subtitle), to: path)
+                print("report: \(path)")
+            } catch {
+                report("--report: cannot write '\(path)': \((error as? SystemFiles.Failure)?.reason ?? "\(error)")")
+                written = false
+            }
+        }
+        return written
+    }
+
+    /// The date and time now, UTC, for the report's heading.
+    private static func now() -> String {
+        var seconds = time(nil), parts = tm()
+        gmtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S UTC", &parts)
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Wall-clock seconds, for JUnit's times.
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// A shot's verdict into its script's result, with its images when a report is written.
+    private func record(_ shot: Shots.Taken, _ verdict: ScriptResult.Verdict) {
+        var entry = ScriptResult.Shot(name: shot.name, line: shot.line, verdict: verdict)
+        if options.reportDirectory != nil {
+            let goldens = self.goldens
+            func bytes(_ path: String?) -> [UInt8]? { path.flatMap { SystemFiles.fileExists($0) ? try? SystemFiles.readBytes($0) : nil } }
+            switch verdict {
+            case .golden(.matches), .golden(.updated):
+                entry.expectedPNG = bytes(goldens?.goldenPath(for: shot.name))
+            case .golden(.differs(let difference)):
+                entry.expectedPNG = bytes(difference.goldenPath)
+                entry.actualPNG = bytes(difference.actualPath)
+                entry.diffPNG = bytes(difference.diffPath)
+            case .golden(.missing(_, _, let actual)):
+                entry.actualPNG = bytes(actual)
+            case .written(let path):
+                entry.actualPNG = bytes(path)
+            case .notJudged, .error:
+                entry.expectedPNG = bytes(goldens?.goldenPath(for: shot.name))
+                entry.actualPNG = pngBytes(shot.image)
+            }
+        }
+        results.list[shot.script].shots.append(entry)
+    }
+
+    /// An image's PNG bytes, by way of a file in the report's folder (the encoder writes files).
+    private func pngBytes(_ image: RGBAImage) -> [UInt8]? {
+        guard let directory = options.reportDirectory else { return nil }
+        let path = SystemFiles.join(directory, ".render-\(getpid()).png")
+        defer { SystemFiles.removeFile(path) }
+        try? SystemFiles.createDirectory(directory)
+        guard (try? image.writePNG(to: path)) != nil else { return nil }
+        return try? SystemFiles.readBytes(path)
     }
 
     /// A folder of this run's own (runs and users do not share one in /tmp), made with mkdtemp.
@@ -90,14 +195,26 @@ struct CatalogScripts {
     private func recordGoldens(_ goldens: GoldenSet, scriptsFailed: Bool) -> Int32 {
         guard !scriptsFailed else {
             report("goldens: none written, because a script failed")
+            for shot in shots.taken { record(shot, .notJudged("no golden written, because a script failed")) }
             return Self.failureStatus
         }
         do {
             try SystemFiles.createDirectory(goldens.goldensDirectory)
             for shot in shots.taken {
-                print(try goldens.check(shot.name, actual: shot.image, update: true, shot: shot.check).message)
+                let outcome = try goldens.check(shot.name, actual: shot.image, update: true, shot: shot.check)
+                record(shot, .golden(outcome))
+                print(outcome.message)
             }
-            try FontManifest(fontsUsed: host.fontsUsed).write(to: manifestPath)
+            var manifest = FontManifest(fontsUsed: host.fontsUsed)
+            // A partial run (`./run.sh shots --update states`) may not open every face the
+            // other scripts' goldens were drawn with: those stay recorded, or the next full run
+            // would call them added.
+            if !Self.siblingScripts(of: scripts.map(\.path), in: options.scriptsDirectory).isEmpty,
+               let recorded = try? FontManifest.read(from: manifestPath) {
+                let opened = Set(manifest.faces.map { [$0.family, $0.style] })
+                manifest = FontManifest(faces: manifest.faces + recorded.faces.filter { !opened.contains([$0.family, $0.style]) })
+            }
+            try manifest.write(to: manifestPath)
         } catch {
             report("goldens: \(error)")
             return Self.failureStatus
@@ -113,6 +230,9 @@ struct CatalogScripts {
         switch FontManifest.verdict(manifestAt: manifestPath, fontsUsed: host.fontsUsed) {
         case .otherFonts(let message):
             report(message)
+            for shot in shots.taken {
+                record(shot, .notJudged("this machine's fonts are not the ones \(manifestPath) records (the run's log names them)"))
+            }
             if options.fontFamily != CommandLineOptions().fontFamily {
                 report("(This run draws text in '\(options.fontFamily)' because of --font; goldens are usually drawn without it.)")
             }
@@ -120,6 +240,7 @@ struct CatalogScripts {
             return scriptsFailed ? Self.failureStatus : Self.fontMismatchStatus
         case .noManifest(let message):
             report(message)
+            for shot in shots.taken { record(shot, .error(message)) }
             return Self.failureStatus
         case .sameFonts:
             break
@@ -129,8 +250,10 @@ struct CatalogScripts {
             do {
                 let outcome = try goldens.check(shot.name, actual: shot.image, shot: shot.check)
                 compared += 1
+                record(shot, .golden(outcome))
                 if outcome.isFailure { report("\(shot.origin): \(outcome.message)") } else { matching += 1 }
             } catch {
+                record(shot, .error("\(error)"))
                 report("\(shot.origin): \(error)")
             }
         }
@@ -142,29 +265,104 @@ struct CatalogScripts {
         return scriptsFailed || matching < shots.taken.count ? Self.failureStatus : 0
     }
 
-    /// Goldens in the folder that no screenshot of this run produced: stale after a step was
-    /// removed or renamed (or belonging to scripts this run left out). Named, not deleted.
+    /// Goldens in the folder that no screenshot of this run produced and no script of the
+    /// goldens' own would take: stale after a step was removed or renamed. The goldens' scripts
+    /// are those of `--scripts-dir`, or else every `*.qa` beside the scripts run, so a partial
+    /// run (`./run.sh shots states`) does not call the others' goldens stale. Named, not deleted.
     private func reportGoldensNoShotTook(_ goldens: GoldenSet) {
-        let taken = Set(shots.taken.map { "\($0.name).png" })
+        var taken = Set(shots.taken.map { "\($0.name).png" })
+        var unreadable: [String] = []
+        for script in Self.siblingScripts(of: scripts.map(\.path), in: options.scriptsDirectory) {
+            guard let bytes = try? SystemFiles.readBytes(script), let parsed = try? QAScript(file: script, bytes: bytes) else {
+                unreadable.append(script)
+                continue
+            }
+            for name in Self.shotNames(of: parsed) { taken.insert("\(name).png") }
+        }
         let files = (try? SystemFiles.contentsOfDirectory(goldens.goldensDirectory)) ?? []
         let untaken = files.filter { $0.hasSuffix(".png") && !taken.contains($0) }.sorted()
         guard !untaken.isEmpty else { return }
-        print("goldens no shot of this run took (stale, or from scripts not run; delete those that are stale): "
+        print("goldens no script takes (stale: delete them"
+              + (unreadable.isEmpty ? "" : "; though \(unreadable.joined(separator: ", ")) could not be read to tell") + "): "
               + untaken.joined(separator: ", "))
+    }
+
+    /// The scripts that belong with the goldens but did not run: every `*.qa` in `directory`, or
+    /// with none, in the folders of the scripts that ran; by real path, so `states.qa` and
+    /// `./Tests/Shots/states.qa` are one script.
+    static func siblingScripts(of ran: [String], in directory: String?) -> [String] {
+        let ranPaths = Set(ran.map(realPath))
+        var folders: [String] = []
+        for folder in directory.map({ [$0] }) ?? ran.map(SystemFiles.parentDirectory) where !folders.contains(folder) {
+            folders.append(folder)
+        }
+        var siblings: [String] = []
+        for folder in folders {
+            for name in ((try? SystemFiles.contentsOfDirectory(folder)) ?? []).sorted() where name.hasSuffix(".qa") {
+                let path = SystemFiles.join(folder, name)
+                if !ranPaths.contains(realPath(path)) && !siblings.contains(path) { siblings.append(path) }
+            }
+        }
+        return siblings
+    }
+
+    /// The golden names a script's screenshot steps take (`screenshot states.png` takes `states`).
+    static func shotNames(of script: QAScript) -> [String] {
+        script.lines.compactMap { line in
+            guard case .screenshot(let path, _) = line.step else { return nil }
+            return path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
+        }
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private func run(_ source: Source) -> Bool {
         let path = source.path
+        let index = results.list.count
+        results.list.append(ScriptResult(file: path))
+        let started = Self.monotonicSeconds()
+        defer { results.list[index].wallTime = Self.monotonicSeconds() - started }
         let script: QAScript
         do {
             script = try QAScript(file: path, bytes: source.bytes)
         } catch {
+            results.list[index].parseFailure = "\(error)"
             report("\(error)")
             return false
+        }
+        // Every step as written, not reached until it ends.
+        let texts = ScriptResult.sourceLines(of: source.bytes)
+        results.list[index].steps = script.lines.map {
+            ScriptResult.Step(line: $0.number, text: $0.number <= texts.count ? texts[$0.number - 1] : "", outcome: .notReached, time: 0)
         }
         let session = CatalogSession(options: options, desktop: nil)
         let runner = ScriptRunner(host: host, app: session, size: options.windowSize(scale: session.scale))
         runner.outputDirectory = options.outputDirectory
+        runner.keepsGoing = options.keepsGoing
+        var stepIndex = 0
+        runner.stepDidEnd = { [results, qaState, unowned runner] line, outcome in
+            while stepIndex < results.list[index].steps.count, results.list[index].steps[stepIndex].line != line.number { stepIndex += 1 }
+            if stepIndex < results.list[index].steps.count {
+                switch outcome {
+                case .passed: results.list[index].steps[stepIndex].outcome = .passed
+                case .failed(let failure): results.list[index].steps[stepIndex].outcome = .failed("\(failure)")
+                case .couldNotRun(let failure): results.list[index].steps[stepIndex].outcome = .couldNotRun("\(failure)")
+                }
+                results.list[index].steps[stepIndex].time = runner.time
+            }
+            if let qaState {
+                // A scale step builds the catalog afresh: the state is always the current one's.
+                qaState.update(controls: session.controls, script: .init(file: path, line: line.number))
+            }
+        }
+        if let qaState {
+            // The fresh catalog before its first step.
+            qaState.update(controls: session.controls, script: .init(file: path, line: 0))
+        }
         if goldens != nil {
             // Unowned: the runner holds this handler, so a strong capture would keep every
             // script's runner, scene and pixmap alive to the end of the run.
@@ -176,9 +374,20 @@ struct CatalogScripts {
                 if let earlier = shots.taken.first(where: { $0.name == name }) {
                     throw GoldenCheckError("screenshot \(name) was already taken at \(earlier.origin): each shot needs a name of its own")
                 }
-                shots.taken.append(.init(name: name, origin: origin, image: image, check: runner.currentShot))
+                shots.taken.append(.init(name: name, origin: origin, image: image, script: index, line: runner.currentStep.line,
+                                         check: runner.currentShot))
+            }
+        } else if keepsResults {
+            // As the runner writes them, and each one kept for the reports.
+            let directory = options.outputDirectory
+            runner.screenshotHandler = { [unowned runner] shotPath, image in
+                let file = shotPath.hasPrefix("/") ? shotPath : directory.map { SystemFiles.join($0, shotPath) } ?? shotPath
+                try ScriptRunner.writeScreenshot(image, to: file)
+                let taken = Shots.Taken(name: shotPath, origin: "", image: image, script: index, line: runner.currentStep.line)
+                self.record(taken, .written(path: file))
             }
         }
+        defer { results.list[index].virtualTime = runner.time }
         do {
             try runner.run(script)
         } catch HostError.connectionLost {
@@ -189,8 +398,16 @@ struct CatalogScripts {
             return false
         }
         let counts = runner.counts
-        print("\(path): ok (\(Self.counted(counts.steps, "step")), \(Self.counted(counts.expectations, "expectation")), "
-              + "\(Self.counted(counts.screenshots, "screenshot")), \(Int((runner.time * 1000).rounded())) ms of virtual time)")
+        let figures = "\(Self.counted(counts.expectations, "expectation")), \(Self.counted(counts.screenshots, "screenshot")), "
+            + "\(Int((runner.time * 1000).rounded())) ms of virtual time"
+        guard runner.failures.isEmpty else {
+            // --keep-going: every failure where it happened, then the script's count.
+            for failure in runner.failures { report("\(failure)") }
+            print("\(path): FAILED, \(Self.counted(runner.failures.count, "failure")) "
+                  + "(\(counts.steps) of \(Self.counted(script.lines.count, "step")) passed, \(figures))")
+            return false
+        }
+        print("\(path): ok (\(Self.counted(counts.steps, "step")), \(figures))")
         return true
     }
 

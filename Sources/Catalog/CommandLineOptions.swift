@@ -42,6 +42,15 @@ struct CommandLineOptions {
     var goldensDirectory: String?
     var updatesGoldens = false
     var failuresDirectory: String?
+    /// `--keep-going`: a script runs every step and reports every failure.
+    var keepsGoing = false
+    /// `--junit PATH`: the run's scripts as JUnit XML.
+    var junitPath: String?
+    /// `--report DIR`: the run as DIR/index.html.
+    var reportDirectory: String?
+    /// `--scripts-dir DIR`: the goldens' own scripts. `--script NAME` finds DIR/NAME.qa, no
+    /// `--script` runs every DIR/*.qa, and a golden a script of DIR takes is not stale.
+    var scriptsDirectory: String?
     /// `--repaint-benchmark N`, left out of the usage on purpose (a developer's measurement, see
     /// `RepaintBenchmark`): draw the whole catalog N times offscreen, then N focus animations,
     /// print the median cost of a repaint and of a frame, and exit.
@@ -76,6 +85,14 @@ struct CommandLineOptions {
                                    every step passed, 3 with FILE:LINE: message when one failed,
                                    2 when FILE cannot be read; may be given more than once (each
                                    runs on a fresh catalog)
+          --scripts-dir DIR        the scripts that go with --goldens: --script NAME runs
+                                   DIR/NAME.qa, no --script runs every DIR/*.qa, and goldens a
+                                   script there takes are not called stale when it did not run
+          --keep-going             with --script: run every step, report every failure (a failed
+                                   expect leaves the state as it is; a step that cannot run is skipped)
+          --junit PATH             with --script: write JUnit XML, one testcase per script
+          --report DIR             with --script: write DIR/index.html, every step and shot (golden,
+                                   actual and diff side by side); opens from disk, no server
           --output-dir DIR         where a script's relative screenshot paths are written
           --goldens DIR            with --script: compare every screenshot NAME.png with DIR/NAME.png
                                    (exit 3 when one differs, 4 when this machine's fonts are not
@@ -84,6 +101,7 @@ struct CommandLineOptions {
           --failures DIR           with --goldens: where NAME.actual.png and NAME.diff.png go
                                    (default: a folder in the temporary directory)
           --qa-state PATH          keep PATH updated with a JSON description of every field
+                                   (with --script: at every step's end, with the script and line)
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
                                    default 760x720 times the scale
           --theme THEME            colour scheme: light, dark, high-contrast or high-contrast-dark;
@@ -168,6 +186,14 @@ struct CommandLineOptions {
                 options.updatesGoldens = true
             case "--failures":
                 options.failuresDirectory = try value(for: argument)
+            case "--keep-going":
+                options.keepsGoing = true
+            case "--junit":
+                options.junitPath = try value(for: argument)
+            case "--report":
+                options.reportDirectory = try value(for: argument)
+            case "--scripts-dir":
+                options.scriptsDirectory = try value(for: argument)
             case "--output-dir":
                 options.outputDirectory = try value(for: argument)
             case "--qa-state":
@@ -242,6 +268,19 @@ struct CommandLineOptions {
         if options.screenshotTime != nil && options.screenshotPath == nil {
             throw UsageError(message: "--at goes with --screenshot PATH")
         }
+        if let directory = options.scriptsDirectory {
+            options.scriptPaths = try resolveScripts(options.scriptPaths, in: directory)
+        }
+        if (options.keepsGoing || options.junitPath != nil || options.reportDirectory != nil) && options.scriptPaths.isEmpty {
+            throw UsageError(message: "--keep-going, --junit and --report go with --script FILE (or --scripts-dir DIR)")
+        }
+        // Told before any script runs, not after all of them.
+        if let directory = options.reportDirectory, SystemFiles.fileExists(directory), !SystemFiles.isDirectory(directory) {
+            throw UsageError(message: "--report wants a folder to write index.html into; '\(directory)' is a file")
+        }
+        if let path = options.junitPath, SystemFiles.isDirectory(path) {
+            throw UsageError(message: "--junit wants a file path; '\(path)' is a folder")
+        }
         if (options.goldensDirectory != nil || options.updatesGoldens || options.failuresDirectory != nil)
             && options.scriptPaths.isEmpty {
             throw UsageError(message: "--goldens, --update-goldens and --failures go with --script FILE")
@@ -253,8 +292,8 @@ struct CommandLineOptions {
             throw UsageError(message: "--output-dir goes with --script FILE, and not with --goldens (--screenshot takes a path "
                 + "of its own; golden shots go to --goldens and --failures)")
         }
-        if !options.scriptPaths.isEmpty && (options.qaStatePath != nil || options.focusedFieldID != nil) {
-            throw UsageError(message: "--qa-state and --focus do not go with --script: check the state with expect steps, focus with a focus step")
+        if !options.scriptPaths.isEmpty && options.focusedFieldID != nil {
+            throw UsageError(message: "--focus does not go with --script: focus with a focus step")
         }
         if let goldens = options.goldensDirectory, !options.updatesGoldens {
             guard SystemFiles.isDirectory(goldens) else {
@@ -268,5 +307,31 @@ struct CommandLineOptions {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")
         }
         return options
+    }
+
+    /// `--script` values with `--scripts-dir DIR`: a file that exists is taken as it is; a name
+    /// (`states`, `states.qa`) is DIR's script of that name; none at all is every DIR/*.qa.
+    static func resolveScripts(_ names: [String], in directory: String) throws -> [String] {
+        guard SystemFiles.isDirectory(directory) else {
+            throw UsageError(message: "--scripts-dir: there is no folder '\(directory)'")
+        }
+        let available = ((try? SystemFiles.contentsOfDirectory(directory)) ?? []).filter { $0.hasSuffix(".qa") }.sorted()
+        guard !names.isEmpty else {
+            guard !available.isEmpty else { throw UsageError(message: "--scripts-dir: '\(directory)' has no *.qa script") }
+            return available.map { SystemFiles.join(directory, $0) }
+        }
+        return try names.map { name in
+            if SystemFiles.fileExists(name) && !SystemFiles.isDirectory(name) { return name }
+            let file = name.hasSuffix(".qa") ? name : name + ".qa"
+            if available.contains(file) { return SystemFiles.join(directory, file) }
+            let listed = available.map { String($0.dropLast(3)) }
+            let wanted = String(file.dropLast(3))
+            var message = "--script: no script '\(name)' in \(directory)"
+            if let nearest = listed.min(by: { ScriptRunner.editDistance($0, wanted) < ScriptRunner.editDistance($1, wanted) }),
+               ScriptRunner.editDistance(nearest, wanted) <= max(2, wanted.count / 3) {
+                message += "; did you mean '\(nearest)'?"
+            }
+            throw UsageError(message: message + " (its scripts: \(listed.isEmpty ? "none" : listed.joined(separator: ", ")))")
+        }
     }
 }

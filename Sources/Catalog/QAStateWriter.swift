@@ -9,7 +9,8 @@ import XftHost
 /// between two keys. An unchanged state is not written again; a state taken while an older one
 /// waits replaces it.
 final class QAStateWriter {
-    private let controls: CatalogControls
+    /// The catalog described; nil until a script hands over its own (`update(controls:script:)`).
+    private var controls: CatalogControls?
     private let file: StateFile
     private var lastTaken: Document?
     private let thread = NewestJobThread()
@@ -55,14 +56,18 @@ final class QAStateWriter {
         var window: Window
         var desktop: Desktop
         var fields: [FieldSnapshot]
+        /// With `--script`: the script running and the line whose step has just ended (0 before
+        /// the first); absent for the live window.
+        var script: ScriptPlace?
         /// The context menu (README's QA state: `menu`).
         var menu: MenuSnapshot
         /// The emoji chooser (README's QA state: `emojiChooser`).
         var emojiChooser: EmojiChooserSnapshot
 
-        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, menu, emojiChooser }
+        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, script, menu, emojiChooser }
 
-        init(of controls: CatalogControls) {
+        init(of controls: CatalogControls, script: ScriptPlace? = nil) {
+            self.script = script
             let scene = controls.scene
             theme = controls.theme.rawValue
             window = .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
@@ -81,7 +86,13 @@ final class QAStateWriter {
         }
     }
 
-    init(path: String, controls: CatalogControls) {
+    /// Where a script is: the file as given and a line.
+    struct ScriptPlace: Encodable, Equatable {
+        var file: String
+        var line: Int
+    }
+
+    init(path: String, controls: CatalogControls?) {
         self.controls = controls
         file = StateFile(path: path)
     }
@@ -91,7 +102,18 @@ final class QAStateWriter {
 
     /// Takes the state now; its file is written on the writer's thread.
     func update() {
-        let document = Document(of: controls)
+        guard let controls else { return }
+        enqueue(Document(of: controls))
+    }
+
+    /// Takes the state of a script's catalog after the step at `script` (a `scale` step builds
+    /// the catalog afresh, so the controls come with every update).
+    func update(controls: CatalogControls, script: ScriptPlace) {
+        self.controls = controls
+        enqueue(Document(of: controls, script: script))
+    }
+
+    private func enqueue(_ document: Document) {
         guard document != lastTaken else { return }
         lastTaken = document
         let file = self.file

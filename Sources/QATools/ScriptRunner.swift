@@ -69,24 +69,59 @@ public final class ScriptRunner {
 
     private var scene: FieldScene { app.scene }
 
-    /// Runs every step; throws `QAScript.Failure` (file and line) at the first that fails.
+    /// With `keepsGoing`, a step that fails is recorded and the next one runs: an `expect` that
+    /// does not hold leaves the state as it is, a step that cannot run (an unknown field, a
+    /// refused screenshot) is skipped. Without it, the script stops at its first failure.
+    public var keepsGoing = false
+    /// Every failure of the last `run`, in order (at most one without `keepsGoing`).
+    public private(set) var failures: [QAScript.Failure] = []
+    /// Called at the end of every step, passed or failed, with the virtual time then (a report
+    /// lists the steps; `--qa-state` writes the state there).
+    public var stepDidEnd: ((_ line: QAScript.Line, _ outcome: StepOutcome) -> Void)?
+
+    /// How one step ended.
+    public enum StepOutcome {
+        case passed
+        /// An `expect` or `expect-pixel` that did not hold.
+        case failed(QAScript.Failure)
+        /// A step that could not run (an unknown field, a point outside the window, a refused
+        /// screenshot): nothing it would have done was done.
+        case couldNotRun(QAScript.Failure)
+
+        public var failure: QAScript.Failure? {
+            switch self {
+            case .passed: return nil
+            case .failed(let failure), .couldNotRun(let failure): return failure
+            }
+        }
+    }
+
+    /// Runs every step; throws `QAScript.Failure` (file and line) at the first that fails, or
+    /// with `keepsGoing` runs them all and leaves every failure in `failures`.
     public func run(_ script: QAScript) throws {
+        failures = []
         try start()
         for line in script.lines {
             currentStep = (script.file, line.number)
+            let failure: QAScript.Failure
             do {
                 try perform(line.step)
                 counts.steps += 1
-            } catch let failure as StepFailure {
-                throw QAScript.Failure(file: script.file, line: line.number, message: failure.message)
-            } catch let failure as QAScript.Failure {
-                throw failure
+                stepDidEnd?(line, .passed)
+                continue
+            } catch let stepFailure as StepFailure {
+                failure = QAScript.Failure(file: script.file, line: line.number, message: stepFailure.message)
+            } catch let scriptFailure as QAScript.Failure {
+                failure = scriptFailure
             } catch HostError.connectionLost {
                 // Not the script's fault: the caller reports a lost server as any program would.
                 throw HostError.connectionLost
             } catch {
-                throw QAScript.Failure(file: script.file, line: line.number, message: "\(error)")
+                failure = QAScript.Failure(file: script.file, line: line.number, message: "\(error)")
             }
+            failures.append(failure)
+            stepDidEnd?(line, line.step.isExpectation ? .failed(failure) : .couldNotRun(failure))
+            guard keepsGoing else { throw failure }
         }
     }
 
@@ -434,7 +469,7 @@ public final class ScriptRunner {
     }
 
     /// Levenshtein distance, for suggesting the id a typo meant.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

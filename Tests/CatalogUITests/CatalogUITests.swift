@@ -233,7 +233,7 @@ final class CatalogCommandLineTests: XCTestCase {
     /// lacks one, not the word after the option taken as its value.
     func testAnOptionFollowedByAnotherOptionNamesTheOneMissingItsValue() throws {
         let takingValues = ["--screenshot", "--at", "--focus", "--script", "--goldens", "--failures", "--output-dir", "--qa-state",
-                            "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--repaint-benchmark"]
+                            "--junit", "--report", "--scripts-dir", "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--repaint-benchmark"]
         for option in takingValues {
             for next in ["--theme", "--help", "-h"] {
                 let result = try runCommand(binary, [option, next, "dark"])

@@ -101,6 +101,36 @@ final class RunScriptUITests: XCTestCase {
         XCTAssertEqual(try run(["test"]).status, 0)
     }
 
+    /// `./run.sh shots NAME...` hands the names to the catalog, which resolves them in
+    /// Tests/Shots (and names the scripts there when one is none of them); every run keeps going
+    /// and writes its report.
+    func testShotsPassesTheChosenScriptsToTheCatalog() throws {
+        let bin = folder.appendingPathComponent("bin"), debug = folder.appendingPathComponent(".build/debug")
+        try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("ran.log").path
+        try executable(bin.appendingPathComponent("swift"), """
+            #!/bin/sh
+            case "$*" in
+            "build --show-bin-path") echo "\(debug.path)" ;;
+            *) echo "Build complete!" ;;
+            esac
+            """)
+        try executable(debug.appendingPathComponent("textfield-catalog"), "#!/bin/sh\necho \"$*\" >> \(log)\n")
+        let shared = "--goldens Tests/Goldens --failures \(folder.path)/.build/shots --scripts-dir Tests/Shots "
+            + "--keep-going --report \(folder.path)/.build/shots/report"
+        for (arguments, passed) in [([], ""), (["states"], " --script states"),
+                                    (["--update", "states", "motion.qa"], " --update-goldens --script states --script motion.qa"),
+                                    (["--junit", "out/shots.xml", "scale"], " --junit out/shots.xml --script scale")] {
+            try? FileManager.default.removeItem(atPath: log)
+            let result = try run(["shots"] + arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), shared + passed + "\n", "\(arguments)")
+        }
+        let wrong = try run(["shots", "--updat"])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("usage: ./run.sh shots [--update] [--junit PATH] [NAME...]"), wrong.stderr)
+    }
+
     func testPackagesInstalledOnTheWayLeaveStandardOutputToThePath() throws {
         // Given a machine that lacks one package, as root, with an apt-get that talks on stdout
         let bin = folder.appendingPathComponent("bin")
