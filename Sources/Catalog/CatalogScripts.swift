@@ -161,6 +161,8 @@ struct CatalogScripts {
         let session = CatalogSession(options: options, desktop: nil)
         let runner = ScriptRunner(host: host, app: session, size: options.windowSize(scale: session.scale))
         runner.outputDirectory = options.outputDirectory
+        runner.auditFields = { session.makeFreshFields() }
+        runner.auditHandler = { audit in print(audit.table + "\n") }
         if goldens != nil {
             // Unowned: the runner holds this handler, so a strong capture would keep every
             // script's runner, scene and pixmap alive to the end of the run.
