@@ -293,23 +293,31 @@ public struct ContrastAudit {
     /// 1.4.11, which asks it of a state's visual information), and how far its pixels changed
     /// from the unfocused field's (WCAG 2.2's 2.4.13 Focus Appearance, AAA: 3:1).
     private func focusFigures(focused: EdgeReading, resting: EdgeReading, field: TextField) -> [AuditFigure] {
-        let indicator: (WCAG.RGB, WCAG.RGB, String), before: WCAG.RGB
+        let indicator: (color: WCAG.RGB, background: WCAG.RGB, against: String), change: (WCAG.RGB, WCAG.RGB)
         switch field.style.container {
         case .filled:
             indicator = (focused.bottom, focused.insideBottom, "container")
-            before = resting.pixelsAtBottom(where: focused)
+            change = Self.largestChange(focused.bottomPixels, resting.bottomPixels)
         case .outlined:
             indicator = (focused.side, focused.outside, "surface")
-            before = resting.pixelsAtSide(where: focused)
+            change = Self.largestChange(focused.sidePixels, resting.sidePixels)
         default:
             let side = WCAG.ratio(focused.side, focused.outside), bottom = WCAG.ratio(focused.bottom, focused.outsideBottom)
             indicator = side >= bottom ? (focused.side, focused.outside, "surface") : (focused.bottom, focused.outsideBottom, "surface")
-            before = side >= bottom ? resting.pixelsAtSide(where: focused) : resting.pixelsAtBottom(where: focused)
+            change = side >= bottom ? Self.largestChange(focused.sidePixels, resting.sidePixels)
+                                    : Self.largestChange(focused.bottomPixels, resting.bottomPixels)
         }
-        return [AuditFigure(state: .focused, part: "focus indicator", subject: .nonText, foreground: indicator.0, background: indicator.1,
-                            ratio: WCAG.ratio(indicator.0, indicator.1), against: indicator.2),
-                AuditFigure(state: .focused, part: "focus change", subject: .focusChange, foreground: indicator.0, background: before,
-                            ratio: WCAG.ratio(indicator.0, before), against: "unfocused")]
+        return [AuditFigure(state: .focused, part: "focus indicator", subject: .nonText, foreground: indicator.color,
+                            background: indicator.background, ratio: WCAG.ratio(indicator.color, indicator.background),
+                            against: indicator.against),
+                AuditFigure(state: .focused, part: "focus change", subject: .focusChange, foreground: change.0, background: change.1,
+                            ratio: WCAG.ratio(change.0, change.1), against: "unfocused")]
+    }
+
+    /// Of the same pixels focused and not, the pair that changed most: a thicker edge changes
+    /// pixels from the surface to the indicator's colour even where its colour barely changed.
+    private static func largestChange(_ focused: [WCAG.RGB], _ resting: [WCAG.RGB]) -> (WCAG.RGB, WCAG.RGB) {
+        zip(focused, resting).max { WCAG.ratio($0.0, $0.1) < WCAG.ratio($1.0, $1.1) } ?? (focused.first ?? WCAG.RGB(hex: 0), resting.first ?? WCAG.RGB(hex: 0))
     }
 }
 
@@ -329,16 +337,17 @@ private final class OneField: SceneLayout {
 /// column 10 px (at scale 1) in from the trailing end, each as the pixel of the few inside the
 /// container's edge that stands out most from the surface outside it.
 struct EdgeReading {
-    var side: WCAG.RGB, sidePosition: (x: Int, y: Int)
-    var bottom: WCAG.RGB, bottomPosition: (x: Int, y: Int)
+    var side: WCAG.RGB, bottom: WCAG.RGB
+    /// The pixels read, inward from the container's edge: the side's left to right, the bottom's
+    /// bottom to top.
+    var sidePixels: [WCAG.RGB], bottomPixels: [WCAG.RGB]
     /// The surface beside the side edge and below the bottom edge.
     var outside: WCAG.RGB, outsideBottom: WCAG.RGB
     /// The container's inside next to the side edge and above the bottom edge.
     var inside: WCAG.RGB, insideBottom: WCAG.RGB
-    private let image: RGBAImage
 
     init(_ drawn: ContrastAudit.Drawn) {
-        image = drawn.image
+        let image = drawn.image
         let container = drawn.container, scale = drawn.scale
         let depth = max(4, Int((4 * scale).rounded()))
         let row = Int(container.midY), left = Int(container.minX.rounded())
@@ -347,21 +356,11 @@ struct EdgeReading {
         outsideBottom = PixelContrast.rgb(image, column, bottomRow + 1)
         inside = PixelContrast.rgb(image, left + depth + Int((2 * scale).rounded()), row)
         insideBottom = PixelContrast.rgb(image, column, bottomRow - depth - Int((4 * scale).rounded()))
-        let outside = outside, outsideBottom = outsideBottom, image = image
-        let sideX = (left..<left + depth).max { WCAG.ratio(PixelContrast.rgb(image, $0, row), outside) < WCAG.ratio(PixelContrast.rgb(image, $1, row), outside) } ?? left
-        side = PixelContrast.rgb(image, sideX, row)
-        sidePosition = (sideX, row)
-        let bottomY = (bottomRow - depth..<bottomRow).max {
-            WCAG.ratio(PixelContrast.rgb(image, column, $0), outsideBottom) < WCAG.ratio(PixelContrast.rgb(image, column, $1), outsideBottom)
-        } ?? bottomRow - 1
-        bottom = PixelContrast.rgb(image, column, bottomY)
-        bottomPosition = (column, bottomY)
-    }
-
-    /// This render's pixel where `other` read its side edge (the same field, another state).
-    func pixelsAtSide(where other: EdgeReading) -> WCAG.RGB { PixelContrast.rgb(image, other.sidePosition.x, other.sidePosition.y) }
-    func pixelsAtBottom(where other: EdgeReading) -> WCAG.RGB {
-        PixelContrast.rgb(image, other.bottomPosition.x, other.bottomPosition.y)
+        sidePixels = (left..<left + depth).map { PixelContrast.rgb(image, $0, row) }
+        bottomPixels = (bottomRow - depth..<bottomRow).reversed().map { PixelContrast.rgb(image, column, $0) }
+        let outside = outside, outsideBottom = outsideBottom
+        side = sidePixels.max { WCAG.ratio($0, outside) < WCAG.ratio($1, outside) } ?? outside
+        bottom = bottomPixels.max { WCAG.ratio($0, outsideBottom) < WCAG.ratio($1, outsideBottom) } ?? outsideBottom
     }
 }
 
