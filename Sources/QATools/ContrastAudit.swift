@@ -280,6 +280,10 @@ public struct ContrastAudit {
                                 ratio: WCAG.ratio(edge.bottom, edge.insideBottom), against: "container"),
                     AuditFigure(state: state, part: "container", subject: .nonText, foreground: edge.inside, background: edge.outside,
                                 ratio: WCAG.ratio(edge.inside, edge.outside), isInformative: true, against: "surface")]
+        case .borderless:
+            // UIKit's `borderStyle = .none` draws no boundary at all: the surface against itself.
+            return [AuditFigure(state: state, part: "boundary (none drawn)", subject: .nonText, foreground: edge.outside,
+                                background: edge.outside, ratio: 1, against: "surface")]
         default:
             // The edge that stands out more, the side or the bottom, identifies the field.
             let side = WCAG.ratio(edge.side, edge.outside), bottom = WCAG.ratio(edge.bottom, edge.outsideBottom)
@@ -301,6 +305,10 @@ public struct ContrastAudit {
         case .outlined:
             indicator = (focused.side, focused.outside, "surface")
             change = Self.largestChange(focused.sidePixels, resting.sidePixels)
+        case .borderless:
+            // No boundary to change: focus shows by the caret alone.
+            return [AuditFigure(state: .focused, part: "focus indicator (caret only)", subject: .nonText, foreground: focused.outside,
+                                background: focused.outside, ratio: 1, against: "surface")]
         default:
             let side = WCAG.ratio(focused.side, focused.outside), bottom = WCAG.ratio(focused.bottom, focused.outsideBottom)
             indicator = side >= bottom ? (focused.side, focused.outside, "surface") : (focused.bottom, focused.outsideBottom, "surface")

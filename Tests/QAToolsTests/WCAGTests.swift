@@ -37,6 +37,7 @@ final class WCAGTests: XCTestCase {
         XCTAssertEqual(WCAG.requirement(for: .text(large: true), at: .aa)?.minimum, 3)
         XCTAssertEqual(WCAG.requirement(for: .text(large: false), at: .aaa)?.minimum, 7)
         XCTAssertEqual(WCAG.requirement(for: .text(large: true), at: .aaa)?.minimum, 4.5)
+        XCTAssertEqual(WCAG.requirement(for: .nonText, at: .aa)?.minimum, 3)
         XCTAssertEqual(WCAG.requirement(for: .nonText, at: .aa)?.criterion, "1.4.11")
         XCTAssertNil(WCAG.requirement(for: .focusChange, at: .aa), "focus appearance is AAA (2.4.13)")
         XCTAssertEqual(WCAG.requirement(for: .focusChange, at: .aaa)?.criterion, "2.4.13")
