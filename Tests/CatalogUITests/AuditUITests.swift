@@ -158,5 +158,13 @@ final class AuditUITests: XCTestCase {
         let result = try catalog(["--audit", "outlined-lable"])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("--audit: no field 'outlined-lable'; did you mean 'outlined-label'?"), result.stderr)
+        for (arguments, message) in [(["--audit", "--require", "A"], "--require is AA or AAA, not 'A'"),
+                                     (["--require", "AA"], "--require and --audit-json go with --audit"),
+                                     (["--audit", "filled-label,"], "--audit takes field ids separated by commas, not 'filled-label,'"),
+                                     (["--audit", "--script", "x.qa"], "--audit goes alone")] {
+            let refused = try catalog(arguments)
+            XCTAssertEqual(refused.status, 2, "\(arguments)")
+            XCTAssertTrue(refused.stderr.hasPrefix("textfield-catalog: \(message)"), "\(arguments): \(refused.stderr)")
+        }
     }
 }
