@@ -22,7 +22,7 @@ public enum AuditState: String, CaseIterable, Sendable {
     static let sampleErrorMessage = "Check this entry"
 
     /// Puts `field` (fresh, not yet in a scene) in this state, as far as the field itself says;
-    /// hovering and focusing need the scene (`enter(_:in:)`).
+    /// hovering and focusing need the scene (`enter(_:in:frame:at:)`).
     func prepare(_ field: TextField) {
         let ownText = field.text, ownError = field.errorMessage
         switch self {
@@ -34,7 +34,11 @@ public enum AuditState: String, CaseIterable, Sendable {
             field.clearError()
         case .error:
             if ownText.isEmpty { field.text = Self.sampleText }
-            field.applyErrorTheme(message: (ownError?.isEmpty ?? true) ? Self.sampleErrorMessage : ownError!)
+            if let ownError, !ownError.isEmpty {
+                field.applyErrorTheme(message: ownError)
+            } else {
+                field.applyErrorTheme(message: Self.sampleErrorMessage)
+            }
         case .disabled:
             if ownText.isEmpty { field.text = Self.sampleText }
             field.clearError()

@@ -164,8 +164,13 @@ public struct ContrastAudit {
         let accessible = SceneAccessibility(scene: scene).accessible(for: field)
         return FieldAudit(id: field.identifier, style: field.style.name, container: field.style.container.rawValue,
                           family: field.style.container.family.rawValue, kind: field.kind == .textArea ? "text area" : "text field",
-                          accessibleName: accessible?.name ?? "", role: accessible.map { "\($0.role)" } ?? "entry",
+                          accessibleName: accessible?.name ?? "", role: Self.roleName(accessible?.role ?? .entry),
                           theme: theme, scale: metrics.scale, states: [], figures: [])
+    }
+
+    /// A role as AT-SPI names it: "entry", "password text", "text".
+    static func roleName(_ role: AccessibleRole) -> String {
+        role.rawValue.reduce(into: "") { name, character in name += character.isUppercase ? " " + character.lowercased() : String(character) }
     }
 
     /// One field alone in a scene of its own, in `state`, settled and drawn.
