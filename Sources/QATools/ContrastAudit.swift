@@ -252,8 +252,15 @@ public struct ContrastAudit {
                 part = "error text"
             } else if !field.helperText.isEmpty, field.helperText.contains(run.text) {
                 part = "helper text"
-            } else if run.origin.x > drawn.container.midX {
-                part = field.maximumLength != nil ? "counter" : "trailing text"
+            } else if field.style.container.family == .rag {
+                part = "hint"
+            } else if !field.trailingAssistiveText.isEmpty, field.trailingAssistiveText.contains(run.text) {
+                part = "trailing text"
+            } else if field.maximumLength != nil, run.text.contains("/") {
+                part = "counter"
+            } else if !field.helperText.isEmpty {
+                // Right-to-left text comes reordered for display: still the helper text.
+                part = "helper text"
             } else {
                 part = "assistive text"
             }
