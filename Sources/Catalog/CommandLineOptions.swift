@@ -101,7 +101,8 @@ struct CommandLineOptions {
           -h, --help               show this help and exit
 
         Exit status: 0 done; 1 no display, a lost X server or an unwritable screenshot; 2 a bad
-        command line; 3 a failed script step, golden shot or required audit level; 4 fonts other than the goldens'.
+        command line; 3 a failed script step, golden shot or required audit level; 4 fonts
+        other than the goldens'.
         """
 
     /// Whether an argument where a value should be is an option instead: a value forgotten
