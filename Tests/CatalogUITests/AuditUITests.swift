@@ -140,7 +140,18 @@ final class AuditUITests: XCTestCase {
             return url.path
         }
         let material = try write("material.qa", "audit outlined-label --require AA\n")
-        let high = try write("high.qa", "theme high-contrast\naudit outlined-label --require AA\naudit filled-label --require AA\n")
+        // (the README promises high contrast's text 7:1 and its boundaries 3:1: AAA)
+        let high = try write("high.qa", """
+            theme high-contrast
+            audit outlined-label --require AA
+            audit filled-label --require AA
+            audit filled-error --require AAA
+            audit outlined-prefix-suffix --require AAA
+            theme high-contrast-dark
+            audit filled-search --require AAA
+            audit outlined-counter --require AAA
+
+            """)
         let report = try write("report.qa", "audit outlined-label\n")
         let result = try catalog(["--script", material, "--script", high, "--script", report])
         // Then the first fails at its line naming the outline's figure, threshold and criterion
