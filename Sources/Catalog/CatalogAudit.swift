@@ -40,10 +40,8 @@ enum CatalogAudit {
         }
         let figures = audits.reduce(0) { $0 + $1.figures.count }
         var summary = "audit: \(audits.count) field\(audits.count == 1 ? "" : "s"), \(figures) figures, theme \(options.theme.rawValue)"
-        for level in WCAG.Level.allCases {
-            let failing = audits.filter { !$0.failures(at: level).isEmpty }.count
-            summary += "; \(failing) under \(level.rawValue)"
-        }
+        let failing = WCAG.Level.allCases.map { level in (level, audits.filter { !$0.failures(at: level).isEmpty }.count) }
+        summary += "; fields under " + failing.map { "\($0.0.rawValue): \($0.1)" }.joined(separator: ", under ")
         print(summary)
         guard let level = options.auditLevel else { return 0 }
         let failures = audits.flatMap { audit in audit.failures(at: level).map { "audit \(audit.id): \($0)" } }
