@@ -176,6 +176,9 @@ public struct ContrastAudit {
     /// One field alone in a scene of its own, in `state`, settled and drawn.
     struct Drawn {
         var image: RGBAImage
+        /// The same field's text drawn alone, opaque blue on white, at the same places: how much
+        /// of each pixel the glyphs cover (`InkMaskScene`).
+        var mask: RGBAImage
         var frame: Rect
         var container: Rect
         var appearance: FieldAppearance
@@ -203,7 +206,11 @@ public struct ContrastAudit {
                                                 windowIsActive: true, selectionDisplay: scene.selectionDisplay) else {
             throw QAScript.Failure(file: "audit", line: 0, message: "\(field.identifier) could not be laid out")
         }
-        return Drawn(image: image, frame: frame, container: container.offsetBy(dx: frame.minX, dy: frame.minY),
+        let maskScene = InkMaskScene(appearance: appearance, size: size)
+        surface.resize(to: size, scene: maskScene)
+        _ = try surface.render(maskScene, at: 0)
+        let mask = try surface.capture()
+        return Drawn(image: image, mask: mask, frame: frame, container: container.offsetBy(dx: frame.minX, dy: frame.minY),
                      appearance: appearance, measurer: host.measurer, scale: metrics.scale)
     }
 
@@ -217,7 +224,7 @@ public struct ContrastAudit {
         var figures: [AuditFigure] = []
         func text(_ part: String, _ run: TextRun, clip: Rect, subject: WCAG.Subject? = nil) {
             let box = Self.inkBox(of: run, measurer: drawn.measurer).intersection(clip)
-            guard let reading = PixelContrast.text(in: image, box: box, excluding: excluded) else { return }
+            guard let reading = PixelContrast.text(in: image, mask: drawn.mask, box: box, excluding: excluded) else { return }
             let large = WCAG.isLargeText(pixelSize: run.font.pixelSize, isBold: false, scale: drawn.scale)
             figures.append(AuditFigure(state: state, part: part, subject: subject ?? .text(large: large), foreground: reading.ink,
                                        background: reading.background, ratio: reading.ratio, against: "background"))
@@ -225,7 +232,7 @@ public struct ContrastAudit {
         // The input text: the lowest of its lines (a text area has several).
         let lines = appearance.textRuns.compactMap { run -> PixelContrast.Reading? in
             let box = Self.inkBox(of: run, measurer: drawn.measurer).intersection(appearance.textClip)
-            return PixelContrast.text(in: image, box: box, excluding: excluded)
+            return PixelContrast.text(in: image, mask: drawn.mask, box: box, excluding: excluded)
         }
         if let lowest = lines.min(by: { $0.ratio < $1.ratio }), let run = appearance.textRuns.first {
             let large = WCAG.isLargeText(pixelSize: run.font.pixelSize, isBold: false, scale: drawn.scale)
@@ -341,6 +348,52 @@ public struct ContrastAudit {
     }
 }
 
+/// A field's text alone: every run the field drew (icons, label, affixes, placeholder, input
+/// text, assistive text), in the same fonts, places, directions and clips, drawn by the same
+/// renderer in opaque blue (#0000FF) on white, with no container, caret or selection. Where a
+/// glyph covers a pixel by c, its red and green fall to 255 x (1 - c) and its blue stays 255;
+/// a colour glyph (an emoji) keeps its own colours, which rarely look like that, and is left out.
+private final class InkMaskScene: Scene {
+    var host: SceneHost?
+    private let appearance: FieldAppearance
+    private let size: Size
+
+    init(appearance: FieldAppearance, size: Size) {
+        var mask = appearance
+        let blue = Color(hex: 0x0000FF)
+        func inked(_ run: TextRun) -> TextRun { var run = run; run.color = blue; return run }
+        mask.shapes = []
+        mask.selection = []
+        mask.selectedTextColor = nil
+        mask.composition = []
+        mask.caret = nil
+        mask.dropCaret = nil
+        mask.fades = []
+        mask.icons = mask.icons.map(inked)
+        mask.label = mask.label.map(inked)
+        mask.affixes = mask.affixes.map(inked)
+        mask.placeholder = mask.placeholder.map(inked)
+        mask.textRuns = mask.textRuns.map(inked)
+        mask.assistive = mask.assistive.map(inked)
+        self.appearance = mask
+        self.size = size
+    }
+
+    func resize(to size: Size, measurer: TextMeasuring) {}
+    func handle(_ event: InputEvent, at time: Double) -> Bool { false }
+    func nextWakeup(after time: Double) -> Double? { nil }
+    func invalidateAll() {}
+    func settle() {}
+    func popupWasClosed(_ popup: ScenePopup, reason: PopupCloseReason) {}
+
+    func render(on canvas: Canvas, at time: Double) -> [Rect] {
+        let all = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        canvas.fill(all, color: Color(hex: 0xFFFFFF))
+        FieldRenderer.draw(appearance, on: canvas)
+        return [all]
+    }
+}
+
 /// Lays out one field at a margin from the window's corner.
 private final class OneField: SceneLayout {
     let field: TextField, margin: Double, width: Double
@@ -393,31 +446,54 @@ enum PixelContrast {
 
     struct Reading { var ink: WCAG.RGB; var background: WCAG.RGB; var ratio: Double }
 
-    /// Text in `box`: its background is the region's most common colour; its ink is what the
-    /// glyphs converge to: of the pixels that stand out from the background nearly as much as
-    /// the one that stands out most (within 2 % of its distance), the most common colour: a
-    /// glyph's fully covered pixels, not its antialiased edges (a 12 px text has few of them, so
-    /// the tier is narrow). Nil when the box holds no ink.
-    static func text(in image: RGBAImage, box: Rect, excluding excluded: [Rect]) -> Reading? {
+    /// Text in `box`: its background is the most common colour of the pixels no glyph touches
+    /// (white in `mask`, `InkMaskScene`); its colour is what the glyphs converge to at full coverage. A pixel a
+    /// glyph covers by c (how far the mask's red went from white) is background + c x (colour - background), so the
+    /// colour is fitted to every pixel covered at least halfway (least squares, per channel):
+    /// a 12 px label with no fully covered pixel still reads its colour, not its edges' blend.
+    /// Without such pixels (a colour emoji, text clipped away), the pixel that stands out most.
+    /// Nil when the box holds no ink.
+    static func text(in image: RGBAImage, mask: RGBAImage, box: Rect, excluding excluded: [Rect]) -> Reading? {
         let area = box.integral.intersection(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
         guard !area.isEmpty, area.width.isFinite, area.height.isFinite else { return nil }
         let holes = excluded.map(\.integral)
-        var counts: [WCAG.RGB: Int] = [:]
+        var clear: [WCAG.RGB: Int] = [:], everything: [WCAG.RGB: Int] = [:]
+        var covered: [(pixel: WCAG.RGB, coverage: Double)] = []
         for y in Int(area.minY)..<Int(area.maxY) {
             for x in Int(area.minX)..<Int(area.maxX) {
                 let point = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
                 if holes.contains(where: { $0.contains(point) }) { continue }
-                counts[rgb(image, x, y), default: 0] += 1
+                let pixel = rgb(image, x, y), ink = rgb(mask, x, y)
+                everything[pixel, default: 0] += 1
+                // White to blue is a glyph's coverage; anything else is a colour glyph's own pixel.
+                guard ink.red == ink.green, ink.blue >= 254 else { continue }
+                if ink.red == 255 {
+                    clear[pixel, default: 0] += 1
+                } else {
+                    let coverage = 1 - Double(ink.red) / 255
+                    if coverage >= 0.5 { covered.append((pixel, coverage)) }
+                }
             }
         }
-        guard let background = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.description > $1.key.description) })?.key
-        else { return nil }
-        let ratios = counts.keys.map { ($0, WCAG.ratio($0, background)) }
-        guard let strongest = ratios.map(\.1).max(), strongest > 1.01 else { return nil }
-        let floor = 1 + (strongest - 1) * 0.98
-        let candidates = ratios.filter { $0.1 >= floor }.map(\.0)
-        guard let ink = candidates.max(by: { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && $0.description > $1.description) })
-        else { return nil }
-        return Reading(ink: ink, background: background, ratio: WCAG.ratio(ink, background))
+        func mostCommon(_ counts: [WCAG.RGB: Int]) -> WCAG.RGB? {
+            counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key.description > $1.key.description) }?.key
+        }
+        guard let background = mostCommon(clear) ?? mostCommon(everything) else { return nil }
+        if !covered.isEmpty {
+            // pixel - background = c x (ink - background): the least-squares fit over every
+            // covered pixel, so the best covered count most and rounding averages out.
+            let weight = covered.reduce(0) { $0 + $1.coverage * $1.coverage }
+            func channel(_ value: (WCAG.RGB) -> UInt8) -> UInt8 {
+                let base = Double(value(background))
+                let lift = covered.reduce(0) { $0 + $1.coverage * (Double(value($1.pixel)) - base) } / weight
+                return UInt8(min(max((base + lift).rounded(), 0), 255))
+            }
+            let ink = WCAG.RGB(red: channel(\.red), green: channel(\.green), blue: channel(\.blue))
+            if ink != background { return Reading(ink: ink, background: background, ratio: WCAG.ratio(ink, background)) }
+        }
+        // No well covered pixel: the one that stands out most.
+        guard let strongest = everything.keys.max(by: { WCAG.ratio($0, background) < WCAG.ratio($1, background) }),
+              WCAG.ratio(strongest, background) > 1.01 else { return nil }
+        return Reading(ink: strongest, background: background, ratio: WCAG.ratio(strongest, background))
     }
 }

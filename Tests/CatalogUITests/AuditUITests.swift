@@ -76,9 +76,8 @@ final class AuditUITests: XCTestCase {
         for (theme, scheme) in [("light", ColorScheme.light), ("dark", ColorScheme.dark)] {
             // Given the audit of a filled, an outlined, an error and a disabled field
             let (measured, raw, stdout) = try audit(ids, theme: theme)
-            // Then each figure is within 0.05 of what the theme's colours, blended as drawn, give.
-            // (Text is read at its most covered pixels: "Name" has fully covered ones; a 12 px
-            // label without a horizontal stroke, "Card number", peaks at 98 % and reads 0.09 low.)
+            // Then each figure is within 0.05 of what the theme's colours, blended as drawn, give
+            // (a 12 px label with no fully covered pixel, "Card number", included)
             let surface = scheme.surface
             let normal = FieldColors.resolve(scheme: scheme, state: .normal)
             let hovered = FieldColors.resolve(scheme: scheme, state: .normal, isHovered: true)
@@ -102,6 +101,8 @@ final class AuditUITests: XCTestCase {
                 ("filled-label", "focused focus indicator", on(editing.activeIndicator, fill)),
                 ("filled-error", "error error text", on(error.leadingAssistiveText, surface)),
                 ("filled-label", "error label (floating)", on(error.floatingLabel, fill)),
+                ("filled-error", "error label (floating)", on(error.floatingLabel, fill)),
+                ("filled-error", "focused label (floating)", on(editing.floatingLabel, fill)),
                 ("filled-error", "error indicator", on(error.underline, fill)),
                 ("filled-error", "filled helper text", on(normal.leadingAssistiveText, surface)),
                 ("filled-disabled", "disabled input text", on(disabled.inputText, disabledFill)),
