@@ -72,9 +72,9 @@ final class AuditUITests: XCTestCase {
     }
 
     func testMeasuredContrastAgreesWithTheThemesColoursInLightAndDark() throws {
-        let ids = ["outlined-label", "filled-label", "filled-error", "filled-disabled"]
+        let ids = ["outlined-label", "filled-label", "filled-error", "filled-disabled", "intl-emoji"]
         for (theme, scheme) in [("light", ColorScheme.light), ("dark", ColorScheme.dark)] {
-            // Given the audit of a filled, an outlined, an error and a disabled field
+            // Given the audit of a filled, an outlined, an error and a disabled field, and one with emoji
             let (measured, raw, stdout) = try audit(ids, theme: theme)
             // Then each figure is within 0.05 of what the theme's colours, blended as drawn, give
             // (a 12 px label with no fully covered pixel, "Card number", included)
@@ -106,6 +106,8 @@ final class AuditUITests: XCTestCase {
                 ("filled-error", "error indicator", on(error.underline, fill)),
                 ("filled-error", "filled helper text", on(normal.leadingAssistiveText, surface)),
                 ("filled-disabled", "disabled input text", on(disabled.inputText, disabledFill)),
+                // (text with colour emoji in it: the emoji's own pixels are not the text's colour)
+                ("intl-emoji", "filled input text", on(normal.inputText, surface)),
                 ("filled-disabled", "disabled label (floating)", on(disabled.floatingLabel, disabledFill)),
             ]
             for (id, key, computed) in expected {
