@@ -363,6 +363,8 @@ struct CatalogScripts {
             // The fresh catalog before its first step.
             qaState.update(controls: session.controls, script: .init(file: path, line: 0))
         }
+        runner.auditFields = { session.makeFreshFields() }
+        runner.auditHandler = { audit in print(audit.table + "\n") }
         if goldens != nil {
             // Unowned: the runner holds this handler, so a strong capture would keep every
             // script's runner, scene and pixmap alive to the end of the run.

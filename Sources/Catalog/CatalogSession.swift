@@ -61,5 +61,11 @@ final class CatalogSession: ScriptableApp {
         if let theme = CatalogControls.Theme(rawValue: name) { controls.setTheme(theme) }
     }
 
+    /// Every field afresh, as the catalog makes them, in the scene's theme and scale: what the
+    /// accessibility audit puts in each state.
+    func makeFreshFields() -> [TextField] {
+        CatalogScreen.makeScene(scheme: scene.scheme, metrics: scene.metrics, animationSlowdown: 1).fields
+    }
+
     func qaState() -> JSONValue? { QAStateWriter.state(of: controls) }
 }

@@ -55,9 +55,16 @@ struct CommandLineOptions {
     /// `RepaintBenchmark`): draw the whole catalog N times offscreen, then N focus animations,
     /// print the median cost of a repaint and of a frame, and exit.
     var repaintBenchmarkCount: Int?
+    /// `--audit [ID,...]`: the accessibility audit of these fields (empty: every field), printed
+    /// on stdout, and exit.
+    var auditIDs: [String]?
+    /// `--require AA|AAA` with `--audit`: exit 3 when a figure is under the level.
+    var auditLevel: WCAG.Level?
+    /// `--audit-json PATH` with `--audit`: the figures as JSON too.
+    var auditJSONPath: String?
 
     /// Modes that draw into a pixmap instead of a window.
-    var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil || repaintBenchmarkCount != nil }
+    var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil || repaintBenchmarkCount != nil || auditIDs != nil }
 
     struct UsageError: Error { var message: String }
 
@@ -100,6 +107,13 @@ struct CommandLineOptions {
           --update-goldens         with --goldens: rewrite the goldens and DIR/fonts.txt instead
           --failures DIR           with --goldens: where NAME.actual.png and NAME.diff.png go
                                    (default: a folder in the temporary directory)
+          --audit [ID,...]         the accessibility audit: contrast ratios measured from the
+                                   rendered pixels, per state, with WCAG 2.1's verdicts, and each
+                                   field's accessible name; every field, or those listed; print
+                                   a table per field and exit
+          --require AA|AAA         with --audit: exit 3 (each shortfall on stderr) when a figure
+                                   of an enabled field is under the level
+          --audit-json PATH        with --audit: write the figures as JSON to PATH as well
           --qa-state PATH          keep PATH updated with a JSON description of every field
                                    (with --script: at every step's end, with the script and line)
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
@@ -117,7 +131,8 @@ struct CommandLineOptions {
           -h, --help               show this help and exit
 
         Exit status: 0 done; 1 no display, a lost X server or an unwritable screenshot; 2 a bad
-        command line; 3 a failed script step or golden shot; 4 fonts other than the goldens'.
+        command line; 3 a failed script step, golden shot or required audit level; 4 fonts
+        other than the goldens'.
         """
 
     /// Whether an argument where a value should be is an option instead: a value forgotten
@@ -236,6 +251,24 @@ struct CommandLineOptions {
                 options.fontFamily = try value(for: argument)
             case "--display":
                 options.displayName = try value(for: argument)
+            case "--audit":
+                var ids: [String] = []
+                if let next = remaining.first, !isOption(next) {
+                    remaining.removeFirst()
+                    ids = next.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                    guard !ids.contains(where: \.isEmpty) else {
+                        throw UsageError(message: "--audit takes field ids separated by commas, not '\(next)'")
+                    }
+                }
+                options.auditIDs = (options.auditIDs ?? []) + ids
+            case "--require":
+                let text = try value(for: argument)
+                guard let level = WCAG.Level(rawValue: text.uppercased()) else {
+                    throw UsageError(message: "--require is AA or AAA, not '\(text)'")
+                }
+                options.auditLevel = level
+            case "--audit-json":
+                options.auditJSONPath = try value(for: argument)
             case "--repaint-benchmark":
                 let text = try value(for: argument)
                 guard let count = wholeNumber(text), (1...10_000).contains(count) else {
@@ -302,6 +335,14 @@ struct CommandLineOptions {
         }
         if options.repaintBenchmarkCount != nil && (options.screenshotPath != nil || !options.scriptPaths.isEmpty) {
             throw UsageError(message: "--repaint-benchmark goes alone: not with --screenshot or --script")
+        }
+        if (options.auditLevel != nil || options.auditJSONPath != nil) && options.auditIDs == nil {
+            throw UsageError(message: "--require and --audit-json go with --audit (in a script: audit ID --require AA)")
+        }
+        if options.auditIDs != nil && (options.screenshotPath != nil || !options.scriptPaths.isEmpty
+                                       || options.repaintBenchmarkCount != nil || options.qaStatePath != nil || options.focusedFieldID != nil) {
+            throw UsageError(message: "--audit goes alone (with --theme, --scale, --require and --audit-json): "
+                + "in a script, use the audit step")
         }
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")

@@ -64,6 +64,17 @@ if let id = options.screenshotFieldID {
              + CatalogLayout.sectionNames.joined(separator: ", ") + ")", status: 2)
     }
 }
+// So are --audit's ids.
+var auditIDs: [String] = []
+if let ids = options.auditIDs {
+    do {
+        auditIDs = try CatalogAudit.validate(ids, options: options)
+    } catch let error as CommandLineOptions.UsageError {
+        fail(error.message, status: 2)
+    } catch {
+        fail("\(error)", status: 2)
+    }
+}
 
 // The catalog is the program, so it may set the locale the input method composes in, and share
 // one malloc arena between its threads (the QA-state writer's texts come back to the loop).
@@ -95,6 +106,10 @@ do {
 
 if !options.scriptPaths.isEmpty {
     finish(CatalogScripts(host: host, options: options, scripts: scripts).runAll())
+}
+
+if options.auditIDs != nil {
+    finish(CatalogAudit.run(host: host, options: options, ids: auditIDs))
 }
 
 let session = CatalogSession(options: options, desktop: options.isHeadless ? nil : host.desktopSettings)

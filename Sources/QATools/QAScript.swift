@@ -31,6 +31,9 @@ public struct QAScript {
         case screenshot(path: String, shot: ShotSpec)
         case expect(id: String, key: String, value: ExpectedValue)
         case expectPixel(x: Int, y: Int, color: PixelColor, tolerance: Int)
+        /// The accessibility audit of a field (or `all`): its figures printed; failing the step
+        /// only when a level is required and a figure is under it.
+        case audit(id: String, require: WCAG.Level?)
     }
 
     /// Which button a click presses and the modifiers held: `shift`, `ctrl+middle`, `right`.
@@ -102,7 +105,7 @@ public struct QAScript {
 
     /// Every step the parser knows, for the message an unknown one gets.
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
-                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale"]
+                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit"]
     /// The themes a `theme` step names (the catalog's `--theme` values).
     public static let themeNames = ["light", "dark", "high-contrast", "high-contrast-dark"]
 
@@ -141,6 +144,18 @@ public struct QAScript {
     }
 
     struct SyntaxError: Error { var message: String }
+
+    /// `audit ID|all [--require AA|AAA]`.
+    private static func parseAudit(_ words: [String]) throws -> Step {
+        let usage = "usage: audit ID|all [--require AA|AAA]  (prints each figure; fails only under a required level)"
+        guard words.count == 1 || words.count == 3, !words[0].hasPrefix("-") else { throw SyntaxError(message: usage) }
+        guard words.count == 3 else { return .audit(id: words[0], require: nil) }
+        guard words[1] == "--require" else { throw SyntaxError(message: "audit: '\(words[1])' is not --require; \(usage)") }
+        guard let level = WCAG.Level(rawValue: words[2].uppercased()) else {
+            throw SyntaxError(message: "audit: --require takes AA or AAA, not '\(words[2])'")
+        }
+        return .audit(id: words[0], require: level)
+    }
 
     static func parseStep(_ line: String) throws -> Step {
         let name = String(line.prefix { $0 != " " && $0 != "\t" })
@@ -282,6 +297,8 @@ public struct QAScript {
                 throw SyntaxError(message: "expect-pixel: tolerance '\(words[3])' is not from 0 to 255")
             }
             return .expectPixel(x: x, y: y, color: color, tolerance: tolerance)
+        case "audit":
+            return try parseAudit(words)
         default:
             throw SyntaxError(message: "unknown step '\(name)' (steps: \(stepNames.joined(separator: ", ")))")
         }

@@ -56,6 +56,12 @@ public final class ScriptRunner {
     /// The tolerance and masks of the screenshot being taken, for a screenshot handler (the
     /// image it is given already has the masks painted in).
     public private(set) var currentShot = ShotCheck.plain
+    /// What an `audit` step measures: the app's fields built afresh, as the app configures them
+    /// (the audit puts each in every state itself, so the script's own fields are left as they
+    /// are). Nil: the app offers none, and an `audit` step fails saying so.
+    public var auditFields: (() -> [TextField])?
+    /// Where an `audit` step's reports go (the catalog prints their tables on stdout).
+    public var auditHandler: ((FieldAudit) -> Void)?
     /// The file and line of the step running now (for a screenshot handler's messages).
     public private(set) var currentStep = (file: "", line: 0)
     /// Steps run, expectations met and screenshots taken, for the summary line.
@@ -254,6 +260,28 @@ public final class ScriptRunner {
         case .expectPixel(let x, let y, let color, let tolerance):
             try checkPixel(x: x, y: y, color: color, tolerance: tolerance)
             counts.expectations += 1
+        case .audit(let id, let level):
+            try audit(id, require: level)
+            if level != nil { counts.expectations += 1 }
+        }
+    }
+
+    // MARK: Audit
+
+    /// `audit ID|all`: the field (every field) in the script's theme and scale, each state drawn
+    /// apart and measured (`ContrastAudit`); with a level, every figure under it is named.
+    private func audit(_ id: String, require level: WCAG.Level?) throws {
+        guard let auditFields else { throw StepFailure(message: "audit: this app does not offer its fields to audit") }
+        let ids = id == "all" ? scene.fields.map(\.identifier) : [try field(id, alsoSuggesting: ["all"]).identifier]
+        let theme: String
+        if case .string(let name)? = app.qaState()?.value(at: "window.theme") { theme = name } else { theme = "custom" }
+        let audits = try ContrastAudit(host: host, scheme: scene.scheme, metrics: scene.metrics, theme: theme)
+            .audit(ids: ids, makeFields: auditFields)
+        audits.forEach { auditHandler?($0) }
+        guard let level else { return }
+        let failures = audits.flatMap { audit in audit.failures(at: level).map { id == "all" ? "\(audit.id) \($0)" : $0 } }
+        guard failures.isEmpty else {
+            throw StepFailure(message: "audit \(id): " + failures.joined(separator: "; ") + " (--require \(level.rawValue))")
         }
     }
 
