@@ -1,5 +1,6 @@
 import MaterialFields
 import QATools
+import XftHost
 
 /// One catalog: its scene and controls, built from the command line's starting state. A script's
 /// `scale` step builds it afresh at another scale.
@@ -68,4 +69,12 @@ final class CatalogSession: ScriptableApp {
     }
 
     func qaState() -> JSONValue? { QAStateWriter.state(of: controls) }
+
+    /// The height of the whole page at `width` pixels (every section, unscrolled), in whole
+    /// pixels: the catalog is arranged by drawing it once into a one-pixel-tall pixmap (its
+    /// arrangement depends on the width alone).
+    func pageHeight(host: WindowHost, width: Double) throws -> Double {
+        _ = try host.renderSettled(scene, size: Size(width: width, height: 1))
+        return scene.scroll.contentHeight.rounded(.up)
+    }
 }

@@ -132,7 +132,14 @@ if let screenshotPath = options.screenshotPath {
             // ended), capture.
             var steps = options.focusedFieldID.map { "focus \($0)\n" } ?? ""
             steps += options.screenshotTime.map { "wait \($0)\n" } ?? "settle\n"
-            let runner = ScriptRunner(host: host, app: session, size: options.windowSize(scale: session.scale))
+            var size = options.windowSize(scale: session.scale)
+            if options.screenshotFieldID != nil && options.size == nil {
+                // One field wherever it is on the page, as an element screenshot is: the window
+                // is as tall as the page (a --size is taken as given, and a field outside it
+                // is the step's error).
+                size.height = max(size.height, try CatalogSession(options: options, desktop: nil).pageHeight(host: host, width: size.width))
+            }
+            let runner = ScriptRunner(host: host, app: session, size: size)
             runner.screenshotHandler = { _, image in try ScriptRunner.writeScreenshot(image, to: screenshotPath) }
             let subject = options.screenshotFieldID.map { " \($0)" + (options.screenshotMargin.map { " margin \($0)" } ?? "") } ?? ""
             try runner.run(try QAScript(file: "--screenshot", text: steps + "screenshot shot.png\(subject)\n"))

@@ -133,6 +133,27 @@ final class ElementShotUITests: XCTestCase {
                               height: wide.height), "the margin cut at the window's edge")
     }
 
+    /// `--screenshot --field` shoots a field wherever it is on the page, as a browser's element
+    /// screenshot does: without `--size` the window is as tall as the page, so the last field of the
+    /// catalog, far below the default window, is the same shot a tall script window takes. A
+    /// `--size` is taken as given, and a field outside it is an error that says how to fix it.
+    func testTheCommandLinesFieldShotReachesAFieldBelowTheDefaultWindow() throws {
+        let path = try script("tall.qa", """
+            resize 760 8000
+            settle
+            screenshot emoji.png intl-emoji
+            """)
+        let scripted = try catalog(["--script", path, "--output-dir", directory.path])
+        XCTAssertEqual(scripted.status, 0, scripted.stderr)
+        let png = directory.appendingPathComponent("emoji-cli.png").path
+        let run = try catalog(["--screenshot", png, "--field", "intl-emoji"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        assertSame(try image("emoji-cli.png"), try image("emoji.png"), "the last field, shot from the command line")
+        let sized = try catalog(["--screenshot", png, "--field", "intl-emoji", "--size", "760x720"])
+        XCTAssertEqual(sized.status, 1, sized.stderr)
+        XCTAssertTrue(sized.stderr.contains("is not wholly inside the 760x720 window"), sized.stderr)
+    }
+
     /// `--list-fields` needs no display and lists the scene's every field in order, with the QA
     /// state's kind, style and family, under a header, tab-separated.
     func testListFieldsPrintsEveryFieldOfTheSceneWithItsKindStyleAndFamily() throws {
