@@ -68,6 +68,8 @@ final class QAStateWriter {
             var shown: Bool
             var field: String?
             var control: String?
+            /// The panel's surface in window pixels, [x, y, width, height] (it may lie outside the window).
+            var frame: [Double]?
             var steps: [String]
         }
 
@@ -91,7 +93,7 @@ final class QAStateWriter {
             emojiChooser = scene.emojiChooserSnapshot()
             let panel = scene.shownControlsPanel
             self.controls = Controls(shown: panel != nil, field: panel?.field?.identifier, control: panel?.focusedControl.rawValue,
-                                     steps: controls.controlSteps)
+                                     frame: panel?.placement.map { [$0.minX, $0.minY, $0.width, $0.height] }, steps: controls.controlSteps)
         }
     }
 

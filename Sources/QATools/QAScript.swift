@@ -325,7 +325,7 @@ public struct QAScript {
         }
         let parts = try words(value)
         guard parts.count == 1 else {
-            throw SyntaxError(message: "set \(head[1]): '\(value)' is more than one value (quote a text with blanks: \"\(value)\")")
+            throw SyntaxError(message: "set \(head[1]): '\(value)' is more than one value (a text with blanks goes in one pair of quotes)")
         }
         let quoted = value.hasPrefix("\"")
         if quoted, !(value.count >= 2 && value.hasSuffix("\"")) {

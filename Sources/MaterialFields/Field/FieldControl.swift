@@ -32,11 +32,12 @@ public enum FieldControl: Equatable, Sendable {
         public var valueSyntax: String {
             switch self {
             case .enabled, .secure: return "true or false"
-            case .error: return "a quoted message (\"\" shows the error colours alone), or off"
+            case .error: return "a quoted message (\"\" shows the error colours alone) or off"
             case .label, .placeholder, .helper: return "a quoted text (\"\" for none)"
             case .counterLimit: return "a whole number from 1 to \(FieldControl.counterLimitRange.upperBound), or none"
             case .density: return "a number from 0 (Material's default) to 1 (dense)"
-            case .clearButton, .leadingIcon, .trailingIcon: return FieldControl.modeNames.joined(separator: ", ")
+            case .clearButton, .leadingIcon, .trailingIcon:
+                return "one of " + FieldControl.modeNames.dropLast().joined(separator: ", ") + " or " + FieldControl.modeNames.last!
             case .direction: return "ltr or rtl"
             }
         }
@@ -153,7 +154,7 @@ public enum FieldControl: Equatable, Sendable {
         }
         func text() throws -> String {
             guard quoted else {
-                throw ParseError(message: "set \(name): quote the text (set ID \(name) \"\(value)\"), as \(property.valueSyntax)")
+                throw ParseError(message: "set \(name): quote the text (set ID \(name) \"\(value)\"; \"\" for none)")
             }
             return value
         }

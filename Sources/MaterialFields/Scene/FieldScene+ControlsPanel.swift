@@ -4,8 +4,8 @@ extension FieldScene {
     public var shownControlsPanel: FieldControlsPanel? { activePopup as? FieldControlsPanel }
 
     /// Opens the controls panel for `field` (nil: a panel saying there is no field to control)
-    /// above or below the field's container and assistive row, so it never covers what it edits
-    /// while the screen has room on one side. `closeKey` closes it as Escape does; `onChange`
+    /// below the field's container and assistive row (above it when there is no room below), so it
+    /// never covers what it edits while the screen has room on one side of it. `closeKey` closes it as Escape does; `onChange`
     /// hears each change as its QA script step. When the panel closes the field has the keyboard
     /// again (focused, if it can be). False when the host shows no popups.
     @discardableResult
@@ -23,7 +23,10 @@ extension FieldScene {
         }
         let anchor: PopupAnchor
         if let field, let frame = frame(of: field) {
-            let height = field.preferredHeight ?? frame.height
+            // Room below the container for an assistive row the panel may add (a helper text, an
+            // error message), so the panel does not cover what it makes appear.
+            let container = field.layout?.container.height ?? frame.height
+            let height = max(field.preferredHeight ?? frame.height, container + (24 * metrics.scale).rounded()) + (4 * metrics.scale).rounded()
             anchor = PopupAnchor(rect: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height))
         } else {
             anchor = .point(Point(x: 0, y: 0))
