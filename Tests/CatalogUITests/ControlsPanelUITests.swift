@@ -169,8 +169,9 @@ final class ControlsPanelUITests: XCTestCase {
 
         // A click on the direction chip's right half steps it; F9 closes, the field types again.
         let direction = try XCTUnwrap(view.controls.frame)
-        // The direction row is the last of the right column: its chip's right end, 36 px above the footer.
-        let chipPoint = (x: direction[0] + direction[2] - 16 - 10, y: direction[1] + direction[3] - 36 - 4 - 18)
+        // The direction row is the last of the right column (32 px rows, 4 apart, over a 32 px
+        // footer, 16 px of padding at the right): its chip's right end.
+        let chipPoint = (x: direction[0] + direction[2] - 16 - 10, y: direction[1] + direction[3] - 32 - 4 - 16)
         try app.click(x: chipPoint.x, y: chipPoint.y)
         view = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("outlined-label").settings.direction == "rtl" }, "\(steps())")
         XCTAssertEqual(view.controls.control, "direction")

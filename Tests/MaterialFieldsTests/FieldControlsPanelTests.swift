@@ -129,6 +129,27 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(panel.editors[.label]?.selection, TextSelection(anchor: 0, head: 4), "selected, so typing replaces it")
     }
 
+    func testABesideAnchorTakesTheFirstSideWithRoomElseTheOneCoveringLeast() {
+        let screen = Rect(x: 0, y: 0, width: 1000, height: 800)
+        let size = Size(width: 400, height: 300)
+        // Room below.
+        XCTAssertEqual(PopupAnchor.beside(Rect(x: 700, y: 100, width: 250, height: 80)).place(size, in: screen),
+                       Rect(x: 600, y: 180, width: 400, height: 300), "below, kept on screen sideways")
+        // Near the bottom: above.
+        XCTAssertEqual(PopupAnchor.beside(Rect(x: 100, y: 600, width: 250, height: 80)).place(size, in: screen),
+                       Rect(x: 100, y: 300, width: 400, height: 300))
+        // A tall field with no room above or below: to its right.
+        XCTAssertEqual(PopupAnchor.beside(Rect(x: 100, y: 100, width: 250, height: 600)).place(size, in: screen),
+                       Rect(x: 350, y: 100, width: 400, height: 300))
+        // No side has room: the least covered.
+        let wide = Rect(x: 50, y: 300, width: 800, height: 300)
+        let placed = PopupAnchor.beside(wide).place(Size(width: 900, height: 400), in: screen)
+        XCTAssertEqual(placed, Rect(x: 50, y: 0, width: 900, height: 400), "above, over its top 100 px: less than below, over 200")
+        // Menus keep their placement at the anchor's corner.
+        XCTAssertEqual(PopupAnchor(rect: Rect(x: 100, y: 100, width: 250, height: 80)).place(size, in: screen),
+                       Rect(x: 100, y: 180, width: 400, height: 300))
+    }
+
     func testTabAndShiftTabWalkEveryControlAndWrap() {
         let (scene, _, panel) = makeScene()
         var visited: [FieldControlsPanel.Control] = [panel.focusedControl]

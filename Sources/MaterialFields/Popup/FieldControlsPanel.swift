@@ -57,6 +57,8 @@ public final class FieldControlsPanel: ScenePopup {
         }
     }
 
+    /// What the panel says when there is no field to control.
+    public static let noFieldMessage = "No field to control: focus a field, then press F9."
     /// Density's steps in the panel (a step takes any value from 0 to 1).
     public static let densitySteps: [Double] = [0, 0.25, 0.5, 0.75, 1]
     static let directions: [WritingDirection] = [.leftToRight, .rightToLeft]
@@ -140,21 +142,22 @@ public final class FieldControlsPanel: ScenePopup {
 
     var s: Double { metrics.scale }
     var padding: Double { (16 * s).rounded() }
-    var columnWidth: Double { (232 * s).rounded() }
-    var headerHeight: Double { (48 * s).rounded() }
-    var footerHeight: Double { (36 * s).rounded() }
-    var rowHeight: Double { (36 * s).rounded() }
+    var columnWidth: Double { (216 * s).rounded() }
+    var headerHeight: Double { (44 * s).rounded() }
+    var footerHeight: Double { (32 * s).rounded() }
+    var rowHeight: Double { (32 * s).rounded() }
     var editorGap: Double { (8 * s).rounded() }
     var titleFont: FontSpec { FontSpec(pixelSize: 16 * s, weight: .medium) }
     var bodyFont: FontSpec { FontSpec(pixelSize: 14 * s) }
     var captionFont: FontSpec { FontSpec(pixelSize: 12 * s) }
-    var chipWidth: Double { (120 * s).rounded() }
+    var chipWidth: Double { (112 * s).rounded() }
     var chipHeight: Double { (28 * s).rounded() }
 
     private func layOut() {
         let width = field == nil ? (320 * s).rounded() : 2 * columnWidth + 3 * padding
         guard field != nil else {
-            surfaceSize = Size(width: width, height: headerHeight + (56 * s).rounded() + footerHeight)
+            let message = measurer.map { $0.advance(of: Self.noFieldMessage, font: bodyFont) } ?? 0
+            surfaceSize = Size(width: max(width, (message + 2 * padding).rounded(.up)), height: headerHeight + (56 * s).rounded() + footerHeight)
             return
         }
         var left = headerHeight
@@ -459,7 +462,7 @@ public final class FieldControlsPanel: ScenePopup {
         let high = scheme.contrast == .high
         guard let field else {
             text("Controls", at: Point(x: padding, y: headerHeight / 2), font: titleFont, color: scheme.highEmphasisText, on: canvas)
-            text("No field to control: focus a field, then press F9.", at: Point(x: padding, y: headerHeight + (28 * s).rounded()),
+            text(Self.noFieldMessage, at: Point(x: padding, y: headerHeight + (28 * s).rounded()),
                  font: bodyFont, color: scheme.highEmphasisText, on: canvas)
             text("Esc closes", at: Point(x: padding, y: surfaceSize.height - footerHeight / 2), font: captionFont,
                  color: scheme.mediumEmphasisText, on: canvas)

@@ -4,8 +4,9 @@ extension FieldScene {
     public var shownControlsPanel: FieldControlsPanel? { activePopup as? FieldControlsPanel }
 
     /// Opens the controls panel for `field` (nil: a panel saying there is no field to control)
-    /// below the field's container and assistive row (above it when there is no room below), so it
-    /// never covers what it edits while the screen has room on one side of it. `closeKey` closes it as Escape does; `onChange`
+    /// beside the field's container and assistive row (below, else above, right or left: the first
+    /// with room; `PopupAnchor.beside`), so it covers nothing of what it edits while the screen has
+    /// room on one side of it, and as little as it can where it has none. `closeKey` closes it as Escape does; `onChange`
     /// hears each change as its QA script step. When the panel closes the field has the keyboard
     /// again (focused, if it can be). False when the host shows no popups.
     @discardableResult
@@ -27,7 +28,7 @@ extension FieldScene {
             // error message), so the panel does not cover what it makes appear.
             let container = field.layout?.container.height ?? frame.height
             let height = max(field.preferredHeight ?? frame.height, container + (24 * metrics.scale).rounded()) + (4 * metrics.scale).rounded()
-            anchor = PopupAnchor(rect: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height))
+            anchor = .beside(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height))
         } else {
             anchor = .point(Point(x: 0, y: 0))
         }
