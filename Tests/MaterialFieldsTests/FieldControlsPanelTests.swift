@@ -166,6 +166,23 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(panel.focusedControl, .direction)
     }
 
+    /// Keys handled in one batch, then no input: the editor left still eases out of its focused
+    /// look, since the panel asks for frames while it moves.
+    func testAnEditorLeftLosesItsFocusedLookWithNoFurtherInput() throws {
+        let (scene, _, panel) = makeScene()
+        let label = try XCTUnwrap(panel.editors[.label])
+        scene.advance(to: 1)
+        XCTAssertEqual(label.activationProgress(at: 1), 1)
+        scene.handle(.key(.tab, []), at: 1)
+        var time = 1.0
+        while let wakeup = scene.nextWakeup(after: time), wakeup < 3 {
+            time = max(wakeup, time + 1.0 / 60)
+            scene.advance(to: time)
+        }
+        XCTAssertEqual(label.activationProgress(at: time), 0, "eased out by \(time)")
+        XCTAssertEqual(panel.editors[.placeholder]?.activationProgress(at: time), 1)
+    }
+
     func testTypingInATextControlAppliesAtOnceAndIsToldOnceWhenLeft() {
         let (scene, field, _) = makeScene()
         for (index, letter) in "Given".enumerated() { scene.handle(.text(String(letter)), at: 1 + Double(index) / 10) }

@@ -280,10 +280,16 @@ public final class FieldControlsPanel: ScenePopup {
     public func focus(_ control: Control, at time: Double, fromPointX pointX: Double? = nil) {
         self.time = max(self.time, time)
         guard field != nil, control != focusedControl else { return }
-        if let editor = editors[focusedControl] { editor.endEditing(at: time, force: true) }
+        if let editor = editors[focusedControl] {
+            editor.endEditing(at: time, force: true)
+            editor.advance(to: time)
+        }
         tellUntold()
         focusedControl = control
-        if let editor = editors[control] { editor.focus(at: time, fromPointX: pointX) }
+        if let editor = editors[control] {
+            editor.focus(at: time, fromPointX: pointX)
+            editor.advance(to: time)
+        }
         setChanged()
     }
 
@@ -441,9 +447,12 @@ public final class FieldControlsPanel: ScenePopup {
     public func advance(to time: Double) -> Bool {
         self.time = max(self.time, time)
         var changed = false
-        for editor in editors.values where editor.isFocused || editor.isAnimating(at: time) {
+        // Every editor: one that has just lost focus starts its motion here (as a scene advances
+        // the fields that told it of a change), else it would keep its focused look.
+        for editor in editors.values {
+            let wasAnimating = editor.isAnimating(at: time)
             editor.advance(to: time)
-            changed = true
+            if editor.isFocused || wasAnimating || editor.isAnimating(at: time) { changed = true }
         }
         if changed { needsRender = true }
         return changed
