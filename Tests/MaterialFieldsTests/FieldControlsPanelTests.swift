@@ -181,6 +181,15 @@ final class FieldControlsPanelTests: XCTestCase {
         }
         XCTAssertEqual(label.activationProgress(at: time), 0, "eased out by \(time)")
         XCTAssertEqual(panel.editors[.placeholder]?.activationProgress(at: time), 1)
+        // Keys at one instant (a batch read together): only the control the keyboard ends on edits.
+        for _ in 0..<8 { scene.handle(.key(.tab, []), at: time) }
+        XCTAssertEqual(panel.focusedControl, .clearButton)
+        XCTAssertEqual(panel.editors.values.filter(\.isFocused).map(\.identifier), [])
+        while let wakeup = scene.nextWakeup(after: time), wakeup < 6 {
+            time = max(wakeup, time + 1.0 / 60)
+            scene.advance(to: time)
+        }
+        for editor in panel.editors.values { XCTAssertEqual(editor.activationProgress(at: time), 0, editor.identifier) }
     }
 
     func testTypingInATextControlAppliesAtOnceAndIsToldOnceWhenLeft() {
