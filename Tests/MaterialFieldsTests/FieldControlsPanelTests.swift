@@ -192,6 +192,22 @@ final class FieldControlsPanelTests: XCTestCase {
         for editor in panel.editors.values { XCTAssertEqual(editor.activationProgress(at: time), 0, editor.identifier) }
     }
 
+    /// A frame that comes late (a loaded machine), after the motion it was due for has ended,
+    /// still draws the panel again: what was drawn last was mid-motion.
+    func testALateFrameStillDrawsTheEndOfAnEditorsMotion() {
+        let (scene, _, panel) = makeScene()
+        scene.handle(.key(.tab, []), at: 1)
+        scene.advance(to: 1.02)
+        panel.render(on: RecordingCanvas())
+        XCTAssertFalse(panel.needsRender)
+        XCTAssertEqual(panel.nextWakeup(after: 5), 5, "the panel owes the motion's last frame")
+        scene.advance(to: 5)
+        XCTAssertTrue(panel.needsRender, "drawn again at the motion's end")
+        panel.render(on: RecordingCanvas())
+        scene.advance(to: 5.1)
+        XCTAssertNotEqual(panel.nextWakeup(after: 5.1), 5.1, "and then it rests")
+    }
+
     func testTypingInATextControlAppliesAtOnceAndIsToldOnceWhenLeft() {
         let (scene, field, _) = makeScene()
         for (index, letter) in "Given".enumerated() { scene.handle(.text(String(letter)), at: 1 + Double(index) / 10) }

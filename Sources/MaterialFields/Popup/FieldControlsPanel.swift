@@ -95,6 +95,8 @@ public final class FieldControlsPanel: ScenePopup {
     /// The editor a press went into, while it is held (a drag selects in it).
     private var pressedEditor: TextField?
     private var time = 0.0
+    /// The instant the panel was last drawn at.
+    private var lastRenderTime = -Double.infinity
 
     /// The controls in Tab order: the left column, then the right.
     public static let order: [Control] = [.label, .placeholder, .helper, .errorMessage, .counterLimit,
@@ -441,7 +443,9 @@ public final class FieldControlsPanel: ScenePopup {
     // MARK: Time
 
     public func nextWakeup(after time: Double) -> Double? {
-        editors.values.compactMap { $0.nextChange(after: time, windowFocused: true) }.min()
+        // An editor drawn mid-motion owes its final frame, even when a late frame finds the motion over.
+        if editors.values.contains(where: { $0.isAnimating(at: lastRenderTime) }) { return time }
+        return editors.values.compactMap { $0.nextChange(after: time, windowFocused: true) }.min()
     }
 
     public func advance(to time: Double) -> Bool {
@@ -452,7 +456,7 @@ public final class FieldControlsPanel: ScenePopup {
         for editor in editors.values {
             let wasAnimating = editor.isAnimating(at: time)
             editor.advance(to: time)
-            if editor.isFocused || wasAnimating || editor.isAnimating(at: time) { changed = true }
+            if editor.isFocused || wasAnimating || editor.isAnimating(at: time) || editor.isAnimating(at: lastRenderTime) { changed = true }
         }
         if changed { needsRender = true }
         return changed
@@ -466,6 +470,7 @@ public final class FieldControlsPanel: ScenePopup {
 
     public func render(on canvas: Canvas) {
         needsRender = false
+        lastRenderTime = time
         let surface = Rect(x: 0, y: 0, width: surfaceSize.width, height: surfaceSize.height)
         canvas.fill(.roundedRectangle(surface, radii: CornerRadii(all: cornerRadius)), color: PopupElevation.surfaceColor(for: scheme))
         let high = scheme.contrast == .high
