@@ -72,16 +72,20 @@ final class CatalogControls {
         }
     }
 
+    /// Whether the controls panel is open: its keys and clicks are the panel's, not the fields'
+    /// (a session recorder records its changes through `onControlStep` instead).
+    var isControlsPanelShown: Bool { scene.shownControlsPanel != nil }
+
     /// The controls panel's field: the focused one, else the one focused last.
     var controlsTarget: TextField? { scene.focusedField ?? lastFocusedField }
 
     /// Opens the controls panel for `controlsTarget` (F9), or closes it.
     func setControlsPanelShown(_ shown: Bool) {
         if !shown {
-            if scene.shownControlsPanel != nil { scene.closePopup(reason: .dismissed) }
+            if isControlsPanelShown { scene.closePopup(reason: .dismissed) }
             return
         }
-        guard scene.shownControlsPanel == nil else { return }
+        guard !isControlsPanelShown else { return }
         scene.openControlsPanel(for: controlsTarget, closeKey: Self.controlsPanelKey) { [weak self] step in
             self?.recordControlStep(step)
         }

@@ -181,5 +181,15 @@ final class ControlsPanelUITests: XCTestCase {
         view = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("outlined-label").text == "Ada" }, "the field has the keys back")
         XCTAssertTrue(view.field("outlined-label").focused)
         XCTAssertEqual(view.controls.steps.last, "set outlined-label direction rtl")
+
+        // Escape ends the editing: with no field focused, F9 opens on the one focused last.
+        try app.key("Escape")
+        XCTAssertNotNil(app.waitForState(as: View.self) { !$0.field("outlined-label").focused })
+        try app.key("F9")
+        view = try XCTUnwrap(app.waitForState(as: View.self) { $0.controls.shown })
+        XCTAssertEqual(view.controls.field, "outlined-label")
+        try app.key("Escape")
+        view = try XCTUnwrap(app.waitForState(as: View.self) { !$0.controls.shown })
+        XCTAssertTrue(view.field("outlined-label").focused, "closing gives the field the keyboard")
     }
 }
