@@ -303,6 +303,20 @@ final class FieldControlsPanelTests: XCTestCase {
         _ = scene
     }
 
+    func testTheEditorsCopyAndPasteThroughTheScenesClipboard() {
+        let (scene, field, _) = makeScene()
+        scene.handle(.key(.shortcut("a"), .control), at: 1)
+        scene.handle(.key(.shortcut("c"), .control), at: 1.1)
+        XCTAssertEqual(keptHost?.selections[.clipboard], "Name")
+        scene.handle(.key(.tab, []), at: 1.2)
+        scene.handle(.key(.shortcut("v"), .control), at: 1.3)
+        XCTAssertEqual(field.placeholder, "Name")
+        scene.handle(.key(.shortcut("z"), .control), at: 1.4)
+        XCTAssertEqual(field.placeholder, "", "undo in the editor undoes the change too")
+        scene.handle(.key(.escape, []), at: 1.5)
+        XCTAssertEqual(steps, [], "the placeholder ended as it was: nothing to tell")
+    }
+
     func testTheKeyThatOpenedItClosesItAndTheFieldHasTheKeyboardBack() {
         let (scene, field, _) = makeScene()
         scene.handle(.key(.function(9), []), at: 1)

@@ -90,8 +90,9 @@ public final class FieldControlsPanel: ScenePopup {
     public private(set) var editors: [Control: TextField] = [:]
     /// Each control's frame, surface coordinates.
     public private(set) var frames: [Control: Rect] = [:]
-    /// The text controls whose change is applied but not yet told to `onChange`.
-    private var untold: Set<Control> = []
+    /// The text controls whose change is applied but not yet told to `onChange`, each with the
+    /// field's value before its first untold change (a text edited back to it is nothing to tell).
+    private var untold: [Control: FieldControl] = [:]
     /// The editor a press went into, while it is held (a drag selects in it).
     private var pressedEditor: TextField?
     private var time = 0.0
@@ -205,8 +206,9 @@ public final class FieldControlsPanel: ScenePopup {
     private func make(_ change: FieldControl, tellLater: Control? = nil) {
         guard let field else { return }
         field.advance(to: time)
+        if let control = tellLater, untold[control] == nil { untold[control] = FieldControl.current(change.property, of: field) }
         change.apply(to: field)
-        if let control = tellLater { untold.insert(control) } else { onChange?(change.stepText(id: field.identifier)) }
+        if tellLater == nil { onChange?(change.stepText(id: field.identifier)) }
         setChanged()
     }
 
@@ -242,8 +244,9 @@ public final class FieldControlsPanel: ScenePopup {
     /// Tells `onChange` the text controls' changes not yet told.
     private func tellUntold() {
         guard let field else { untold.removeAll(); return }
-        for control in Self.order where untold.contains(control) {
-            if let change = change(for: control) { onChange?(change.stepText(id: field.identifier)) }
+        for control in Self.order {
+            guard let before = untold[control], let change = change(for: control), change != before else { continue }
+            onChange?(change.stepText(id: field.identifier))
         }
         untold.removeAll()
     }
