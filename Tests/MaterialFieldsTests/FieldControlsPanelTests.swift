@@ -43,7 +43,7 @@ final class FieldControlsPanelTests: XCTestCase {
     func testEveryPropertyWritesAStepThatParsesBackToTheSameChange() throws {
         let changes: [FieldControl] = [.enabled(false), .error("Too \"short\"\n"), .error(""), .error(nil), .label("Given name"),
                                        .placeholder(""), .helper("As on\tyour passport \\ ok"), .counterLimit(20), .counterLimit(nil),
-                                       .density(0.25), .density(1), .clearButton(.whileEditing), .leadingIcon(.unlessEditing),
+                                       .density(0.25), .density(1), .density(1e-7), .density(0.1 + 0.2), .clearButton(.whileEditing), .leadingIcon(.unlessEditing),
                                        .trailingIcon(.never), .direction(.rightToLeft), .secure(true)]
         XCTAssertEqual(Set(changes.map(\.property)), Set(FieldControl.Property.allCases), "every property is covered")
         for change in changes {
@@ -112,6 +112,8 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(message("enabled", "true", quoted: true), "set enabled: '\"true\"' is not true or false")
         XCTAssertEqual(message("label", "Name"), "set label: quote the text (set ID label \"Name\"; \"\" for none)")
         XCTAssertEqual(message("direction", "natural"), "set direction: 'natural' is not ltr or rtl")
+        XCTAssertEqual(message("density", "nan"), "set density: 'nan' is not a number from 0 (Material's default) to 1 (dense)")
+        XCTAssertEqual(message("density", "0x1p-1"), "set density: '0x1p-1' is not a number from 0 (Material's default) to 1 (dense)")
         XCTAssertEqual(message("error", "off", quoted: true), "parsed", "a quoted off is a message")
     }
 

@@ -176,7 +176,9 @@ public enum FieldControl: Equatable, Sendable {
             guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let limit = Int(value), counterLimitRange.contains(limit) else { throw bad() }
             return .counterLimit(limit)
         case .density:
-            guard !quoted, value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let number = Double(value),
+            // Decimal only (Double(_:) would also take "0x1p-1", "nan"), an exponent allowed: a
+            // density an app set to 1e-07 is written so.
+            guard !quoted, value.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }), let number = Double(value),
                   (0...1).contains(number) else { throw bad() }
             return .density(number)
         case .clearButton: return .clearButton(try mode())
