@@ -1,7 +1,8 @@
 import MaterialFields
 
 /// The catalog's own state beside its fields, shared by the live window, scripts and the QA state:
-/// the theme (Ctrl+T), the animation speed (`--slow-animations`, F11) and the inspector (F12).
+/// the theme (Ctrl+T), the animation speed (`--slow-animations`, F11), the inspector (F12) and the
+/// controls panel (F9).
 final class CatalogControls {
     /// The catalog's themes: Material's light and dark, and their high-contrast pair (GTK's
     /// HighContrast and HighContrastInverse).
@@ -47,12 +48,53 @@ final class CatalogControls {
     static let animationSlowdownSteps: [Double] = [1, 5, 20]
     private let inspector = FieldInspector()
     var isInspectorShown: Bool { scene.overlay != nil }
+    /// The field focused last, for the controls panel opened while none is.
+    private weak var lastFocusedField: TextField?
+    /// Each change the controls panel made, as the QA script step that replays it, oldest first
+    /// (the QA state's `controls.steps`; the newest `maximumControlSteps`).
+    private(set) var controlSteps: [String] = []
+    static let maximumControlSteps = 1000
+    /// Hears each change the controls panel makes as its step (`set name label "Name"`): a
+    /// session recorder appends it.
+    var onControlStep: ((String) -> Void)?
+    /// The key that opens and closes the controls panel.
+    static let controlsPanelKey = (EditingKey.function(9), KeyModifiers())
 
     init(scene: FieldScene, theme: Theme, animationSlowdown: Double) {
         self.scene = scene
         self.theme = theme
         self.animationSlowdown = animationSlowdown
         scene.unhandledKeyHandler = { [unowned self] key, modifiers in handleShortcut(key, modifiers: modifiers) }
+        for field in scene.fields {
+            field.observe { [weak self] field, event in
+                if event == .didBeginEditing { self?.lastFocusedField = field }
+            }
+        }
+    }
+
+    /// Whether the controls panel is open: its keys and clicks are the panel's, not the fields'
+    /// (a session recorder records its changes through `onControlStep` instead).
+    var isControlsPanelShown: Bool { scene.shownControlsPanel != nil }
+
+    /// The controls panel's field: the focused one, else the one focused last.
+    var controlsTarget: TextField? { scene.focusedField ?? lastFocusedField }
+
+    /// Opens the controls panel for `controlsTarget` (F9), or closes it.
+    func setControlsPanelShown(_ shown: Bool) {
+        if !shown {
+            if isControlsPanelShown { scene.closePopup(reason: .dismissed) }
+            return
+        }
+        guard !isControlsPanelShown else { return }
+        scene.openControlsPanel(for: controlsTarget, closeKey: Self.controlsPanelKey) { [weak self] step in
+            self?.recordControlStep(step)
+        }
+    }
+
+    private func recordControlStep(_ step: String) {
+        controlSteps.append(step)
+        if controlSteps.count > Self.maximumControlSteps { controlSteps.removeFirst(controlSteps.count - Self.maximumControlSteps) }
+        onControlStep?(step)
     }
 
     func setTheme(_ newTheme: Theme) {
@@ -84,6 +126,9 @@ final class CatalogControls {
             return true
         case .function(12) where plain:
             setInspectorShown(!isInspectorShown)
+            return true
+        case .function(9) where modifiers.isEmpty:
+            setControlsPanelShown(true)
             return true
         case .function(11) where plain:
             cycleAnimationSlowdown()

@@ -38,8 +38,10 @@ final class CatalogSession: ScriptableApp {
 
     func restart(scale newScale: Double) {
         scale = newScale
+        let hook = controls.onControlStep
         controls = Self.makeControls(theme: controls.theme, scale: newScale, animationSlowdown: controls.animationSlowdown)
         controls.scene.selectionDisplay = selectionDisplay
+        controls.onControlStep = hook
     }
 
     /// The live window follows the desktop's scale (arranged again at the new size; the window

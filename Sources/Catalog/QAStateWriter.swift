@@ -63,8 +63,21 @@ final class QAStateWriter {
         var menu: MenuSnapshot
         /// The emoji chooser (README's QA state: `emojiChooser`).
         var emojiChooser: EmojiChooserSnapshot
+        /// The controls panel (README's QA state: `controls`).
+        var controls: Controls
 
-        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, script, menu, emojiChooser }
+        /// The controls panel: whether it is open, the field it edits (null: none, the panel says
+        /// so), the control the keyboard is on, and every change it made as its script step.
+        struct Controls: Encodable, Equatable {
+            var shown: Bool
+            var field: String?
+            var control: String?
+            /// The panel's surface in window pixels, [x, y, width, height] (it may lie outside the window).
+            var frame: [Double]?
+            var steps: [String]
+        }
+
+        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, script, menu, emojiChooser, controls }
 
         init(of controls: CatalogControls, script: ScriptPlace? = nil) {
             self.script = script
@@ -83,6 +96,9 @@ final class QAStateWriter {
             fields = scene.snapshot()
             menu = scene.menuSnapshot()
             emojiChooser = scene.emojiChooserSnapshot()
+            let panel = scene.shownControlsPanel
+            self.controls = Controls(shown: panel != nil, field: panel?.field?.identifier, control: panel?.focusedControl.rawValue,
+                                     frame: panel?.placement.map { [$0.minX, $0.minY, $0.width, $0.height] }, steps: controls.controlSteps)
         }
     }
 

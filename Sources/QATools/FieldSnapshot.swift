@@ -56,11 +56,14 @@ public struct FieldSnapshot: Codable, Equatable {
     public var frame: [Double]
     /// The container and the assistive row below it.
     public var outerFrame: [Double]
+    /// What a `set` step and the controls panel change, keyed by their property names
+    /// (`settings.counter-limit`), valued as the step writes them (a text unquoted, `error` null when off).
+    public var settings: FieldSettings?
 
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
-        case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect, preedit
+        case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect, preedit, settings
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -98,6 +101,7 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(preedit, forKey: .preedit)
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
+        try container.encodeIfPresent(settings, forKey: .settings)
     }
 }
 
@@ -129,6 +133,7 @@ extension FieldScene {
                 frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
                 outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
             snapshot.direction = field.textDirection
+            snapshot.settings = FieldSettings(FieldControl.all(of: field))
             snapshot.preedit = field.preedit.map { PreeditSnapshot($0, secure: field.isSecureTextEntry) }
             if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
                 snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]

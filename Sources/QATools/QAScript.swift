@@ -34,6 +34,9 @@ public struct QAScript {
         /// The accessibility audit of a field (or `all`): its figures printed; failing the step
         /// only when a level is required and a figure is under it.
         case audit(id: String, require: WCAG.Level?)
+        /// `set ID PROPERTY VALUE`: a change the catalog's controls panel (F9) makes, e.g.
+        /// `set name label "Name"`, `set name error off`.
+        case set(id: String, control: FieldControl)
     }
 
     /// Which button a click presses and the modifiers held: `shift`, `ctrl+middle`, `right`.
@@ -105,7 +108,7 @@ public struct QAScript {
 
     /// Every step the parser knows, for the message an unknown one gets.
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
-                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit"]
+                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit", "set"]
     /// The themes a `theme` step names (the catalog's `--theme` values).
     public static let themeNames = ["light", "dark", "high-contrast", "high-contrast-dark"]
 
@@ -162,7 +165,7 @@ public struct QAScript {
         let rest = String(line.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         // `type`, `clipboard` and `expect` read the rest of the line themselves: a lone quote in
         // typed text is text.
-        let words = ["type", "clipboard", "preedit", "commit", "expect"].contains(name) ? [] : try Self.words(rest)
+        let words = ["type", "clipboard", "preedit", "commit", "expect", "set"].contains(name) ? [] : try Self.words(rest)
         func number(_ word: String, _ what: String) throws -> Double {
             // Decimal only: Double(_:) would also take "0x10", "nan" and "inf".
             guard word.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(word), value.isFinite else {
@@ -299,8 +302,45 @@ public struct QAScript {
             return .expectPixel(x: x, y: y, color: color, tolerance: tolerance)
         case "audit":
             return try parseAudit(words)
+        case "set":
+            return try parseSet(rest)
         default:
             throw SyntaxError(message: "unknown step '\(name)' (steps: \(stepNames.joined(separator: ", ")))")
+        }
+    }
+
+    /// `set ID PROPERTY VALUE`: VALUE is one bare word (`true`, `off`, `none`, `0.5`, `rtl`) or
+    /// one quoted text with `type`'s escapes.
+    static func parseSet(_ rest: String) throws -> Step {
+        let usage = "usage: set ID PROPERTY VALUE  (properties: \(FieldControl.Property.allCases.map(\.rawValue).joined(separator: ", ")); "
+            + "e.g. set filled-label label \"Name\")"
+        let (head, value) = splitWords(rest, count: 2)
+        guard head.count == 2, !value.isEmpty else {
+            // A property named without a value still learns what the property takes.
+            if head.count == 2, let property = FieldControl.Property(rawValue: head[1]) {
+                throw SyntaxError(message: "set \(property.rawValue): no value (\(property.valueSyntax))")
+            }
+            throw SyntaxError(message: usage)
+        }
+        do {
+            // A misspelt property is named first, whatever its value looks like.
+            if FieldControl.Property(rawValue: head[1]) == nil { _ = try FieldControl.parse(property: head[1], value: value, quoted: false) }
+        } catch let error as FieldControl.ParseError {
+            throw SyntaxError(message: error.message)
+        }
+        let parts = try words(value)
+        guard parts.count == 1 else {
+            throw SyntaxError(message: "set \(head[1]): '\(value)' is more than one value (a text with blanks goes in one pair of quotes)")
+        }
+        let quoted = value.hasPrefix("\"")
+        if quoted, !(value.count >= 2 && value.hasSuffix("\"")) {
+            throw SyntaxError(message: "set \(head[1]): '\(value)' is not one quoted text (nothing may follow its closing quote)")
+        }
+        do {
+            return .set(id: head[0], control: try FieldControl.parse(property: head[1], value: quoted ? try unescaped(value) : value,
+                                                                   quoted: quoted))
+        } catch let error as FieldControl.ParseError {
+            throw SyntaxError(message: error.message)
         }
     }
 

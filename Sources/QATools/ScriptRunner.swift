@@ -260,6 +260,8 @@ public final class ScriptRunner {
         case .expectPixel(let x, let y, let color, let tolerance):
             try checkPixel(x: x, y: y, color: color, tolerance: tolerance)
             counts.expectations += 1
+        case .set(let id, let control):
+            try set(control, on: id)
         case .audit(let id, let level):
             try audit(id, require: level)
             if level != nil { counts.expectations += 1 }
@@ -320,6 +322,15 @@ public final class ScriptRunner {
             try Self.writeScreenshot(image, to: resolved(path))
         }
         counts.screenshots += 1
+    }
+
+    /// A `set` step: the change the controls panel makes, at the current instant; the field
+    /// animates to it as time moves on.
+    private func set(_ control: FieldControl, on id: String) throws {
+        let field = try field(id)
+        field.advance(to: time)
+        control.apply(to: field)
+        try finishInput()
     }
 
     // MARK: Time

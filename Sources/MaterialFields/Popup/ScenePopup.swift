@@ -71,19 +71,50 @@ public enum PopupCloseReason: String, Sendable, Equatable {
 /// kept on screen.
 public struct PopupAnchor: Equatable, Sendable {
     public var rect: Rect
+    /// The popup goes beside the anchor on whichever side it fits (below, above, right, left),
+    /// rather than at its bottom-left: it must not cover what the anchor is (a panel editing a
+    /// field). Where it fits on no side, it takes the side where it covers the least of it.
+    public var avoidsRect = false
     public init(rect: Rect) { self.rect = rect }
     public static func point(_ point: Point) -> PopupAnchor { PopupAnchor(rect: Rect(x: point.x, y: point.y, width: 0, height: 0)) }
+    /// An anchor the popup is placed beside, never over where the screen has room (`avoidsRect`).
+    public static func beside(_ rect: Rect) -> PopupAnchor {
+        var anchor = PopupAnchor(rect: rect)
+        anchor.avoidsRect = true
+        return anchor
+    }
 
     /// The surface's frame for `size` in `screen` (both in the same coordinates as the anchor):
     /// below and right of the anchor where it fits, flipped above or to the left where it does
     /// not, then clamped to the screen (its top-left wins when the popup is larger than the screen).
     public func place(_ size: Size, in screen: Rect) -> Rect {
+        if avoidsRect { return placeBeside(size, in: screen) }
         var x = rect.minX, y = rect.maxY
         if x + size.width > screen.maxX { x = rect.maxX - size.width }
         if y + size.height > screen.maxY, rect.minY - size.height >= screen.minY { y = rect.minY - size.height }
         x = max(screen.minX, min(x, screen.maxX - size.width))
         y = max(screen.minY, min(y, screen.maxY - size.height))
         return Rect(x: x.rounded(.down), y: y.rounded(.down), width: size.width, height: size.height)
+    }
+}
+
+extension PopupAnchor {
+    /// Below, above, right of and left of `rect`, each kept on `screen`: the first of them that
+    /// covers nothing of `rect`, else the one that covers the least of it (the earlier on a tie).
+    func placeBeside(_ size: Size, in screen: Rect) -> Rect {
+        let candidates = [Point(x: rect.minX, y: rect.maxY), Point(x: rect.minX, y: rect.minY - size.height),
+                          Point(x: rect.maxX, y: rect.minY), Point(x: rect.minX - size.width, y: rect.minY)]
+        func clamped(_ origin: Point) -> Rect {
+            let x = max(screen.minX, min(origin.x, screen.maxX - size.width))
+            let y = max(screen.minY, min(origin.y, screen.maxY - size.height))
+            return Rect(x: x.rounded(.down), y: y.rounded(.down), width: size.width, height: size.height)
+        }
+        func covered(_ frame: Rect) -> Double {
+            let overlap = frame.intersection(rect)
+            return overlap.isEmpty ? 0 : overlap.width * overlap.height
+        }
+        let frames = candidates.map(clamped)
+        return frames.first { covered($0) == 0 } ?? frames.min { covered($0) < covered($1) } ?? frames[0]
     }
 }
 
