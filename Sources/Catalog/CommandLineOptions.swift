@@ -40,9 +40,15 @@ struct CommandLineOptions {
     /// `RepaintBenchmark`): draw the whole catalog N times offscreen, then N focus animations,
     /// print the median cost of a repaint and of a frame, and exit.
     var repaintBenchmarkCount: Int?
+    /// `--matrix DIR`: every field in every state it can take, as PNGs and an index page.
+    var matrixDirectory: String?
+    /// `--field ID`, once or more: the fields `--matrix` renders (all when none is given).
+    var fieldIDs: [String] = []
 
     /// Modes that draw into a pixmap instead of a window.
-    var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil || repaintBenchmarkCount != nil }
+    var isHeadless: Bool {
+        !scriptPaths.isEmpty || screenshotPath != nil || repaintBenchmarkCount != nil || matrixDirectory != nil
+    }
 
     struct UsageError: Error { var message: String }
 
@@ -71,6 +77,13 @@ struct CommandLineOptions {
           --update-goldens         with --goldens: rewrite the goldens and DIR/fonts.txt instead
           --failures DIR           with --goldens: where NAME.actual.png and NAME.diff.png go
                                    (default: a folder in the temporary directory)
+          --matrix DIR             render every field in every state it can take (resting,
+                                   hovered, focused empty and with text, filled, error, error
+                                   focused, disabled), light and dark, scale 1 and 2, left to
+                                   right and right to left, as DIR/ID/THEME-SCALE-DIR-STATE.png,
+                                   with DIR/ID/contact-sheet.png and DIR/index.html, and exit;
+                                   --theme and --scale render only that theme or scale
+          --field ID               with --matrix: only the field ID; may be given more than once
           --qa-state PATH          keep PATH updated with a JSON description of every field
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
                                    default 760x720 times the scale
@@ -184,6 +197,10 @@ struct CommandLineOptions {
                 case "every": options.selectionDisplay = .everyField
                 default: throw UsageError(message: "--selection-display is focused or every, not '\(text)'")
                 }
+            case "--matrix":
+                options.matrixDirectory = try value(for: argument)
+            case "--field":
+                options.fieldIDs.append(try value(for: argument))
             case "--font":
                 options.fontFamily = try value(for: argument)
             case "--display":
@@ -236,6 +253,24 @@ struct CommandLineOptions {
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")
         }
+        try checkMatrix(options)
         return options
+    }
+
+    /// `--matrix` goes alone (with its filters), into a folder that is or can be one.
+    private static func checkMatrix(_ options: CommandLineOptions) throws {
+        guard let directory = options.matrixDirectory else {
+            if !options.fieldIDs.isEmpty { throw UsageError(message: "--field goes with --matrix DIR") }
+            return
+        }
+        if options.screenshotPath != nil || !options.scriptPaths.isEmpty || options.repaintBenchmarkCount != nil
+            || options.focusedFieldID != nil || options.qaStatePath != nil || options.size != nil {
+            throw UsageError(message: "--matrix goes alone: not with --screenshot, --script, --focus, --qa-state, --size "
+                + "or --repaint-benchmark (--field, --theme and --scale choose what it renders)")
+        }
+        if directory.isEmpty { throw UsageError(message: "--matrix needs a folder, not an empty path") }
+        if SystemFiles.fileExists(directory) && !SystemFiles.isDirectory(directory) {
+            throw UsageError(message: "--matrix: '\(directory)' is a file, not a folder")
+        }
     }
 }

@@ -50,6 +50,11 @@ if let id = options.focusedFieldID {
     guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
 }
 
+// A --field no catalog field has is a bad command line too.
+for id in options.fieldIDs where !CatalogMatrix.fieldIDs.contains(id) {
+    fail("--field: " + ScriptRunner.unknownFieldMessage(id, among: CatalogMatrix.fieldIDs), status: 2)
+}
+
 // The catalog is the program, so it may set the locale the input method composes in, and share
 // one malloc arena between its threads (the QA-state writer's texts come back to the loop).
 WindowHost.adoptUserLocale()
@@ -80,6 +85,10 @@ do {
 
 if !options.scriptPaths.isEmpty {
     finish(CatalogScripts(host: host, options: options, scripts: scripts).runAll())
+}
+
+if let directory = options.matrixDirectory {
+    finish(CatalogMatrix.run(host: host, options: options, directory: directory))
 }
 
 let session = CatalogSession(options: options, desktop: options.isHeadless ? nil : host.desktopSettings)

@@ -87,6 +87,22 @@ public struct RGBAImage: Equatable {
         let bytesPerLine = Int(image.pointee.bytes_per_line)
         let fastPath = image.pointee.bits_per_pixel == 32 && image.pointee.byte_order == LSBFirst
         let data = UnsafeRawPointer(image.pointee.data!)
+        if fastPath && red == 0xff0000 && green == 0xff00 && blue == 0xff {
+            // The usual 24-bit visual, each pixel's bytes blue, green, red, unused: swapped in place,
+            // by pointer (a state matrix reads thousands of images; per-pixel masking was most of its time).
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                guard let target = buffer.baseAddress else { return }
+                let source = data.assumingMemoryBound(to: UInt8.self)
+                for y in 0..<height {
+                    let row = source + y * bytesPerLine, out = target + y * width * 4
+                    for x in 0..<width {
+                        let from = row + x * 4, to = out + x * 4
+                        to[0] = from[2]; to[1] = from[1]; to[2] = from[0]
+                    }
+                }
+            }
+            return RGBAImage(width: width, height: height, pixels: pixels)
+        }
         for y in 0..<height {
             for x in 0..<width {
                 let pixel: UInt
