@@ -134,7 +134,7 @@ public final class StateMatrix {
                                 do {
                                     let image = try render(subject, state: state, theme: theme, scale: scale, direction: direction,
                                                            errorMessage: errorMessage, on: surface)
-                                    try image.writePNG(to: SystemFiles.join(directory, relative))
+                                    try image.writePNGQuickly(to: SystemFiles.join(directory, relative))
                                     cell.file = relative
                                     cell.pixelSize = (image.width, image.height)
                                     summary.images += 1
@@ -157,7 +157,7 @@ public final class StateMatrix {
             var sheetFile: String?
             if let sheet {
                 let relative = "\(subject.id)/contact-sheet.png"
-                try sheet.writePNG(to: SystemFiles.join(directory, relative))
+                try sheet.writePNGQuickly(to: SystemFiles.join(directory, relative))
                 sheetFile = relative
             }
             sections.append(MatrixIndex.Section(id: subject.id, kind: plan.built.kind.rawValue, style: plan.built.style.name,

@@ -47,6 +47,21 @@ public struct RGBAImage: Equatable {
         }
     }
 
+    /// Writes an opaque image (every alpha 255; alpha is not written) fast rather than small: RGB
+    /// with no row filters at zlib's fastest level, a fifth of `writePNG`'s time for files about
+    /// twice the size. For images written by the thousand (a state matrix), not for goldens.
+    public func writePNGQuickly(to path: String) throws {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, pixels.count == width * height * 4 else {
+            throw HostError.imageWrite(path: path, reason: "\(pixels.count) bytes do not make a \(width) x \(height) RGBA image")
+        }
+        let status = pixels.withUnsafeBufferPointer { cxlib_write_png_quickly(path, $0.baseAddress, UInt32(width), UInt32(height)) }
+        switch status {
+        case 0: return
+        case -1: throw HostError.imageWrite(path: path, reason: String(cString: strerror(errno)))
+        default: throw HostError.imageWrite(path: path, reason: "libpng failed")
+        }
+    }
+
     public static func readPNG(from path: String) throws -> RGBAImage {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)

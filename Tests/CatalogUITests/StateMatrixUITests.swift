@@ -149,7 +149,7 @@ final class StateMatrixUITests: XCTestCase {
         let under = try runCommand(catalog, ["--matrix", file.path + "/sub", "--field", "filled-label", "--scale", "1", "--theme", "light"],
                                    environment: ["DISPLAY": ""], timeout: 60)
         XCTAssertEqual(under.status, 1)
-        XCTAssertEqual(under.stderr, "textfield-catalog: --matrix: cannot create the directory \(file.path)/sub: Not a directory\n")
+        XCTAssertEqual(under.stderr, "textfield-catalog: --matrix: cannot create the directory \(file.path): Not a directory\n")
 
         let typo = try runCommand(catalog, ["--matrix", directory.path + "-typo", "--field", "outlined-lable"],
                                   environment: ["DISPLAY": ""], timeout: 60)
