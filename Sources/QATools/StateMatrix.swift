@@ -152,10 +152,8 @@ public final class StateMatrix {
                     }
                 }
             }
-            let sheet = ContactSheet.make(cells: cells.filter { $0.scale == sheetScale },
-                                          images: sheetImages, states: plan.states)
             var sheetFile: String?
-            if let sheet {
+            if let sheet = try contactSheet(cells: cells.filter { $0.scale == sheetScale }, images: sheetImages, states: plan.states) {
                 let relative = "\(subject.id)/contact-sheet.png"
                 try sheet.writePNGQuickly(to: SystemFiles.join(directory, relative))
                 sheetFile = relative
@@ -167,6 +165,19 @@ public final class StateMatrix {
         summary.indexPath = SystemFiles.join(directory, "index.html")
         try SystemFiles.write(MatrixIndex(sections: sections, summary: summary).html, to: summary.indexPath)
         return summary
+    }
+
+    /// The labels drawn by a scene of captions on the grey, the images copied in.
+    private func contactSheet(cells: [Cell], images: [String: RGBAImage], states: [FieldVisualState]) throws -> RGBAImage? {
+        guard let layout = ContactSheet.layout(cells: cells, images: images, states: states) else { return nil }
+        var scheme = ColorScheme.light
+        scheme.surface = ContactSheet.grey
+        let scene = FieldScene(fields: [], layout: CaptionLayout(captions: layout.labels), scheme: scheme)
+        let size = Size(width: Double(layout.width), height: Double(layout.height))
+        let surface = try OffscreenSurface(host: host, size: size)
+        surface.resize(to: size, scene: scene)
+        try surface.render(scene, at: 0)
+        return ContactSheet.compose(layout, images: images, onto: try surface.capture())
     }
 
     private func surfaceSize(scale: Double) -> Size {

@@ -3,38 +3,83 @@ import XftHost
 
 /// A field's contact sheet: its images at one scale in a grid, a row per theme and direction
 /// (in the order rendered), a column per state (`FieldVisualState`'s order), an empty cell
-/// where a state does not apply, on a neutral grey that sets off light and dark images alike.
+/// where a state does not apply, on a neutral grey that sets off light and dark images alike;
+/// the states named over their columns and the rows at their left, drawn by the scene's own text
+/// rendering (a scene of no fields, only captions).
 enum ContactSheet {
     static let gap = 8
-    /// The grey of the gaps and of empty cells (opaque).
-    static let grey: UInt8 = 128
+    /// The grey of the gaps and of empty cells.
+    static let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
+    static let labelFont = FontSpec(pixelSize: 13)
+    static let headerHeight = 24
+    static let rowLabelWidth = 104
 
-    static func make(cells: [StateMatrix.Cell], images: [String: RGBAImage], states: [FieldVisualState]) -> RGBAImage? {
+    struct Layout {
+        var width: Int
+        var height: Int
+        /// Where each tile goes, by image key (`VARIANT-STATE`).
+        var tiles: [(key: String, x: Int, y: Int)]
+        var labels: [(text: String, frame: Rect)]
+    }
+
+    static func layout(cells: [StateMatrix.Cell], images: [String: RGBAImage], states: [FieldVisualState]) -> Layout? {
         var rows: [String] = []
         for cell in cells where !rows.contains(cell.variantName) { rows.append(cell.variantName) }
         func image(_ row: String, _ state: FieldVisualState) -> RGBAImage? { images[row + "-" + state.rawValue] }
         let columnWidths = states.map { state in rows.compactMap { image($0, state)?.width }.max() ?? 0 }
         let rowHeights = rows.map { row in states.compactMap { image(row, $0)?.height }.max() ?? 0 }
-        let shownColumns = columnWidths.filter { $0 > 0 }, shownRows = rowHeights.filter { $0 > 0 }
-        guard !shownColumns.isEmpty, !shownRows.isEmpty else { return nil }
-        let width = shownColumns.reduce(gap) { $0 + $1 + gap }, height = shownRows.reduce(gap) { $0 + $1 + gap }
-        var pixels = [UInt8](repeating: grey, count: width * height * 4)
-        for index in stride(from: 3, to: pixels.count, by: 4) { pixels[index] = 255 }
-        var top = gap
+        guard columnWidths.contains(where: { $0 > 0 }), rowHeights.contains(where: { $0 > 0 }) else { return nil }
+        var layout = Layout(width: 0, height: 0, tiles: [], labels: [])
+        var left = gap + rowLabelWidth
+        var columnLefts: [Int] = []
+        for (state, columnWidth) in zip(states, columnWidths) {
+            columnLefts.append(left)
+            guard columnWidth > 0 else { continue }
+            layout.labels.append((state.rawValue, Rect(x: Double(left), y: 0, width: Double(columnWidth), height: Double(headerHeight))))
+            left += columnWidth + gap
+        }
+        var top = headerHeight
         for (row, rowHeight) in zip(rows, rowHeights) where rowHeight > 0 {
-            var left = gap
-            for (state, columnWidth) in zip(states, columnWidths) where columnWidth > 0 {
-                if let tile = image(row, state) {
-                    for y in 0..<tile.height {
-                        let source = y * tile.width * 4, target = ((top + y) * width + left) * 4
-                        pixels.replaceSubrange(target..<target + tile.width * 4, with: tile.pixels[source..<source + tile.width * 4])
-                    }
-                }
-                left += columnWidth + gap
+            layout.labels.append((row, Rect(x: Double(gap), y: Double(top), width: Double(rowLabelWidth), height: 20)))
+            for (index, state) in states.enumerated() where image(row, state) != nil {
+                layout.tiles.append((row + "-" + state.rawValue, columnLefts[index], top))
             }
             top += rowHeight + gap
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        layout.width = left
+        layout.height = top
+        return layout
+    }
+
+    /// The tiles copied onto `base` (the labels drawn at the layout's size).
+    static func compose(_ layout: Layout, images: [String: RGBAImage], onto base: RGBAImage) -> RGBAImage {
+        var sheet = base
+        for tile in layout.tiles {
+            guard let image = images[tile.key] else { continue }
+            let width = min(image.width, sheet.width - tile.x)
+            guard width > 0 else { continue }
+            for y in 0..<min(image.height, sheet.height - tile.y) {
+                let source = y * image.width * 4, target = ((tile.y + y) * sheet.width + tile.x) * 4
+                sheet.pixels.replaceSubrange(target..<target + width * 4, with: image.pixels[source..<source + width * 4])
+            }
+        }
+        return sheet
+    }
+}
+
+/// Captions at given frames and nothing else: the contact sheet's labels.
+final class CaptionLayout: SceneLayout {
+    let captions: [(text: String, frame: Rect)]
+    init(captions: [(text: String, frame: Rect)]) { self.captions = captions }
+
+    func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
+        let decorations = captions.map { caption in
+            Decoration(text: caption.text, frame: caption.frame,
+                       baseline: FieldLayout.baseline(inLineTop: caption.frame.minY, lineHeight: caption.frame.height,
+                                                      metrics: measurer.lineMetrics(for: ContactSheet.labelFont)),
+                       font: ContactSheet.labelFont, color: Color(red: 0, green: 0, blue: 0))
+        }
+        return Arrangement(decorations: decorations, contentHeight: viewport.height)
     }
 }
 
