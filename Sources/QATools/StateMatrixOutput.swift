@@ -128,7 +128,6 @@ struct MatrixIndex {
             body { font: 14px/1.4 sans-serif; margin: 16px; background: #f4f4f4; color: #222; }
             table { border-collapse: collapse; margin-bottom: 8px; }
             th, td { padding: 4px; text-align: left; vertical-align: top; }
-            thead th { position: sticky; top: 0; background: #f4f4f4; }
             tbody th { font-weight: normal; font-family: monospace; white-space: nowrap; }
             td img { display: block; background: #808080; }
             td.skipped { color: #888; font-size: 12px; }
