@@ -108,6 +108,7 @@ public final class StateMatrix {
         for scale in scales {
             surfaces[scale] = try OffscreenSurface(host: host, size: surfaceSize(scale: scale))
         }
+        let writer = PNGWriterThread()
         var summary = Summary()
         var sections: [MatrixIndex.Section] = []
         var done = 0
@@ -134,7 +135,7 @@ public final class StateMatrix {
                                 do {
                                     let image = try render(subject, state: state, theme: theme, scale: scale, direction: direction,
                                                            errorMessage: errorMessage, on: surface)
-                                    try image.writePNGQuickly(to: SystemFiles.join(directory, relative))
+                                    try writer.submit(image, to: SystemFiles.join(directory, relative))
                                     cell.file = relative
                                     cell.pixelSize = (image.width, image.height)
                                     summary.images += 1
@@ -155,13 +156,14 @@ public final class StateMatrix {
             var sheetFile: String?
             if let sheet = try contactSheet(cells: cells.filter { $0.scale == sheetScale }, images: sheetImages, states: plan.states) {
                 let relative = "\(subject.id)/contact-sheet.png"
-                try sheet.writePNGQuickly(to: SystemFiles.join(directory, relative))
+                try writer.submit(sheet, to: SystemFiles.join(directory, relative))
                 sheetFile = relative
             }
             sections.append(MatrixIndex.Section(id: subject.id, kind: plan.built.kind.rawValue, style: plan.built.style.name,
                                                 family: plan.built.style.family.rawValue, states: plan.states, cells: cells,
                                                 contactSheet: sheetFile, sheetScale: sheetScale))
         }
+        try writer.finish()
         summary.indexPath = SystemFiles.join(directory, "index.html")
         try SystemFiles.write(MatrixIndex(sections: sections, summary: summary).html, to: summary.indexPath)
         return summary
