@@ -128,7 +128,7 @@ public final class StateMatrix {
                             if !plan.directions.contains(direction) {
                                 cell.skipReason = "built right to left"
                             } else if !state.applies(to: plan.built) {
-                                cell.skipReason = "disabled: cannot be \(state.rawValue)"
+                                cell.skipReason = "built disabled"
                             } else {
                                 let relative = Self.imagePath(id: subject.id, theme: theme.name, scale: scale, direction: direction,
                                                               state: state)
