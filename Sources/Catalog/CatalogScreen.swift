@@ -274,15 +274,31 @@ enum CatalogScreen {
         },
     ]
 
+    /// A variant's field, id `<prefix>-<slug>`, as the catalog builds it.
+    private static func makeField(_ prefix: String, _ style: FieldStyle, _ variant: Variant, animationSlowdown: Double) -> TextField {
+        let field = TextField(identifier: "\(prefix)-\(variant.slug)", style: style, kind: variant.kind,
+                              label: variant.label, placeholder: variant.placeholder, text: variant.text)
+        field.animationSlowdown = animationSlowdown
+        variant.configure(field)
+        return field
+    }
+
+    /// Every field's id in focus order, with a maker of a fresh one as the catalog builds it (the
+    /// state matrix makes one per image).
+    static var fieldMakers: [(id: String, make: () -> TextField)] {
+        let groups: [(String, FieldStyle, [Variant])] = FieldStyle.material.map { ($0.name, $0, variants) }
+            + [("uikit", .filled, uikitVariants), ("plain", .filled, plainVariants), ("rag", .rag, ragVariants),
+               ("intl", .filled, rightToLeftVariants), ("intl", .filled, shapingVariants)]
+        return groups.flatMap { prefix, style, variants in
+            variants.map { variant in ("\(prefix)-\(variant.slug)", { makeField(prefix, style, variant, animationSlowdown: 1) }) }
+        }
+    }
+
     static func makeScene(scheme: ColorScheme, metrics: MaterialMetrics, animationSlowdown: Double) -> FieldScene {
         /// A caption and a field for each variant, ids `<prefix>-<slug>`.
         func items(_ prefix: String, _ style: FieldStyle, _ variants: [Variant]) -> [CatalogLayout.Item] {
             variants.flatMap { variant -> [CatalogLayout.Item] in
-                let field = TextField(identifier: "\(prefix)-\(variant.slug)", style: style, kind: variant.kind,
-                                      label: variant.label, placeholder: variant.placeholder, text: variant.text)
-                field.animationSlowdown = animationSlowdown
-                variant.configure(field)
-                return [.caption(variant.caption), .field(field)]
+                [.caption(variant.caption), .field(makeField(prefix, style, variant, animationSlowdown: animationSlowdown))]
             }
         }
         let material = FieldStyle.material.map { style in

@@ -32,9 +32,7 @@ struct CommandLineOptions {
     /// Milliseconds of virtual time before the screenshot; nil for a settled one.
     var screenshotTime: Double?
     var focusedFieldID: String?
-    /// `--field ID`: with --screenshot, shoot that field's outer frame (or a section) only,
-    /// with `--margin` points of air around it.
-    var screenshotFieldID: String?
+    /// `--margin N` with `--screenshot --field ID`: points of air around the shot.
     var screenshotMargin: Double?
     /// `--list-fields`: print every field's id, kind, style, family and section, and exit.
     var listsFields = false
@@ -63,8 +61,16 @@ struct CommandLineOptions {
     /// `--audit-json PATH` with `--audit`: the figures as JSON too.
     var auditJSONPath: String?
 
+    /// `--matrix DIR`: every field in every state it can take, as PNGs and an index page.
+    var matrixDirectory: String?
+    /// `--field ID`, once or more: the fields `--matrix` renders (all when none is given), or
+    /// the fields (or section) `--screenshot` shoots (the smallest box holding them all).
+    var fieldIDs: [String] = []
+
     /// Modes that draw into a pixmap instead of a window.
-    var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil || repaintBenchmarkCount != nil || auditIDs != nil }
+    var isHeadless: Bool {
+        !scriptPaths.isEmpty || screenshotPath != nil || repaintBenchmarkCount != nil || matrixDirectory != nil || auditIDs != nil
+    }
 
     struct UsageError: Error { var message: String }
 
@@ -81,7 +87,8 @@ struct CommandLineOptions {
                                    (at most 8192 pixels on a side)
           --field ID               with --screenshot: shoot only the field ID (its outer frame: the
                                    label above an outlined one and the helper row included) or a
-                                   section (material, uikit-rag, international)
+                                   section (material, uikit-rag, international); with --matrix:
+                                   only that field; may be given more than once
           --margin N               with --field: N points of air around it (scaled with --scale)
           --list-fields            print every field: id, kind, style, family and section, one
                                    a line, tab-separated under a header, and exit (no display)
@@ -114,6 +121,12 @@ struct CommandLineOptions {
           --require AA|AAA         with --audit: exit 3 (each shortfall on stderr) when a figure
                                    of an enabled field is under the level
           --audit-json PATH        with --audit: write the figures as JSON to PATH as well
+          --matrix DIR             render every field in every state it can take (resting,
+                                   hovered, focused empty and with text, filled, error, error
+                                   focused, disabled), light and dark, scale 1 and 2, left to
+                                   right and right to left, as DIR/ID/THEME-SCALE-DIR-STATE.png,
+                                   with DIR/ID/contact-sheet.png and DIR/index.html, and exit;
+                                   --theme and --scale render only that theme or scale
           --qa-state PATH          keep PATH updated with a JSON description of every field
                                    (with --script: at every step's end, with the script and line)
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
@@ -183,8 +196,6 @@ struct CommandLineOptions {
                 options.screenshotTime = milliseconds
             case "--focus":
                 options.focusedFieldID = try value(for: argument)
-            case "--field":
-                options.screenshotFieldID = try value(for: argument)
             case "--margin":
                 let text = try value(for: argument)
                 guard let margin = decimal(text), margin <= ShotSpec.maximumMargin else {
@@ -247,6 +258,10 @@ struct CommandLineOptions {
                 case "every": options.selectionDisplay = .everyField
                 default: throw UsageError(message: "--selection-display is focused or every, not '\(text)'")
                 }
+            case "--matrix":
+                options.matrixDirectory = try value(for: argument)
+            case "--field":
+                options.fieldIDs.append(try value(for: argument))
             case "--font":
                 options.fontFamily = try value(for: argument)
             case "--display":
@@ -289,10 +304,10 @@ struct CommandLineOptions {
                 throw UsageError(message: "--screenshot: \(refusal); --size up to 16384x16384 is for the window")
             }
         }
-        if options.screenshotFieldID != nil && options.screenshotPath == nil {
-            throw UsageError(message: "--field goes with --screenshot PATH (in a script: screenshot NAME.png ID)")
+        if !options.fieldIDs.isEmpty && options.screenshotPath == nil && options.matrixDirectory == nil {
+            throw UsageError(message: "--field goes with --screenshot PATH or --matrix DIR (in a script: screenshot NAME.png ID)")
         }
-        if options.screenshotMargin != nil && options.screenshotFieldID == nil {
+        if options.screenshotMargin != nil && (options.fieldIDs.isEmpty || options.screenshotPath == nil) {
             throw UsageError(message: "--margin goes with --field ID (the air around the field shot)")
         }
         if options.listsFields && (options.screenshotPath != nil || !options.scriptPaths.isEmpty || options.repaintBenchmarkCount != nil) {
@@ -347,6 +362,7 @@ struct CommandLineOptions {
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")
         }
+        try checkMatrix(options)
         return options
     }
 
@@ -373,6 +389,20 @@ struct CommandLineOptions {
                 message += "; did you mean '\(nearest)'?"
             }
             throw UsageError(message: message + " (its scripts: \(listed.isEmpty ? "none" : listed.joined(separator: ", ")))")
+        }
+    }
+
+    /// `--matrix` goes alone (with its filters), into a folder that is or can be one.
+    private static func checkMatrix(_ options: CommandLineOptions) throws {
+        guard let directory = options.matrixDirectory else { return }
+        if options.screenshotPath != nil || !options.scriptPaths.isEmpty || options.repaintBenchmarkCount != nil
+            || options.focusedFieldID != nil || options.qaStatePath != nil || options.size != nil || options.auditIDs != nil {
+            throw UsageError(message: "--matrix goes alone: not with --screenshot, --script, --focus, --qa-state, --size, "
+                + "--audit or --repaint-benchmark (--field, --theme and --scale choose what it renders)")
+        }
+        if directory.isEmpty { throw UsageError(message: "--matrix needs a folder, not an empty path") }
+        if SystemFiles.fileExists(directory) && !SystemFiles.isDirectory(directory) {
+            throw UsageError(message: "--matrix: '\(directory)' is a file, not a folder")
         }
     }
 }

@@ -55,11 +55,15 @@ if options.listsFields {
     print(FieldList.text(of: CatalogSession(options: options, desktop: nil).scene), terminator: "")
     exit(0)
 }
-// A bad --field too, with the sections it may also name.
-if let id = options.screenshotFieldID {
+// A bad --field too: a screenshot may also name a section; the matrix draws fields only.
+if options.matrixDirectory != nil {
+    for id in options.fieldIDs where !CatalogMatrix.fieldIDs.contains(id) {
+        fail("--field: " + ScriptRunner.unknownFieldMessage(id, among: CatalogMatrix.fieldIDs), status: 2)
+    }
+} else if !options.fieldIDs.isEmpty {
     let scene = CatalogSession(options: options, desktop: nil).scene
     let names = scene.fields.map(\.identifier) + CatalogLayout.sectionNames
-    if !names.contains(id) {
+    for id in options.fieldIDs where !names.contains(id) {
         fail("--field: " + ScriptRunner.unknownFieldMessage(id, among: names) + " (sections: "
              + CatalogLayout.sectionNames.joined(separator: ", ") + ")", status: 2)
     }
@@ -111,6 +115,9 @@ if !options.scriptPaths.isEmpty {
 if options.auditIDs != nil {
     finish(CatalogAudit.run(host: host, options: options, ids: auditIDs))
 }
+if let directory = options.matrixDirectory {
+    finish(CatalogMatrix.run(host: host, options: options, directory: directory))
+}
 
 let session = CatalogSession(options: options, desktop: options.isHeadless ? nil : host.desktopSettings)
 
@@ -127,13 +134,13 @@ if let count = options.repaintBenchmarkCount {
 
 if let screenshotPath = options.screenshotPath {
     do {
-        if options.screenshotTime != nil || options.focusedFieldID != nil || options.screenshotFieldID != nil {
+        if options.screenshotTime != nil || options.focusedFieldID != nil || !options.fieldIDs.isEmpty {
             // The same as a script: focus, wait on the virtual clock (or until every animation has
             // ended), capture.
             var steps = options.focusedFieldID.map { "focus \($0)\n" } ?? ""
             steps += options.screenshotTime.map { "wait \($0)\n" } ?? "settle\n"
             var size = options.windowSize(scale: session.scale)
-            if options.screenshotFieldID != nil && options.size == nil {
+            if !options.fieldIDs.isEmpty && options.size == nil {
                 // One field wherever it is on the page, as an element screenshot is: the window
                 // is as tall as the page (a --size is taken as given, and a field outside it
                 // is the step's error).
@@ -141,7 +148,7 @@ if let screenshotPath = options.screenshotPath {
             }
             let runner = ScriptRunner(host: host, app: session, size: size)
             runner.screenshotHandler = { _, image in try ScriptRunner.writeScreenshot(image, to: screenshotPath) }
-            let subject = options.screenshotFieldID.map { " \($0)" + (options.screenshotMargin.map { " margin \($0)" } ?? "") } ?? ""
+            let subject = options.fieldIDs.isEmpty ? "" : " " + options.fieldIDs.joined(separator: " ") + (options.screenshotMargin.map { " margin \($0)" } ?? "")
             try runner.run(try QAScript(file: "--screenshot", text: steps + "screenshot shot.png\(subject)\n"))
         } else {
             let size = options.windowSize(scale: session.scale)

@@ -102,7 +102,9 @@ public enum SystemFiles {
         let parent = parentDirectory(of: path)
         if parent != path, !parent.isEmpty { try createDirectory(parent) }
         guard mkdir(path, 0o755) == 0 || (errno == EEXIST && isDirectory(path)) else {
-            throw Failure("cannot create the directory \(path)")
+            // A file where the folder would go: "File exists" would not say what is wrong.
+            let code = errno == EEXIST ? ENOTDIR : errno
+            throw Failure("cannot create the directory \(path)", code: code)
         }
     }
 

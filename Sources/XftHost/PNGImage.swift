@@ -47,6 +47,21 @@ public struct RGBAImage: Equatable {
         }
     }
 
+    /// Writes an opaque image (every alpha 255; alpha is not written) fast rather than small: RGB
+    /// with no row filters at zlib's fastest level, a fifth of `writePNG`'s time for files about
+    /// twice the size. For images written by the thousand (a state matrix), not for goldens.
+    public func writePNGQuickly(to path: String) throws {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, pixels.count == width * height * 4 else {
+            throw HostError.imageWrite(path: path, reason: "\(pixels.count) bytes do not make a \(width) x \(height) RGBA image")
+        }
+        let status = pixels.withUnsafeBufferPointer { cxlib_write_png_quickly(path, $0.baseAddress, UInt32(width), UInt32(height)) }
+        switch status {
+        case 0: return
+        case -1: throw HostError.imageWrite(path: path, reason: String(cString: strerror(errno)))
+        default: throw HostError.imageWrite(path: path, reason: "libpng failed")
+        }
+    }
+
     public static func readPNG(from path: String) throws -> RGBAImage {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -87,6 +102,22 @@ public struct RGBAImage: Equatable {
         let bytesPerLine = Int(image.pointee.bytes_per_line)
         let fastPath = image.pointee.bits_per_pixel == 32 && image.pointee.byte_order == LSBFirst
         let data = UnsafeRawPointer(image.pointee.data!)
+        if fastPath && red == 0xff0000 && green == 0xff00 && blue == 0xff {
+            // The usual 24-bit visual, each pixel's bytes blue, green, red, unused: swapped in place,
+            // by pointer (a state matrix reads thousands of images; per-pixel masking was most of its time).
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                guard let target = buffer.baseAddress else { return }
+                let source = data.assumingMemoryBound(to: UInt8.self)
+                for y in 0..<height {
+                    let row = source + y * bytesPerLine, out = target + y * width * 4
+                    for x in 0..<width {
+                        let from = row + x * 4, to = out + x * 4
+                        to[0] = from[2]; to[1] = from[1]; to[2] = from[0]
+                    }
+                }
+            }
+            return RGBAImage(width: width, height: height, pixels: pixels)
+        }
         for y in 0..<height {
             for x in 0..<width {
                 let pixel: UInt
