@@ -40,6 +40,8 @@ struct CommandLineOptions {
     /// `RepaintBenchmark`): draw the whole catalog N times offscreen, then N focus animations,
     /// print the median cost of a repaint and of a frame, and exit.
     var repaintBenchmarkCount: Int?
+    /// `--record FILE`: the live session written as a QA script (`CatalogRecording`).
+    var recordPath: String?
 
     /// Modes that draw into a pixmap instead of a window.
     var isHeadless: Bool { !scriptPaths.isEmpty || screenshotPath != nil || repaintBenchmarkCount != nil }
@@ -71,6 +73,9 @@ struct CommandLineOptions {
           --update-goldens         with --goldens: rewrite the goldens and DIR/fonts.txt instead
           --failures DIR           with --goldens: where NAME.actual.png and NAME.diff.png go
                                    (default: a folder in the temporary directory)
+          --record FILE            write what you do in the window to FILE as a QA script that
+                                   --script replays headless; Ctrl+Shift+S saves a checkpoint
+                                   (the window's image, in FILE's .checkpoints folder beside it)
           --qa-state PATH          keep PATH updated with a JSON description of every field
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
                                    default 760x720 times the scale
@@ -150,6 +155,8 @@ struct CommandLineOptions {
                 options.outputDirectory = try value(for: argument)
             case "--qa-state":
                 options.qaStatePath = try value(for: argument)
+            case "--record":
+                options.recordPath = try value(for: argument)
             case "--size":
                 let text = try value(for: argument)
                 let parts = text.lowercased().split(separator: "x")
@@ -232,6 +239,13 @@ struct CommandLineOptions {
         }
         if options.repaintBenchmarkCount != nil && (options.screenshotPath != nil || !options.scriptPaths.isEmpty) {
             throw UsageError(message: "--repaint-benchmark goes alone: not with --screenshot or --script")
+        }
+        if options.recordPath != nil && options.isHeadless {
+            throw UsageError(message: "--record records the live window: not with --script, --screenshot or --repaint-benchmark")
+        }
+        if options.recordPath != nil && CatalogRecording.slowdownPresses(options.animationSlowdown) == nil {
+            throw UsageError(message: "--record: --slow-animations \(SessionRecorderFormat.number(options.animationSlowdown)) cannot be replayed "
+                + "(a script starts at 1 and F11 steps through 1, 5 and 20); use one of those")
         }
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")

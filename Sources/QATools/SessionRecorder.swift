@@ -62,7 +62,13 @@ public final class SessionRecorder {
         case typing(String, last: Double)
         case wheel(Double, first: Double)
         case press(at: Point, time: Double, button: PointerButton, clickCount: Int, modifiers: KeyModifiers, hit: Hit?, to: Point)
+        /// The pointer came over another field or part: written unless a press there comes next
+        /// in the same frame (a click moves the pointer itself).
+        case hover(Point, time: Double)
     }
+    /// When the window lost the keyboard focus, while it has not got it back; and whether the
+    /// loss was noted (it is, once anything else happens before focus comes back).
+    private var focusLoss: (time: Double, noted: Bool)?
     private var pending: Pending?
 
     /// - Parameters:
@@ -74,6 +80,12 @@ public final class SessionRecorder {
         self.frameInterval = frameInterval
         self.locate = locate
         self.write = write
+    }
+
+    /// The session starts at `time` (the host's clock): frame 0 of the replay. Without it, the
+    /// first event is.
+    public func start(at time: Double) {
+        if origin == nil { origin = time }
     }
 
     // MARK: Lines
@@ -146,6 +158,7 @@ public final class SessionRecorder {
 
     /// An event the live window handed the scene at `time` (the host's clock).
     public func record(_ event: InputEvent, at time: Double) {
+        if case .windowFocus = event {} else { noteFocusLoss() }
         switch event {
         case .text(let text):
             if case .typing(let typed, let last)? = pending, time - last <= 1 {
@@ -175,6 +188,9 @@ public final class SessionRecorder {
             emit(text.isEmpty ? "preedit" : "preedit \(Self.quoted(text))")
             composing = !text.isEmpty
         case .pointerDown(let point, let button, let clickCount, let modifiers):
+            if case .hover(let hovered, let hoverTime)? = pending, hovered == point, frame(of: hoverTime) == frame(of: time) {
+                pending = nil
+            }
             flushPending()
             livePointer = point
             pending = .press(at: point, time: time, button: button, clickCount: clickCount, modifiers: modifiers,
@@ -185,11 +201,19 @@ public final class SessionRecorder {
                 pending = .press(at: at, time: pressTime, button: button, clickCount: count, modifiers: modifiers, hit: hit, to: point)
                 return
             }
-            if case .wheel? = pending { flushPending() }
-            if hoverKey(at: point) != replayPointer.flatMap({ hoverKey(at: $0) }) || replayPointer == nil && locate(point) != nil {
+            if case .hover(let hovered, let hoverTime)? = pending {
+                // Still over what the pending hover is over: it moves with the pointer.
+                if hoverKey(at: point) == hoverKey(at: hovered) {
+                    pending = .hover(point, time: hoverTime)
+                    return
+                }
                 flushPending()
-                waitUntil(time)
-                movePointer(to: point)
+            }
+            if case .wheel? = pending { flushPending() }
+            let replayHover = replayPointer.flatMap { hoverKey(at: $0) }
+            if hoverKey(at: point) != replayHover || replayPointer == nil && locate(point) != nil {
+                flushPending()
+                pending = .hover(point, time: time)
             }
         case .pointerUp(let point, let button):
             livePointer = point
@@ -220,12 +244,29 @@ public final class SessionRecorder {
                 pending = .wheel(steps, first: time)
             }
         case .windowFocus(let focused):
-            // The replay's window has the focus throughout; the first focus is where it starts.
-            guard origin != nil else { return }
-            flushPending()
-            waitUntil(time)
-            note(focused ? "the window got the keyboard focus back here" : "the window lost the keyboard focus here (scripts keep it: not replayed)")
+            // The replay's window has the focus throughout. A loss that ends before anything else
+            // happens (a click's focus churn without a window manager) is no loss to tell.
+            if !focused {
+                if focusLoss == nil { focusLoss = (time, false) }
+            } else if let loss = focusLoss {
+                focusLoss = nil
+                if loss.noted {
+                    flushPending()
+                    waitUntil(time)
+                    note("the window has the keyboard focus again from here")
+                }
+            }
+            return
         }
+    }
+
+    /// Anything but a focus change while the window has lost the focus: said once, where it was lost.
+    private func noteFocusLoss() {
+        guard let loss = focusLoss, !loss.noted else { return }
+        focusLoss = (loss.time, true)
+        flushPending()
+        waitUntil(loss.time)
+        note("the window lost the keyboard focus here (a script's window keeps it: the caret shows in the replay)")
     }
 
     /// Keys typed one after another that the window handed over as one run.
@@ -302,6 +343,9 @@ public final class SessionRecorder {
             emit("wheel \(Self.number(steps))")
         case .press(let at, let time, let button, let count, let modifiers, let hit, let to):
             writePress(at: at, time: time, button: button, clickCount: count, modifiers: modifiers, hit: hit, to: to)
+        case .hover(let point, let time):
+            waitUntil(time)
+            movePointer(to: point)
         }
     }
 
