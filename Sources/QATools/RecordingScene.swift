@@ -52,8 +52,7 @@ public final class RecordingScene: Scene {
             return true
         }
         let hadPopup = base.hasPopup
-        recorder.record(event, at: time)
-        let changed = base.handle(event, at: time)
+        let changed = recorder.observe(event, at: time) { base.handle(event, at: time) }
         if !hadPopup, base.hasPopup {
             recorder.note("a popup (context menu or emoji chooser) opened here: what is chosen in it is not recorded "
                 + "(scripts show no popups)")
@@ -70,8 +69,7 @@ public final class RecordingScene: Scene {
 
     @discardableResult
     public func handle(typedRun run: String, at time: Double) -> Bool {
-        recorder.recordTypedRun(run, at: time)
-        return base.handle(typedRun: run, at: time)
+        recorder.observe(.text(run), at: time) { base.handle(typedRun: run, at: time) }
     }
 
     public var desktopSettings: DesktopSettings {

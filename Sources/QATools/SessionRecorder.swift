@@ -56,6 +56,9 @@ public final class SessionRecorder {
     /// Lines from this index on wait for a paste's answer (`pasteRequested`) before being written.
     private var heldFrom: Int?
     private var writtenCount = 0
+    /// While the scene handles an event (`observe`): where that event's lines begin. They are
+    /// written once it is handled, so a paste it asks for can still put a step before them.
+    private var eventStart: Int?
     private var composing = false
 
     private enum Pending {
@@ -112,6 +115,7 @@ public final class SessionRecorder {
     }
 
     private func flushWritten() {
+        guard eventStart == nil else { return }
         let end = heldFrom ?? lines.count
         while writtenCount < end {
             write(lines[writtenCount])
@@ -155,6 +159,17 @@ public final class SessionRecorder {
     }
 
     // MARK: Events
+
+    /// Records `event` and lets the scene handle it (`handle`), writing its lines after: a paste
+    /// the scene asks for meanwhile (`pasteRequested`) holds them until its answer.
+    public func observe<Result>(_ event: InputEvent, at time: Double, handledBy handle: () -> Result) -> Result {
+        eventStart = lines.count
+        record(event, at: time)
+        let result = handle()
+        eventStart = nil
+        flushWritten()
+        return result
+    }
 
     /// An event the live window handed the scene at `time` (the host's clock).
     public func record(_ event: InputEvent, at time: Double) {
@@ -269,11 +284,6 @@ public final class SessionRecorder {
         note("the window lost the keyboard focus here (a script's window keeps it: the caret shows in the replay)")
     }
 
-    /// Keys typed one after another that the window handed over as one run.
-    public func recordTypedRun(_ run: String, at time: Double) {
-        record(.text(run), at: time)
-    }
-
     public func recordResize(to size: Size, at time: Double) {
         flushPending()
         windowSize = size
@@ -307,7 +317,10 @@ public final class SessionRecorder {
     /// from that event's step on wait for the answer, so a `clipboard` step can go before it.
     public func pasteRequested(_ selection: SelectionKind) {
         guard selection == .clipboard, heldFrom == nil else { return }
-        heldFrom = max(0, lines.count - 1)
+        // Before the event's own step (after its wait); with none yet (a press still pending),
+        // before whatever comes next.
+        let start = eventStart ?? writtenCount
+        heldFrom = lines[start...].lastIndex { !$0.hasPrefix("wait ") && !$0.hasPrefix("#") } ?? lines.count
     }
 
     /// The answer: what another program's clipboard held goes in before the paste's step.
