@@ -17,6 +17,10 @@ final class CatalogRecording {
     private var session: CatalogSession!
     private var title = ""
     private var titleReset: Cancellation?
+    /// Where checkpoints are drawn: an Xvfb of the recording's own, as `--script` with checkpoints
+    /// draws them (so a desktop's Xft settings never reach a checkpoint image). Started at the first.
+    private var renderServer: PrivateXServer?
+    private var renderHost: WindowHost?
 
     /// The chord that takes a checkpoint, as the README and the header name it.
     static let checkpointChord = "Ctrl+Shift+S"
@@ -129,11 +133,21 @@ final class CatalogRecording {
     private func checkpoint(at time: Double) {
         let name = recorder.checkpoint(at: time)
         let imagePath = SystemFiles.join(checkpointDirectory, "\(name).png")
+        let windowPath = SystemFiles.join(checkpointDirectory, "\(name).window.png")
         do {
-            let replay = try replayedSoFar(until: name)
+            let drawingHost = try checkpointHost()
+            let replay = try replayedSoFar(until: name, on: drawingHost)
             try SystemFiles.createDirectory(checkpointDirectory)
             try replay.image.writePNG(to: imagePath)
-            let differences = Self.differences(live: session.scene, replay: replay.scene)
+            // The window's own scene drawn the same way at the same instant: what the tester saw.
+            let window = try liveImage(on: drawingHost, at: recorder.replayTime)
+            let comparison = ImageComparison(expected: replay.image, actual: window, tolerance: .exact)
+            var differences = Self.differences(live: session.scene, replay: replay.scene)
+            SystemFiles.removeFile(windowPath)
+            if !comparison.passes {
+                differences.append("pixels: \(comparison.summary) (the window's are in \(windowPath))")
+                try window.writePNG(to: windowPath)
+            }
             if differences.isEmpty {
                 print("textfield-catalog: \(name): saved \(imagePath)")
                 show("\(name) saved", for: 2)
@@ -151,19 +165,45 @@ final class CatalogRecording {
         fflush(stdout)
     }
 
+    private func checkpointHost() throws -> WindowHost {
+        if let renderHost { return renderHost }
+        let server = try PrivateXServer()
+        let drawingHost = try WindowHost(displayName: server.displayName, fontFamily: options.fontFamily) { warning in
+            SystemFiles.writeToStandardError("textfield-catalog: checkpoints: \(warning)\n")
+        }
+        renderServer = server
+        renderHost = drawingHost
+        return drawingHost
+    }
+
     /// The recorded steps run headless on a fresh catalog, as `--script` runs them: the image at
     /// the checkpoint NAME and the replay's scene there.
-    private func replayedSoFar(until name: String) throws -> (image: RGBAImage, scene: FieldScene) {
+    private func replayedSoFar(until name: String, on drawingHost: WindowHost) throws -> (image: RGBAImage, scene: FieldScene) {
         var replayOptions = CommandLineOptions()
         replayOptions.fontFamily = options.fontFamily
         replayOptions.selectionDisplay = options.selectionDisplay
         let replay = CatalogSession(options: replayOptions, desktop: nil)
-        let runner = ScriptRunner(host: host, app: replay, size: replayOptions.windowSize(scale: replay.scale))
+        let runner = ScriptRunner(host: drawingHost, app: replay, size: replayOptions.windowSize(scale: replay.scale))
         var image: RGBAImage?
         runner.checkpointHandler = { shot, captured in if shot == name { image = captured } }
         try runner.run(try QAScript(file: path, text: recorder.lines.joined(separator: "\n")))
         guard let image else { throw GoldenCheckError("the replay never reached \(name)") }
         return (image, replay.scene)
+    }
+
+    /// The live scene drawn offscreen on `drawingHost` at `time` (the scene's clock), then laid out
+    /// for the window again and drawn whole at its next frame.
+    private func liveImage(on drawingHost: WindowHost, at time: Double) throws -> RGBAImage {
+        let base = session.scene
+        let size = base.size
+        defer {
+            base.resize(to: size, measurer: host.measurer)
+            base.invalidateAll()
+        }
+        let surface = try OffscreenSurface(host: drawingHost, size: size)
+        surface.resize(to: size, scene: base)
+        try surface.render(base, at: time)
+        return try surface.capture()
     }
 
     /// What the replay shows otherwise than the live window, field by field ("filled-label: text").
@@ -206,6 +246,8 @@ final class CatalogRecording {
         }
         fclose(file)
         self.file = nil
+        renderHost = nil
+        renderServer = nil
     }
 }
 

@@ -72,7 +72,9 @@ var displayName = options.displayName
 // Scripts and screenshots need a display only for its fonts and pixmaps: with none, start one.
 // Goldens always get one (unless --display insists): a desktop's Xft settings (subpixel order,
 // hinting) would draw other pixels than the goldens were drawn with.
-let wantsPrivateServer = options.goldensDirectory != nil ? displayName == nil : PrivateXServer.isNeeded(displayName: displayName)
+// Scripts with checkpoints too: a recorded session's checkpoint images were drawn on one.
+let comparesImages = options.goldensDirectory != nil || scripts.contains { CatalogScripts.hasCheckpoints($0) }
+let wantsPrivateServer = comparesImages ? displayName == nil : PrivateXServer.isNeeded(displayName: displayName)
 if options.isHeadless && wantsPrivateServer {
     do {
         privateServer = try PrivateXServer()

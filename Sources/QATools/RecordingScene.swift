@@ -5,6 +5,10 @@ import MaterialFields
 /// (through a host of its own between the scene and the window's). The window host needs no
 /// hook: it drives this scene as it would the real one.
 ///
+/// Time: the scene runs on the replay's clock. An event gets the instant its step will have in
+/// the replay (`SessionRecorder.sceneTime`), and frames are drawn at the host's time since the
+/// session started, so the live caret blinks at the phase the replay's will.
+///
 /// One key never reaches the scene: the checkpoint chord (Ctrl+Shift+S), which calls
 /// `onCheckpoint` instead.
 public final class RecordingScene: Scene {
@@ -52,7 +56,7 @@ public final class RecordingScene: Scene {
             return true
         }
         let hadPopup = base.hasPopup
-        let changed = recorder.observe(event, at: time) { base.handle(event, at: time) }
+        let changed = recorder.observe(event, at: time) { base.handle(event, at: $0) }
         if !hadPopup, base.hasPopup {
             recorder.note("a popup (context menu or emoji chooser) opened here: what is chosen in it is not recorded "
                 + "(scripts show no popups)")
@@ -60,16 +64,18 @@ public final class RecordingScene: Scene {
         return changed
     }
 
-    public func nextWakeup(after time: Double) -> Double? { base.nextWakeup(after: time) }
-    @discardableResult public func advance(to time: Double) -> Bool { base.advance(to: time) }
-    public func render(on canvas: Canvas, at time: Double) -> [Rect] { base.render(on: canvas, at: time) }
+    public func nextWakeup(after time: Double) -> Double? {
+        base.nextWakeup(after: recorder.sceneClock(time)).map { recorder.hostClock($0) }
+    }
+    @discardableResult public func advance(to time: Double) -> Bool { base.advance(to: recorder.sceneClock(time)) }
+    public func render(on canvas: Canvas, at time: Double) -> [Rect] { base.render(on: canvas, at: recorder.sceneClock(time)) }
     public func invalidateAll() { base.invalidateAll() }
     public func settle() { base.settle() }
     public var acceptsTypedRuns: Bool { base.acceptsTypedRuns }
 
     @discardableResult
     public func handle(typedRun run: String, at time: Double) -> Bool {
-        recorder.observe(.text(run), at: time) { base.handle(typedRun: run, at: time) }
+        recorder.observe(.text(run), at: time) { base.handle(typedRun: run, at: $0) }
     }
 
     public var desktopSettings: DesktopSettings {
@@ -82,7 +88,8 @@ public final class RecordingScene: Scene {
     public func dragMoved(to point: Point, operations: DragOperations, requested: DragOperation, fromThisScene: Bool,
                           at time: Double) -> DragOperation? {
         if fromThisScene { recorder.record(.pointerMoved(point, buttonHeld: true), at: time) }
-        return base.dragMoved(to: point, operations: operations, requested: requested, fromThisScene: fromThisScene, at: time)
+        return base.dragMoved(to: point, operations: operations, requested: requested, fromThisScene: fromThisScene,
+                              at: recorder.sceneTime(forHostTime: time))
     }
 
     public func dragExited() { base.dragExited() }
@@ -95,12 +102,12 @@ public final class RecordingScene: Scene {
         } else {
             recorder.note("another program's text (\(SessionRecorder.quoted(text))) was dropped here: scripts cannot replay a drop")
         }
-        return base.drop(text, at: point, operation: operation, fromThisScene: fromThisScene, at: time)
+        return base.drop(text, at: point, operation: operation, fromThisScene: fromThisScene, at: recorder.sceneTime(forHostTime: time))
     }
 
     public func dragEnded(movedAway: Bool, at time: Double) {
         if movedAway { recorder.note("a drag moved text out to another program here: scripts cannot replay that") }
-        base.dragEnded(movedAway: movedAway, at: time)
+        base.dragEnded(movedAway: movedAway, at: recorder.sceneTime(forHostTime: time))
     }
 
     public func dragAcceptanceChanged(_ accepted: DragOperation?) { base.dragAcceptanceChanged(accepted) }
@@ -146,7 +153,7 @@ final class RecordingHost: SceneHost {
     func setInputMethodSpot(_ caret: Rect) { base.setInputMethodSpot(caret) }
     func resetInputMethod() -> String? { base.resetInputMethod() }
     func ringBell() { base.ringBell() }
-    var now: Double? { base.now }
+    var now: Double? { base.now.map { recorder.sceneClock($0) } }
     func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool { base.showPopup(popup, anchor: anchor) }
     func closePopup(_ popup: ScenePopup) { base.closePopup(popup) }
     func requestSelectionHasText(_ selection: SelectionKind, completion: @escaping (Bool) -> Void) {

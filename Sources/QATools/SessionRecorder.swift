@@ -45,7 +45,7 @@ public final class SessionRecorder {
     /// The instant of the session's first event: frame 0 of the replay's clock.
     private var origin: Double?
     /// The replay's clock after the lines written, as `ScriptRunner` adds the waits up.
-    private var replayTime = 0.0
+    public private(set) var replayTime = 0.0
     private var replayClicks = ClickCounter()
     /// Where the replay's pointer is, and what it hovers.
     private var replayPointer: Point?
@@ -131,6 +131,20 @@ public final class SessionRecorder {
         return elapsed.isFinite ? Int(max(0, min(elapsed, 1e9)).rounded()) : 0
     }
 
+    /// The instant the replay will give an event the window gets at `time` (the host's clock): its
+    /// frame, as the waits written before its step add up, to the bit. The live scene is given
+    /// this instant (`RecordingScene`), so its caret blinks and its animations run at the phase
+    /// the replay's do, and a checkpoint's image is the window's to the pixel.
+    public func sceneTime(forHostTime time: Double) -> Double {
+        let frames = frame(of: time) - replayFrame
+        guard frames > 0 else { return replayTime }
+        return replayTime + Double(Self.milliseconds(Double(frames) * frameInterval * 1000))! / 1000
+    }
+
+    /// The host's clock on the scene's: the time since the session started (frame 0).
+    public func sceneClock(_ hostTime: Double) -> Double { hostTime - (origin ?? hostTime) }
+    public func hostClock(_ sceneTime: Double) -> Double { sceneTime + (origin ?? 0) }
+
     /// The replay's clock as a whole number of frames.
     private var replayFrame: Int { Int((replayTime / frameInterval).rounded()) }
 
@@ -160,12 +174,13 @@ public final class SessionRecorder {
 
     // MARK: Events
 
-    /// Records `event` and lets the scene handle it (`handle`), writing its lines after: a paste
+    /// Records `event` and lets the scene handle it at the instant the replay will give it
+    /// (`sceneTime`, known once what it ends has been written), writing its lines after: a paste
     /// the scene asks for meanwhile (`pasteRequested`) holds them until its answer.
-    public func observe<Result>(_ event: InputEvent, at time: Double, handledBy handle: () -> Result) -> Result {
+    public func observe<Result>(_ event: InputEvent, at time: Double, handledBy handle: (_ sceneTime: Double) -> Result) -> Result {
         eventStart = lines.count
         record(event, at: time)
-        let result = handle()
+        let result = handle(sceneTime(forHostTime: time))
         eventStart = nil
         flushWritten()
         return result

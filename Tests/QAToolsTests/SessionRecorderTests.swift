@@ -133,7 +133,7 @@ final class SessionRecorderTests: XCTestCase {
     func testPasteOfAnotherProgramsClipboardGoesBeforeTheKeyThatPasted() {
         let recorder = makeRecorder()
         click(recorder, 10, 20, at: 101)
-        recorder.observe(.key(.shortcut("v"), .control), at: 102) { recorder.pasteRequested(.clipboard) }
+        recorder.observe(.key(.shortcut("v"), .control), at: 102) { _ in recorder.pasteRequested(.clipboard) }
         // The answer comes later; a key typed meanwhile waits for it.
         recorder.record(.key(.left, []), at: 102.5)
         XCTAssertEqual(written, ["wait 1000", "click a 10 20", "wait 1000"])
@@ -141,7 +141,7 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(written, ["wait 1000", "click a 10 20", "wait 1000", #"clipboard "from elsewhere""#, "key ctrl+v", "wait 500", "key Left"])
         // A copy in the window is the replay's clipboard too: no clipboard step for pasting it.
         recorder.selectionSet("mine", for: .clipboard)
-        recorder.observe(.key(.shortcut("v"), .control), at: 103) { recorder.pasteRequested(.clipboard) }
+        recorder.observe(.key(.shortcut("v"), .control), at: 103) { _ in recorder.pasteRequested(.clipboard) }
         recorder.pasteAnswered(.clipboard, text: "mine")
         XCTAssertEqual(written.suffix(2), ["wait 500", "key ctrl+v"])
     }
