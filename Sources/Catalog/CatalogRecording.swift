@@ -210,7 +210,12 @@ final class CatalogRecording {
     static func differences(live: FieldScene, replay: FieldScene) -> [String] {
         var found: [String] = []
         if live.scheme != replay.scheme { found.append("the theme") }
-        if live.scroll.offset != replay.scroll.offset { found.append("the scroll position") }
+        if live.scroll.offset != replay.scroll.offset {
+            found.append("the page's scroll position (\(SessionRecorderFormat.number(live.scroll.offset)) in the window, "
+                + "\(SessionRecorderFormat.number(replay.scroll.offset)) in the replay)")
+            // Every field's frame moved with it: naming each would say nothing more.
+            return found
+        }
         let replayed = Dictionary(replay.snapshot().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for field in live.snapshot() {
             guard let other = replayed[field.id] else { continue }

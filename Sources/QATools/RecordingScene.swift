@@ -56,6 +56,15 @@ public final class RecordingScene: Scene {
             return true
         }
         let hadPopup = base.hasPopup
+        if case .scroll(let steps) = event {
+            // What the wheel scrolled decides which steps may be one: a text area's rows until
+            // they end, then the page, are two wheel steps however close.
+            recorder.prepareWheel()
+            let before = base.scroll.offset
+            let changed = base.handle(event, at: recorder.sceneTime(forHostTime: time))
+            recorder.recordWheel(steps, at: time, target: base.scroll.offset != before ? "page" : changed ? "text" : "nothing")
+            return changed
+        }
         let changed = recorder.observe(event, at: time) { base.handle(event, at: $0) }
         if !hadPopup, base.hasPopup {
             recorder.note("a popup (context menu or emoji chooser) opened here: what is chosen in it is not recorded "

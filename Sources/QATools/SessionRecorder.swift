@@ -63,7 +63,9 @@ public final class SessionRecorder {
 
     private enum Pending {
         case typing(String, last: Double)
-        case wheel(Double, first: Double)
+        /// Wheel steps, from the instant of the first, with the pointer where they scrolled and
+        /// what they scrolled (the page, a text area's rows).
+        case wheel(Double, first: Double, pointer: Point?, target: String?)
         case press(at: Point, time: Double, button: PointerButton, clickCount: Int, modifiers: KeyModifiers, hit: Hit?, to: Point)
         /// The pointer came over another field or part: written unless a press there comes next
         /// in the same frame (a click moves the pointer itself).
@@ -267,12 +269,7 @@ public final class SessionRecorder {
                 note("the pointer left the window here (no point of the window is outside every field)")
             }
         case .scroll(let steps):
-            if case .wheel(let total, let first)? = pending, (total > 0) == (steps > 0) {
-                pending = .wheel(total + steps, first: first)
-            } else {
-                flushPending()
-                pending = .wheel(steps, first: time)
-            }
+            recordWheel(steps, at: time, target: nil)
         case .windowFocus(let focused):
             // The replay's window has the focus throughout. A loss that ends before anything else
             // happens (a click's focus churn without a window manager) is no loss to tell.
@@ -297,6 +294,26 @@ public final class SessionRecorder {
         flushPending()
         waitUntil(loss.time)
         note("the window lost the keyboard focus here (a script's window keeps it: the caret shows in the replay)")
+    }
+
+    /// Before the scene handles a wheel step: what is pending, unless wheel steps, is written (the
+    /// step's instant on the replay's clock is then `sceneTime`).
+    public func prepareWheel() {
+        if case .wheel? = pending { return }
+        noteFocusLoss()
+        flushPending()
+    }
+
+    /// A wheel step that scrolled `target` (nil: not known), joined to the steps before it when
+    /// they went the same way, over the same point, and scrolled the same thing.
+    public func recordWheel(_ steps: Double, at time: Double, target: String?) {
+        if case .wheel(let total, let first, let pointer, let scrolled)? = pending, (total > 0) == (steps > 0), pointer == livePointer,
+           scrolled == target {
+            pending = .wheel(total + steps, first: first, pointer: pointer, target: target)
+        } else {
+            flushPending()
+            pending = .wheel(steps, first: time, pointer: livePointer, target: target)
+        }
     }
 
     public func recordResize(to size: Size, at time: Double) {
@@ -365,9 +382,9 @@ public final class SessionRecorder {
         case .typing(let text, let last):
             waitUntil(last)
             emit("type \(Self.quoted(text))")
-        case .wheel(let steps, let first):
+        case .wheel(let steps, let first, let pointer, _):
             waitUntil(first)
-            syncPointer()
+            if let pointer, pointer != replayPointer { movePointer(to: pointer) }
             emit("wheel \(Self.number(steps))")
         case .press(let at, let time, let button, let count, let modifiers, let hit, let to):
             writePress(at: at, time: time, button: button, clickCount: count, modifiers: modifiers, hit: hit, to: to)

@@ -119,6 +119,18 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(written, ["wait 1000", "click a 10 20", "wait 500", "hover b 10 20", "wait 500", "wheel 3", "wait 500", "wheel -1"])
     }
 
+    func testWheelStepsThatScrolledOtherThingsStayApart() {
+        let recorder = makeRecorder()
+        recorder.record(.pointerMoved(Point(x: 210, y: 20), buttonHeld: false), at: 101)
+        // The first step scrolled a text area's rows to their top, the next two the page.
+        for (index, target) in ["text", "page", "page"].enumerated() {
+            recorder.prepareWheel()
+            recorder.recordWheel(-1, at: 102 + Double(index) * 0.05, target: target)
+        }
+        recorder.finish()
+        XCTAssertEqual(written, ["wait 1000", "hover b 10 20", "wait 1000", "wheel -1", "wait 50", "wheel -2"])
+    }
+
     func testKeysAreChordsThatTranslateBackToTheSameEvent() {
         XCTAssertEqual(SessionRecorder.chord(for: .shortcut("a"), modifiers: .control), "ctrl+a")
         XCTAssertEqual(SessionRecorder.chord(for: .left, modifiers: [.shift, .control]), "ctrl+shift+Left")
