@@ -224,7 +224,8 @@ final class CatalogCommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.hasPrefix("Usage: textfield-catalog"), result.stdout)
         XCTAssertEqual(result.stderr, "")
-        for option in ["--screenshot", "--qa-state", "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--help"] {
+        for option in ["--screenshot", "--qa-state", "--record", "--size", "--theme", "--scale", "--slow-animations", "--font", "--display",
+                       "--help"] {
             XCTAssertTrue(result.stdout.contains(option), "help lacks \(option)")
         }
     }
@@ -233,7 +234,7 @@ final class CatalogCommandLineTests: XCTestCase {
     /// lacks one, not the word after the option taken as its value.
     func testAnOptionFollowedByAnotherOptionNamesTheOneMissingItsValue() throws {
         let takingValues = ["--screenshot", "--at", "--focus", "--script", "--goldens", "--failures", "--output-dir", "--qa-state",
-                            "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--repaint-benchmark"]
+                            "--record", "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--repaint-benchmark"]
         for option in takingValues {
             for next in ["--theme", "--help", "-h"] {
                 let result = try runCommand(binary, [option, next, "dark"])
