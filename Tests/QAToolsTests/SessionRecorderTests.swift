@@ -1,3 +1,4 @@
+import TestHarness
 @testable import MaterialFields
 import XCTest
 @testable import QATools
@@ -182,5 +183,73 @@ final class SessionRecorderTests: XCTestCase {
         // Steps from another source (a controls panel) go in order, with their wait.
         recorder.append(step: "set a enabled false", at: 103)
         XCTAssertEqual(written.suffix(2), ["wait 1000", "set a enabled false"])
+    }
+}
+
+/// The caret's blink at a checkpoint: the live scene, driven through `RecordingScene` at made-up
+/// instants between frames, draws what the recorded script's replay draws at every checkpoint,
+/// on either side of the blink's edges and exactly on them.
+final class RecordedBlinkTests: XCTestCase {
+    private var server: XvfbServer!
+    private var host: WindowHost!
+
+    override func setUpWithError() throws {
+        server = try XvfbServer(width: 640, height: 480)
+        host = try WindowHost(displayName: server.displayName) { _ in }
+    }
+
+    override func tearDown() {
+        host = nil
+        server = nil
+    }
+
+    func testACheckpointShowsTheCaretAsTheReplayDoes() throws {
+        let size = Size(width: 400, height: 300)
+        let live = ScriptRunnerTests.TwoFields()
+        var lines: [String] = []
+        let recorder = SessionRecorder(windowSize: size, locate: { [unowned live] point in
+            for field in live.scene.fields {
+                guard let frame = live.scene.frame(of: field), frame.contains(point) else { continue }
+                return SessionRecorder.Hit(id: field.identifier, local: Point(x: point.x - frame.minX, y: point.y - frame.minY),
+                                           hoverKey: field.identifier)
+            }
+            return nil
+        }) { lines.append($0) }
+        let origin = 100.0
+        recorder.start(at: origin)
+        let scene = RecordingScene(base: live.scene, recorder: recorder) { origin }
+        scene.host = ScriptSceneHost()
+        let surface = try OffscreenSurface(host: host, size: size)
+        surface.resize(to: size, scene: scene)
+        recorder.appendHeader("resize 400 300")
+        scene.handle(.windowFocus(true), at: origin)
+
+        // Instants a few milliseconds off the frames, as a real window's are.
+        let frame = ScriptRunner.frameInterval
+        let field = try XCTUnwrap(live.scene.frame(of: live.scene.fields[0]))
+        let point = Point(x: field.minX + 20, y: field.minY + 20)
+        scene.handle(.pointerDown(point, button: .primary, clickCount: 1, modifiers: []), at: origin + 18 * frame + 0.004)
+        scene.handle(.pointerUp(point, button: .primary), at: origin + 19 * frame - 0.003)
+        scene.handle(.text("a"), at: origin + 30 * frame + 0.004)
+        // The blink restarted at frame 30: shown for 30 frames, hidden for 30. Checkpoints inside
+        // each half and exactly on its edges (frames 60 and 90).
+        var seen: [String: RGBAImage] = [:]
+        for checkpointFrame in [45, 60, 75, 90, 101] {
+            let name = recorder.checkpoint(at: origin + Double(checkpointFrame) * frame - 0.005)
+            try surface.render(live.scene, at: recorder.replayTime)
+            seen[name] = try surface.capture()
+        }
+        recorder.finish()
+
+        let replay = ScriptRunner(host: host, app: ScriptRunnerTests.TwoFields(), size: size)
+        var replayed: [String: RGBAImage] = [:]
+        replay.checkpointHandler = { name, image in replayed[name] = image }
+        try replay.run(try QAScript(file: "blink.qa", text: lines.joined(separator: "\n")))
+        XCTAssertEqual(replayed.count, 5, lines.joined(separator: "\n"))
+        for (name, image) in seen.sorted(by: { $0.key < $1.key }) {
+            XCTAssertTrue(replayed[name] == image, "\(name) differs from the live scene's:\n\(lines.joined(separator: "\n"))")
+        }
+        // The phases were really different: the caret shows in some checkpoints and not in others.
+        XCTAssertNotEqual(seen["checkpoint-1"], seen["checkpoint-3"], "frame 45 shows the caret, frame 75 does not")
     }
 }
