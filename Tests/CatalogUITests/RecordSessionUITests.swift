@@ -138,6 +138,19 @@ final class RecordSessionUITests: XCTestCase {
         XCTAssertTrue(replay.stdout.contains("11 expectations"), replay.stdout)
     }
 
+    func testCtrlCInTheTerminalEndsTheRecordingAsClosingTheWindowDoes() throws {
+        let script = folder + "/interrupted.qa"
+        let app = try CatalogApp(arguments: ["--record", script])
+        try app.click(field: "outlined-label")
+        try app.type("abc")
+        XCTAssertNotNil(app.waitForState { $0.field("outlined-label").text == "abc" })
+        // The typed run is still pending (written when the next thing happens): SIGINT writes it.
+        app.process.interrupt()
+        XCTAssertEqual(app.waitForExit(timeout: 10), 128 + SIGINT)
+        let recorded = try String(contentsOfFile: script, encoding: .utf8)
+        XCTAssertTrue(recorded.hasSuffix("type \"abc\"\n# end of the session\n"), recorded)
+    }
+
     func testAFileThatCannotBeWrittenIsABadCommandLineBeforeAnyWindow() throws {
         let missing = folder + "/no/such/folder/session.qa"
         let result = try runCommand(CatalogApp.binaryPath, ["--record", missing], environment: ["DISPLAY": ""])
