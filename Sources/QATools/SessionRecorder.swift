@@ -335,8 +335,17 @@ public final class SessionRecorder {
         return name
     }
 
-    /// Writes what is still pending (at the end of the session, before a checkpoint).
-    public func finish() { flushPending() }
+    /// The session ended: what is still pending is written, and lines still waiting for a paste's
+    /// answer too (no answer is coming).
+    public func finish() {
+        flushPending()
+        eventStart = nil
+        if heldFrom != nil {
+            heldFrom = nil
+            note("a paste above had no answer from the clipboard before the session ended")
+        }
+        flushWritten()
+    }
 
     // MARK: Clipboard
 

@@ -159,6 +159,16 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(written.suffix(2), ["wait 500", "key ctrl+v"])
     }
 
+    func testLinesWaitingForAPasteAreWrittenWhenTheSessionEnds() {
+        let recorder = makeRecorder()
+        recorder.observe(.key(.shortcut("v"), .control), at: 101) { _ in recorder.pasteRequested(.clipboard) }
+        recorder.record(.text("x"), at: 102)
+        XCTAssertEqual(written, ["wait 1000"])
+        recorder.finish()
+        XCTAssertEqual(written, ["wait 1000", "key ctrl+v", "wait 1000", #"type "x""#,
+                                 "# a paste above had no answer from the clipboard before the session ended"])
+    }
+
     func testAFocusLossIsNotedOnlyWhenSomethingHappensBeforeItEnds() {
         let recorder = makeRecorder()
         recorder.record(.windowFocus(false), at: 101)
