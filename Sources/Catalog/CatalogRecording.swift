@@ -114,6 +114,13 @@ final class CatalogRecording {
         if let focused = session.scene.focusedField { recorder.appendHeader("focus \(focused.identifier)") }
     }
 
+    /// A step another part of the catalog made happen now (a controls panel's `set ID PROPERTY
+    /// VALUE`), written in its place among the recorded ones.
+    func append(step: String) {
+        guard let recorder else { return }
+        recorder.append(step: step, at: host.now)
+    }
+
     /// How many F11 presses bring a script's 1x animations to `slowdown`; nil when none do.
     static func slowdownPresses(_ slowdown: Double) -> Int? {
         CatalogControls.animationSlowdownSteps.firstIndex(of: slowdown)
