@@ -66,6 +66,12 @@ struct CatalogScripts {
         }
     }
 
+    /// Whether a script has `checkpoint` steps (one that does not parse has none: its error comes later).
+    static func hasCheckpoints(_ source: Source) -> Bool {
+        guard let script = try? QAScript(file: source.path, bytes: source.bytes) else { return false }
+        return script.lines.contains { if case .checkpoint = $0.step { return true } else { return false } }
+    }
+
     init(host: WindowHost, options: CommandLineOptions, scripts: [Source]) {
         self.host = host
         self.options = options

@@ -66,6 +66,8 @@ struct CommandLineOptions {
     /// `--field ID`, once or more: the fields `--matrix` renders (all when none is given), or
     /// the fields (or section) `--screenshot` shoots (the smallest box holding them all).
     var fieldIDs: [String] = []
+    /// `--record FILE`: the live session written as a QA script (`CatalogRecording`).
+    var recordPath: String?
 
     /// Modes that draw into a pixmap instead of a window.
     var isHeadless: Bool {
@@ -127,6 +129,9 @@ struct CommandLineOptions {
                                    right and right to left, as DIR/ID/THEME-SCALE-DIR-STATE.png,
                                    with DIR/ID/contact-sheet.png and DIR/index.html, and exit;
                                    --theme and --scale render only that theme or scale
+          --record FILE            write what you do in the window to FILE as a QA script that
+                                   --script replays headless; Ctrl+Shift+S saves a checkpoint
+                                   (the window's image, in FILE's .checkpoints folder beside it)
           --qa-state PATH          keep PATH updated with a JSON description of every field
                                    (with --script: at every step's end, with the script and line)
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
@@ -224,6 +229,8 @@ struct CommandLineOptions {
                 options.outputDirectory = try value(for: argument)
             case "--qa-state":
                 options.qaStatePath = try value(for: argument)
+            case "--record":
+                options.recordPath = try value(for: argument)
             case "--size":
                 let text = try value(for: argument)
                 let parts = text.lowercased().split(separator: "x")
@@ -358,6 +365,13 @@ struct CommandLineOptions {
                                        || options.repaintBenchmarkCount != nil || options.qaStatePath != nil || options.focusedFieldID != nil) {
             throw UsageError(message: "--audit goes alone (with --theme, --scale, --require and --audit-json): "
                 + "in a script, use the audit step")
+        }
+        if options.recordPath != nil && options.isHeadless {
+            throw UsageError(message: "--record records the live window: not with --script, --screenshot or --repaint-benchmark")
+        }
+        if options.recordPath != nil && CatalogRecording.slowdownPresses(options.animationSlowdown) == nil {
+            throw UsageError(message: "--record: --slow-animations \(SessionRecorderFormat.number(options.animationSlowdown)) cannot be replayed "
+                + "(a script starts at 1 and F11 steps through 1, 5 and 20); use one of those")
         }
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")

@@ -40,6 +40,19 @@ do {
     fail("\(error)", status: 2)
 }
 
+// The recording's file is opened before any display: a path that cannot be written is a bad
+// command line, told before a window opens.
+var recording: CatalogRecording?
+if let path = options.recordPath {
+    do {
+        recording = try CatalogRecording(path: path, options: options)
+    } catch let error as CommandLineOptions.UsageError {
+        fail(error.message, status: 2)
+    } catch {
+        fail("\(error)", status: 2)
+    }
+}
+
 // A bad --focus is a bad command line, told before any display is looked for (the fields are
 // the same at every scale).
 if let id = options.focusedFieldID {
@@ -89,7 +102,9 @@ var displayName = options.displayName
 // Scripts and screenshots need a display only for its fonts and pixmaps: with none, start one.
 // Goldens always get one (unless --display insists): a desktop's Xft settings (subpixel order,
 // hinting) would draw other pixels than the goldens were drawn with.
-let wantsPrivateServer = options.goldensDirectory != nil ? displayName == nil : PrivateXServer.isNeeded(displayName: displayName)
+// Scripts with checkpoints too: a recorded session's checkpoint images were drawn on one.
+let comparesImages = options.goldensDirectory != nil || scripts.contains { CatalogScripts.hasCheckpoints($0) }
+let wantsPrivateServer = comparesImages ? displayName == nil : PrivateXServer.isNeeded(displayName: displayName)
 if options.isHeadless && wantsPrivateServer {
     do {
         privateServer = try PrivateXServer()
@@ -176,20 +191,28 @@ if let path = EmojiRecentsFile.standardPath() {
 }
 // The desktop's settings as the window opens and as they change: the scene follows the blink,
 // animations and middle-click paste itself; the catalog follows the scale and the theme.
-host.desktopSettingsDidChange = { settings in session.follow(settings) }
+host.desktopSettingsDidChange = { settings in
+    let theme = session.controls.theme, scale = session.scale
+    session.follow(settings)
+    recording?.desktopChanged(themeBefore: theme, scaleBefore: scale)
+}
 do {
     // A default window grown with the desktop's scale still fits its screen; a --size is taken as given.
     var size = options.windowSize(scale: session.scale)
     if options.size == nil {
         size = Size(width: min(size.width, host.screenSize.width), height: min(size.height, host.screenSize.height))
     }
-    let status = try host.run(session.scene, options: WindowOptions(title: "Material text fields", instanceName: "textfield-catalog",
-                                                                   className: "MaterialFields", size: size)) {
+    let title = "Material text fields"
+    let scene = recording?.attach(to: session, host: host, size: size, title: title) ?? session.scene
+    let status = try host.run(scene, options: WindowOptions(title: title, instanceName: "textfield-catalog",
+                                                            className: "MaterialFields", size: size)) {
         qaState?.update()
     }
     qaState?.finish()
+    recording?.finish()
     finish(status)
 } catch {
     qaState?.finish()
+    recording?.finish()
     fail("\(error)", status: 1)
 }

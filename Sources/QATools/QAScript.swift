@@ -37,6 +37,15 @@ public struct QAScript {
         /// `set ID PROPERTY VALUE`: a change the catalog's controls panel (F9) makes, e.g.
         /// `set name label "Name"`, `set name error off`.
         case set(id: String, control: FieldControl)
+        /// The window compared, exactly, with the image a recorded session saved for NAME
+        /// (`QAScript.checkpointPath`): what the tester saw when they pressed Ctrl+Shift+S.
+        case checkpoint(String)
+    }
+
+    /// Where a script's checkpoint images live: a folder beside it named after it without `.qa`
+    /// (`bugs/login.qa` keeps `bugs/login.checkpoints/NAME.png`).
+    public static func checkpointDirectory(forScript path: String) -> String {
+        (path.hasSuffix(".qa") ? String(path.dropLast(3)) : path) + ".checkpoints"
     }
 
     /// Which button a click presses and the modifiers held: `shift`, `ctrl+middle`, `right`.
@@ -108,7 +117,8 @@ public struct QAScript {
 
     /// Every step the parser knows, for the message an unknown one gets.
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
-                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit", "set"]
+                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit", "set",
+                                   "checkpoint"]
     /// The themes a `theme` step names (the catalog's `--theme` values).
     public static let themeNames = ["light", "dark", "high-contrast", "high-contrast-dark"]
 
@@ -275,6 +285,14 @@ public struct QAScript {
         case "settle":
             try expectCount([0], usage: "settle  (waits until every animation has ended)")
             return .settle
+        case "checkpoint":
+            try expectCount([1], usage: "checkpoint NAME  (compares the window with NAME.png in the script's .checkpoints folder)")
+            do {
+                try GoldenSet.validate(words[0])
+            } catch {
+                throw SyntaxError(message: "checkpoint: \(error)")
+            }
+            return .checkpoint(words[0])
         case "screenshot":
             guard !words.isEmpty else { throw SyntaxError(message: "usage: \(ShotSpec.usage)  (a box is in window pixels)") }
             let path = try unescaped(words[0])

@@ -62,6 +62,9 @@ public final class ScriptRunner {
     public var auditFields: (() -> [TextField])?
     /// Where an `audit` step's reports go (the catalog prints their tables on stdout).
     public var auditHandler: ((FieldAudit) -> Void)?
+    /// What a `checkpoint` step does with the image; by default it is compared with the one the
+    /// recording saved (`QAScript.checkpointDirectory`). The recorder replaces it to take the image.
+    public var checkpointHandler: ((_ name: String, _ image: RGBAImage) throws -> Void)?
     /// The file and line of the step running now (for a screenshot handler's messages).
     public private(set) var currentStep = (file: "", line: 0)
     /// Steps run, expectations met and screenshots taken, for the summary line.
@@ -265,6 +268,24 @@ public final class ScriptRunner {
         case .audit(let id, let level):
             try audit(id, require: level)
             if level != nil { counts.expectations += 1 }
+        case .checkpoint(let name):
+            guard let surface else { return }
+            let image = try surface.capture()
+            if let checkpointHandler {
+                try checkpointHandler(name, image)
+            } else {
+                // Beside the image: NAME.actual.png and NAME.diff.png when it differs (gone again once it matches).
+                let directory = QAScript.checkpointDirectory(forScript: currentStep.file)
+                let outcome = try GoldenSet(goldensDirectory: directory, failuresDirectory: directory).check(name, actual: image)
+                if outcome.isFailure {
+                    if case .missing = outcome {
+                        throw StepFailure(message: "checkpoint \(name): no image \(SystemFiles.join(directory, name + ".png")) "
+                            + "(a recorded session saves it there when Ctrl+Shift+S is pressed)")
+                    }
+                    throw StepFailure(message: "checkpoint \(outcome.message)")
+                }
+            }
+            counts.expectations += 1
         }
     }
 

@@ -37,6 +37,8 @@ public final class WindowHost {
     private var nextRegistrationID = 0
     /// Set by `stop(status:)`: the running loop ends with this status.
     var requestedExitStatus: Int32?
+    /// The window `run` shows, while it runs.
+    private weak var runningSession: WindowSession?
     /// Where warnings go (the application's choice, given at init).
     let warn: (String) -> Void
 
@@ -206,6 +208,14 @@ public final class WindowHost {
     /// Ends the running window's loop after the current batch of events; `run` returns `status`.
     public func stop(status: Int32 = 0) { requestedExitStatus = status }
 
+    /// Retitles the running window (a brief message to the user, such as a recorder's "checkpoint
+    /// saved"); nothing when no window runs.
+    public func setWindowTitle(_ title: String) {
+        guard let session = runningSession, !session.windowDestroyed else { return }
+        XftHost.setWindowTitle(display: display, window: session.window, title: title)
+        XFlush(display)
+    }
+
     var nextTimerDeadline: Double? { timers.map(\.deadline).min() }
 
     /// Runs and removes every timer due at `time`; returns true when one ran.
@@ -243,6 +253,7 @@ public final class WindowHost {
         requestedExitStatus = nil
         let session = try WindowSession(host: self, display: display, screen: screen, depth: depth, scene: scene,
                                         options: options, didChange: didChange)
+        runningSession = session
         return try session.run()
     }
 }

@@ -8,11 +8,7 @@ func setWindowManagerProperties(display: OpaquePointer, window: Window, options:
     var protocols = [deleteWindow]
     XSetWMProtocols(display, window, &protocols, 1)
 
-    // Legacy WM_NAME for old window managers, _NET_WM_NAME as UTF-8 for everyone else.
-    XStoreName(display, window, options.title)
-    var title = Array(options.title.utf8)
-    XChangeProperty(display, window, XInternAtom(display, "_NET_WM_NAME", 0), XInternAtom(display, "UTF8_STRING", 0),
-                    8, PropModeReplace, &title, Int32(title.count))
+    setWindowTitle(display: display, window: window, title: options.title)
 
     options.instanceName.withCString { instance in
         options.className.withCString { className in
@@ -39,4 +35,12 @@ func setWindowManagerProperties(display: OpaquePointer, window: Window, options:
     var pid = [Int(getpid())]
     XChangeProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
                     &pid, 1)
+}
+
+/// The title: legacy WM_NAME for old window managers, _NET_WM_NAME as UTF-8 for everyone else.
+func setWindowTitle(display: OpaquePointer, window: Window, title: String) {
+    XStoreName(display, window, title)
+    var bytes = Array(title.utf8)
+    XChangeProperty(display, window, XInternAtom(display, "_NET_WM_NAME", 0), XInternAtom(display, "UTF8_STRING", 0),
+                    8, PropModeReplace, &bytes, Int32(bytes.count))
 }

@@ -202,6 +202,15 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertEqual(failure("screenshot \"open.png")?.message, "a quote is not closed")
     }
 
+    func testCheckpointsAreNamedLikeShots() throws {
+        XCTAssertEqual(try steps("checkpoint checkpoint-1"), [.checkpoint("checkpoint-1")])
+        XCTAssertEqual(failure("checkpoint")?.message,
+                       "usage: checkpoint NAME  (compares the window with NAME.png in the script's .checkpoints folder)")
+        XCTAssertEqual(failure("checkpoint ../up")?.message.hasPrefix("checkpoint: '../up' cannot name a shot"), true)
+        XCTAssertEqual(QAScript.checkpointDirectory(forScript: "bugs/login.qa"), "bugs/login.checkpoints")
+        XCTAssertEqual(QAScript.checkpointDirectory(forScript: "session"), "session.checkpoints")
+    }
+
     /// Chords go through the same translation as a key press on the window.
     func testChordsBecomeTheEventsARealKeyPressSends() throws {
         func event(_ chord: String) throws -> InputEvent? { try KeyChord(chord).event }
@@ -258,11 +267,41 @@ final class ScriptRunnerTests: XCTestCase {
         server = nil
     }
 
-    private func run(_ text: String, app: TwoFields = TwoFields()) throws -> ScriptRunner {
+    private func run(_ text: String, app: TwoFields = TwoFields(), file: String = "t.qa") throws -> ScriptRunner {
         let runner = ScriptRunner(host: host, app: app, size: Size(width: 400, height: 300))
         runner.screenshotHandler = { _, _ in }
-        try runner.run(try QAScript(file: "t.qa", text: text))
+        try runner.run(try QAScript(file: file, text: text))
         return runner
+    }
+
+    func testACheckpointComparesTheWindowWithTheImageBesideTheScript() throws {
+        let folder = NSTemporaryDirectory() + "checkpoint-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/bug.qa", images = folder + "/bug.checkpoints"
+        // What the recorder does: the handler takes the image, saved where the step looks for it.
+        let recording = ScriptRunner(host: host, app: TwoFields(), size: Size(width: 400, height: 300))
+        var taken: RGBAImage?
+        recording.checkpointHandler = { _, image in taken = image }
+        try recording.run(try QAScript(file: file, text: "click name\ntype ab\ncheckpoint one\n"))
+        try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+        try XCTUnwrap(taken).writePNG(to: images + "/one.png")
+
+        let same = try run("click name\ntype ab\ncheckpoint one\n", file: file)
+        XCTAssertEqual(same.counts.expectations, 1)
+        XCTAssertThrowsError(try run("click name\ntype ac\ncheckpoint one\n", file: file)) { error in
+            let failure = error as? QAScript.Failure
+            XCTAssertEqual(failure?.line, 3)
+            XCTAssertEqual(failure?.description.hasPrefix("\(file):3: checkpoint one: "), true, "\(error)")
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: images + "/one.actual.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: images + "/one.diff.png"))
+        // Passing again takes the failure's images away.
+        _ = try run("click name\ntype ab\ncheckpoint one\n", file: file)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: images + "/one.actual.png"))
+        XCTAssertThrowsError(try run("checkpoint two\n", file: file)) { error in
+            XCTAssertEqual((error as? QAScript.Failure)?.message,
+                           "checkpoint two: no image \(images)/two.png (a recorded session saves it there when Ctrl+Shift+S is pressed)")
+        }
     }
 
     func testTimeMovesOnlyWhenAStepSaysSo() throws {
