@@ -356,8 +356,14 @@ public struct ContrastAudit {
 
     /// Of the same pixels focused and not, the pair that changed most: a thicker edge changes
     /// pixels from the surface to the indicator's colour even where its colour barely changed.
-    private static func largestChange(_ focused: [WCAG.RGB], _ resting: [WCAG.RGB]) -> (WCAG.RGB, WCAG.RGB) {
-        zip(focused, resting).max { WCAG.ratio($0.0, $0.1) < WCAG.ratio($1.0, $1.1) } ?? (focused.first ?? WCAG.RGB(hex: 0), resting.first ?? WCAG.RGB(hex: 0))
+    /// Pixels a glyph covers in either image are not the edge, and are left out.
+    private static func largestChange(_ focused: [WCAG.RGB?], _ resting: [WCAG.RGB?]) -> (WCAG.RGB, WCAG.RGB) {
+        let pairs = zip(focused, resting).compactMap { pair -> (WCAG.RGB, WCAG.RGB)? in
+            guard let focused = pair.0, let resting = pair.1 else { return nil }
+            return (focused, resting)
+        }
+        return pairs.max { WCAG.ratio($0.0, $0.1) < WCAG.ratio($1.0, $1.1) }
+            ?? (focused.lazy.compactMap { $0 }.first ?? WCAG.RGB(hex: 0), resting.lazy.compactMap { $0 }.first ?? WCAG.RGB(hex: 0))
     }
 }
 
@@ -421,12 +427,13 @@ private final class OneField: SceneLayout {
 
 /// A container's edges as drawn: the side edge read on a row at mid-height, the bottom edge on a
 /// column 10 px (at scale 1) in from the trailing end, each as the pixel of the few inside the
-/// container's edge that stands out most from the surface outside it.
+/// container's edge that stands out most from the surface outside it. A pixel a glyph covers
+/// (the ink mask says so) is text, not edge: a field with no side edge has its text there.
 struct EdgeReading {
     var side: WCAG.RGB, bottom: WCAG.RGB
     /// The pixels read, inward from the container's edge: the side's left to right, the bottom's
-    /// bottom to top.
-    var sidePixels: [WCAG.RGB], bottomPixels: [WCAG.RGB]
+    /// bottom to top; nil where a glyph covers the pixel.
+    var sidePixels: [WCAG.RGB?], bottomPixels: [WCAG.RGB?]
     /// The surface beside the side edge and below the bottom edge.
     var outside: WCAG.RGB, outsideBottom: WCAG.RGB
     /// The container's inside next to the side edge and above the bottom edge.
@@ -442,11 +449,15 @@ struct EdgeReading {
         outsideBottom = PixelContrast.rgb(image, column, bottomRow + 1)
         inside = PixelContrast.rgb(image, left + depth + Int((2 * scale).rounded()), row)
         insideBottom = PixelContrast.rgb(image, column, bottomRow - depth - Int((4 * scale).rounded()))
-        sidePixels = (left..<left + depth).map { PixelContrast.rgb(image, $0, row) }
-        bottomPixels = (bottomRow - depth..<bottomRow).reversed().map { PixelContrast.rgb(image, column, $0) }
+        let white = WCAG.RGB(hex: 0xFFFFFF)
+        func edge(_ x: Int, _ y: Int) -> WCAG.RGB? {
+            PixelContrast.rgb(drawn.mask, x, y) == white ? PixelContrast.rgb(image, x, y) : nil
+        }
+        sidePixels = (left..<left + depth).map { edge($0, row) }
+        bottomPixels = (bottomRow - depth..<bottomRow).reversed().map { edge(column, $0) }
         let outside = outside, outsideBottom = outsideBottom
-        side = sidePixels.max { WCAG.ratio($0, outside) < WCAG.ratio($1, outside) } ?? outside
-        bottom = bottomPixels.max { WCAG.ratio($0, outsideBottom) < WCAG.ratio($1, outsideBottom) } ?? outsideBottom
+        side = sidePixels.compactMap { $0 }.max { WCAG.ratio($0, outside) < WCAG.ratio($1, outside) } ?? outside
+        bottom = bottomPixels.compactMap { $0 }.max { WCAG.ratio($0, outsideBottom) < WCAG.ratio($1, outsideBottom) } ?? outsideBottom
     }
 }
 
