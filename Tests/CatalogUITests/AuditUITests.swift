@@ -72,7 +72,7 @@ final class AuditUITests: XCTestCase {
     }
 
     func testMeasuredContrastAgreesWithTheThemesColoursInLightAndDark() throws {
-        let ids = ["outlined-label", "filled-label", "filled-error", "filled-disabled", "intl-emoji"]
+        let ids = ["outlined-label", "filled-label", "filled-error", "filled-disabled", "intl-emoji", "rag-simple"]
         for (theme, scheme) in [("light", ColorScheme.light), ("dark", ColorScheme.dark)] {
             // Given the audit of a filled, an outlined, an error and a disabled field, and one with emoji
             let (measured, raw, stdout) = try audit(ids, theme: theme)
@@ -109,6 +109,9 @@ final class AuditUITests: XCTestCase {
                 // (text with colour emoji in it: the emoji's own pixels are not the text's colour)
                 ("intl-emoji", "filled input text", on(normal.inputText, surface)),
                 ("filled-disabled", "disabled label (floating)", on(disabled.floatingLabel, disabledFill)),
+                // (a RAG field with no side edge has its text where a side edge would be: its
+                // boundary is its underline, the glyphs beside it are not read as an edge)
+                ("rag-simple", "error boundary", on(error.underline, surface)),
             ]
             for (id, key, computed) in expected {
                 guard let figure = measured[id]?[key] else {
