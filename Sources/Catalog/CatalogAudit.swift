@@ -10,7 +10,7 @@ enum CatalogAudit {
     /// The ids asked for, checked before a display is opened: an unknown one is a bad command
     /// line, answered with the nearest id as `--focus` is. Empty: every field.
     static func validate(_ ids: [String], options: CommandLineOptions) throws -> [String] {
-        let all = CatalogSession(options: options, desktop: nil).scene.fields.map(\.identifier)
+        let all = CatalogSubjects.ids
         for id in ids where !all.contains(id) {
             throw CommandLineOptions.UsageError(message: "--audit: " + ScriptRunner.unknownFieldMessage(id, among: all))
         }
@@ -22,7 +22,7 @@ enum CatalogAudit {
         let audits: [FieldAudit]
         do {
             audits = try ContrastAudit(host: host, scheme: session.scene.scheme, metrics: session.scene.metrics,
-                                       theme: options.theme.rawValue).audit(ids: ids, makeFields: { session.makeFreshFields() })
+                                       theme: options.theme.rawValue).audit(CatalogSubjects.subjects(ids))
         } catch HostError.connectionLost {
             fail("\(HostError.connectionLost)", status: 1)
         } catch {

@@ -369,7 +369,7 @@ struct CatalogScripts {
             // The fresh catalog before its first step.
             qaState.update(controls: session.controls, script: .init(file: path, line: 0))
         }
-        runner.auditFields = { session.makeFreshFields() }
+        runner.auditSubjects = { CatalogSubjects.subjects() }
         runner.auditHandler = { audit in print(audit.table + "\n") }
         if goldens != nil {
             // Unowned: the runner holds this handler, so a strong capture would keep every

@@ -64,12 +64,6 @@ final class CatalogSession: ScriptableApp {
         if let theme = CatalogControls.Theme(rawValue: name) { controls.setTheme(theme) }
     }
 
-    /// Every field afresh, as the catalog makes them, in the scene's theme and scale: what the
-    /// accessibility audit puts in each state.
-    func makeFreshFields() -> [TextField] {
-        CatalogScreen.makeScene(scheme: scene.scheme, metrics: scene.metrics, animationSlowdown: 1).fields
-    }
-
     func qaState() -> JSONValue? { QAStateWriter.state(of: controls) }
 
     /// The height of the whole page at `width` pixels (every section, unscrolled), in whole

@@ -4,7 +4,7 @@ import XftHost
 /// One figure of an audit: a part of a field in a state, its colour and what it is read against,
 /// as measured from the rendered pixels.
 public struct AuditFigure: Sendable {
-    public var state: AuditState
+    public var state: FieldVisualState
     /// "input text", "label (resting)", "outline", "focus indicator", ...
     public var part: String
     public var subject: WCAG.Subject
@@ -43,7 +43,7 @@ public struct FieldAudit: Sendable {
     public var theme: String
     public var scale: Double
     /// The states audited (a field disabled by its app is audited disabled only).
-    public var states: [AuditState]
+    public var states: [FieldVisualState]
     public var figures: [AuditFigure]
 
     /// Every figure `level` asks more of, and a missing accessible name (WCAG 4.1.2, level A).
@@ -116,53 +116,56 @@ public struct FieldAudit: Sendable {
     }
 }
 
-/// The accessibility audit: each field drawn alone, fresh, in every state it can take
-/// (`AuditState`), by the same host and renderer scripts and screenshots use, and its parts'
-/// contrast measured from the pixels (`PixelContrast`): where each part is comes from the field's
-/// own appearance (its runs and rectangles), what colour it is from the image.
+/// The accessibility audit: each field drawn alone, fresh, in every state of `states` it can
+/// take, driven there by `FieldStateDriver` (as the state matrix is), by the same host and
+/// renderer scripts and screenshots use, and its parts' contrast measured from the pixels
+/// (`PixelContrast`): where each part is comes from the field's own appearance (its runs and
+/// rectangles), what colour it is from the image.
 public struct ContrastAudit {
     let host: WindowHost
     let scheme: ColorScheme
     let metrics: MaterialMetrics
     let theme: String
+    private let sceneHost = ScriptSceneHost()
+
+    /// The states audited, in order: at rest, hovered, focused (empty: the label floated, the
+    /// placeholder and caret shown, the focus indicator drawn), filled (the sample typed, focus
+    /// gone), in error and disabled.
+    public static let states: [FieldVisualState] = [.resting, .hovered, .focusedEmpty, .filled, .error, .disabled]
 
     public init(host: WindowHost, scheme: ColorScheme, metrics: MaterialMetrics, theme: String) {
         self.host = host; self.scheme = scheme; self.metrics = metrics; self.theme = theme
     }
 
-    /// Audits the fields `ids` names. `makeFields` builds the app's fields afresh, as the app
-    /// configures them (a set per state, so no state leaks into the next); an id it does not
-    /// make is skipped.
-    public func audit(ids: [String], makeFields: () -> [TextField]) throws -> [FieldAudit] {
-        var audits: [String: FieldAudit] = [:]
-        var restingEdges: [String: EdgeReading] = [:]
+    /// Audits `subjects`, each state on a fresh field from its maker, the states with text
+    /// showing its sample. A field its app built disabled is audited disabled only.
+    public func audit(_ subjects: [FieldSubject]) throws -> [FieldAudit] {
         let surface = try OffscreenSurface(host: host, size: Size(width: 64, height: 64))
-        for state in AuditState.allCases {
-            let fields = makeFields()
-            for id in ids {
-                guard let field = fields.first(where: { $0.identifier == id }) else { continue }
-                if audits[id] == nil { audits[id] = describe(field) }
-                // A field its app disabled has no other state to audit.
-                guard field.isEnabled || state == .disabled else { continue }
-                audits[id]?.states.append(state)
-                let drawn = try draw(field, in: state, on: surface)
+        return try subjects.map { subject in
+            let built = subject.make()
+            var audit = describe(built, id: subject.id)
+            var restingEdge: EdgeReading?
+            for state in Self.states where built.isEnabled || state == .disabled {
+                audit.states.append(state)
+                let field = subject.make()
+                let drawn = try draw(field, in: state, sample: subject.sample, on: surface)
                 var figures = measure(field, drawn, state: state)
                 let edge = EdgeReading(drawn)
-                if state == .resting { restingEdges[id] = edge }
-                if state == .focused, let resting = restingEdges[id] {
-                    figures += focusFigures(focused: edge, resting: resting, field: field)
+                if state == .resting { restingEdge = edge }
+                if state == .focusedEmpty, let restingEdge {
+                    figures += focusFigures(focused: edge, resting: restingEdge, field: field)
                 }
-                audits[id]?.figures += figures
+                audit.figures += figures
             }
+            return audit
         }
-        return ids.compactMap { audits[$0] }
     }
 
     /// Name, role and what kind of field, from the field as its app made it.
-    private func describe(_ field: TextField) -> FieldAudit {
+    private func describe(_ field: TextField, id: String) -> FieldAudit {
         let scene = FieldScene(fields: [field], scheme: scheme, metrics: metrics)
         let accessible = SceneAccessibility(scene: scene).accessible(for: field)
-        return FieldAudit(id: field.identifier, style: field.style.name, container: field.style.container.rawValue,
+        return FieldAudit(id: id, style: field.style.name, container: field.style.container.rawValue,
                           family: field.style.container.family.rawValue, kind: field.kind == .textArea ? "text area" : "text field",
                           accessibleName: accessible?.name ?? "", role: Self.roleName(accessible?.role ?? .entry),
                           theme: theme, scale: metrics.scale, states: [], figures: [])
@@ -186,18 +189,28 @@ public struct ContrastAudit {
         var scale: Double
     }
 
-    private func draw(_ field: TextField, in state: AuditState, on surface: OffscreenSurface) throws -> Drawn {
-        state.prepare(field)
+    /// `field` (fresh) alone in a scene of its own, laid out, driven into `state`, settled and
+    /// drawn on `surface` (sized to the field in that state: an error message may add a row).
+    private func draw(_ field: TextField, in state: FieldVisualState, sample: String, on surface: OffscreenSurface) throws -> Drawn {
         let margin = (24 * metrics.scale).rounded(), width = (320 * metrics.scale).rounded()
-        let height = field.layOut(width: width, metrics: metrics, measurer: host.measurer)
         let scene = FieldScene(fields: [field], layout: OneField(field: field, margin: margin, width: width),
                                scheme: scheme, metrics: metrics)
-        let size = Size(width: width + 2 * margin, height: (height + 2 * margin).rounded(.up))
-        surface.resize(to: size, scene: scene)
-        _ = scene.handle(.windowFocus(true), at: 0)
-        let frame = scene.frame(of: field) ?? Rect(x: margin, y: margin, width: width, height: height)
-        state.enter(field, in: scene, frame: frame, at: 0)
+        scene.host = sceneHost
+        func fit() -> Size {
+            let height = field.layOut(width: width, metrics: metrics, measurer: host.measurer)
+            let size = Size(width: width + 2 * margin, height: (height + 2 * margin).rounded(.up))
+            surface.resize(to: size, scene: scene)
+            return size
+        }
+        _ = fit()
+        // Refused states throw (`FieldStateDriver.Failure`): nothing is measured of a state the
+        // field did not reach.
+        try FieldStateDriver.apply(state, to: field, in: scene, sample: sample)
+        for answer in sceneHost.takePendingAnswers() { answer() }
+        // The state's own height (an error message can add a row), the field settled again.
+        let size = fit()
         scene.settle()
+        let frame = scene.frame(of: field) ?? Rect(x: margin, y: margin, width: width, height: size.height - 2 * margin)
         scene.invalidateAll()
         _ = try surface.render(scene, at: 0)
         let image = try surface.capture()
@@ -216,7 +229,7 @@ public struct ContrastAudit {
 
     // MARK: Parts
 
-    private func measure(_ field: TextField, _ drawn: Drawn, state: AuditState) -> [AuditFigure] {
+    private func measure(_ field: TextField, _ drawn: Drawn, state: FieldVisualState) -> [AuditFigure] {
         let appearance = drawn.appearance
         let image = drawn.image
         // The caret is not text: its pixels are left out of every text's region.
@@ -274,7 +287,7 @@ public struct ContrastAudit {
             text(part, run, clip: appearance.assistiveClip)
         }
         // Focused, the boundary is the focus indicator, measured apart (`focusFigures`).
-        figures += boundaryFigures(field, EdgeReading(drawn), state: state).filter { state != .focused || $0.isInformative }
+        figures += boundaryFigures(field, EdgeReading(drawn), state: state).filter { state != .focusedEmpty || $0.isInformative }
         return figures
     }
 
@@ -289,7 +302,7 @@ public struct ContrastAudit {
     /// The container's boundary against what is beside it: an outline against the surface
     /// outside, a filled field's indicator line against its container (and, reported only, the
     /// container's tint against the surface), any other family's edge against the surface.
-    private func boundaryFigures(_ field: TextField, _ edge: EdgeReading, state: AuditState) -> [AuditFigure] {
+    private func boundaryFigures(_ field: TextField, _ edge: EdgeReading, state: FieldVisualState) -> [AuditFigure] {
         switch field.style.container {
         case .outlined:
             return [AuditFigure(state: state, part: "outline", subject: .nonText, foreground: edge.side, background: edge.outside,
@@ -326,7 +339,7 @@ public struct ContrastAudit {
             change = Self.largestChange(focused.sidePixels, resting.sidePixels)
         case .borderless:
             // No boundary to change: focus shows by the caret alone.
-            return [AuditFigure(state: .focused, part: "focus indicator (caret only)", subject: .nonText, foreground: focused.outside,
+            return [AuditFigure(state: .focusedEmpty, part: "focus indicator (caret only)", subject: .nonText, foreground: focused.outside,
                                 background: focused.outside, ratio: 1, against: "surface")]
         default:
             let side = WCAG.ratio(focused.side, focused.outside), bottom = WCAG.ratio(focused.bottom, focused.outsideBottom)
@@ -334,17 +347,23 @@ public struct ContrastAudit {
             change = side >= bottom ? Self.largestChange(focused.sidePixels, resting.sidePixels)
                                     : Self.largestChange(focused.bottomPixels, resting.bottomPixels)
         }
-        return [AuditFigure(state: .focused, part: "focus indicator", subject: .nonText, foreground: indicator.color,
+        return [AuditFigure(state: .focusedEmpty, part: "focus indicator", subject: .nonText, foreground: indicator.color,
                             background: indicator.background, ratio: WCAG.ratio(indicator.color, indicator.background),
                             against: indicator.against),
-                AuditFigure(state: .focused, part: "focus change", subject: .focusChange, foreground: change.0, background: change.1,
+                AuditFigure(state: .focusedEmpty, part: "focus change", subject: .focusChange, foreground: change.0, background: change.1,
                             ratio: WCAG.ratio(change.0, change.1), against: "unfocused")]
     }
 
     /// Of the same pixels focused and not, the pair that changed most: a thicker edge changes
     /// pixels from the surface to the indicator's colour even where its colour barely changed.
-    private static func largestChange(_ focused: [WCAG.RGB], _ resting: [WCAG.RGB]) -> (WCAG.RGB, WCAG.RGB) {
-        zip(focused, resting).max { WCAG.ratio($0.0, $0.1) < WCAG.ratio($1.0, $1.1) } ?? (focused.first ?? WCAG.RGB(hex: 0), resting.first ?? WCAG.RGB(hex: 0))
+    /// Pixels a glyph covers in either image are not the edge, and are left out.
+    private static func largestChange(_ focused: [WCAG.RGB?], _ resting: [WCAG.RGB?]) -> (WCAG.RGB, WCAG.RGB) {
+        let pairs = zip(focused, resting).compactMap { pair -> (WCAG.RGB, WCAG.RGB)? in
+            guard let focused = pair.0, let resting = pair.1 else { return nil }
+            return (focused, resting)
+        }
+        return pairs.max { WCAG.ratio($0.0, $0.1) < WCAG.ratio($1.0, $1.1) }
+            ?? (focused.lazy.compactMap { $0 }.first ?? WCAG.RGB(hex: 0), resting.lazy.compactMap { $0 }.first ?? WCAG.RGB(hex: 0))
     }
 }
 
@@ -408,12 +427,13 @@ private final class OneField: SceneLayout {
 
 /// A container's edges as drawn: the side edge read on a row at mid-height, the bottom edge on a
 /// column 10 px (at scale 1) in from the trailing end, each as the pixel of the few inside the
-/// container's edge that stands out most from the surface outside it.
+/// container's edge that stands out most from the surface outside it. A pixel a glyph covers
+/// (the ink mask says so) is text, not edge: a field with no side edge has its text there.
 struct EdgeReading {
     var side: WCAG.RGB, bottom: WCAG.RGB
     /// The pixels read, inward from the container's edge: the side's left to right, the bottom's
-    /// bottom to top.
-    var sidePixels: [WCAG.RGB], bottomPixels: [WCAG.RGB]
+    /// bottom to top; nil where a glyph covers the pixel.
+    var sidePixels: [WCAG.RGB?], bottomPixels: [WCAG.RGB?]
     /// The surface beside the side edge and below the bottom edge.
     var outside: WCAG.RGB, outsideBottom: WCAG.RGB
     /// The container's inside next to the side edge and above the bottom edge.
@@ -429,11 +449,15 @@ struct EdgeReading {
         outsideBottom = PixelContrast.rgb(image, column, bottomRow + 1)
         inside = PixelContrast.rgb(image, left + depth + Int((2 * scale).rounded()), row)
         insideBottom = PixelContrast.rgb(image, column, bottomRow - depth - Int((4 * scale).rounded()))
-        sidePixels = (left..<left + depth).map { PixelContrast.rgb(image, $0, row) }
-        bottomPixels = (bottomRow - depth..<bottomRow).reversed().map { PixelContrast.rgb(image, column, $0) }
+        let white = WCAG.RGB(hex: 0xFFFFFF)
+        func edge(_ x: Int, _ y: Int) -> WCAG.RGB? {
+            PixelContrast.rgb(drawn.mask, x, y) == white ? PixelContrast.rgb(image, x, y) : nil
+        }
+        sidePixels = (left..<left + depth).map { edge($0, row) }
+        bottomPixels = (bottomRow - depth..<bottomRow).reversed().map { edge(column, $0) }
         let outside = outside, outsideBottom = outsideBottom
-        side = sidePixels.max { WCAG.ratio($0, outside) < WCAG.ratio($1, outside) } ?? outside
-        bottom = bottomPixels.max { WCAG.ratio($0, outsideBottom) < WCAG.ratio($1, outsideBottom) } ?? outsideBottom
+        side = sidePixels.compactMap { $0 }.max { WCAG.ratio($0, outside) < WCAG.ratio($1, outside) } ?? outside
+        bottom = bottomPixels.compactMap { $0 }.max { WCAG.ratio($0, outsideBottom) < WCAG.ratio($1, outsideBottom) } ?? outsideBottom
     }
 }
 
@@ -496,4 +520,9 @@ enum PixelContrast {
               WCAG.ratio(strongest, background) > 1.01 else { return nil }
         return Reading(ink: strongest, background: background, ratio: WCAG.ratio(strongest, background))
     }
+}
+
+extension FieldVisualState {
+    /// Whether WCAG's contrast minimums spare the state (a disabled field: an inactive component).
+    public var isExempt: Bool { self == .disabled }
 }

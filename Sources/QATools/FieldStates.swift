@@ -1,6 +1,7 @@
 import MaterialFields
 
-/// A state a field can be seen in, as QA tools render and judge it (`--matrix`, audits). Each is
+/// A state a field can be seen in, as QA tools render and judge it (the state matrix, the
+/// accessibility audit): the one vocabulary both use, in file names and reports. Each is
 /// reached through the real model: the scene's focus and pointer events, typing through the
 /// scene, and the field's own API (`text`, `applyErrorTheme`, `isEnabled`), never painted.
 public enum FieldVisualState: String, CaseIterable, Sendable {
@@ -29,9 +30,25 @@ public enum FieldVisualState: String, CaseIterable, Sendable {
         return self == .resting || self == .disabled
     }
 
-    /// The error message shown in the error states: the one the field shows already, else a
-    /// generic one (a field whose app set none still has a message to show).
+    /// The error message of the error states for a field whose app built it with none (the
+    /// driver shows a field's own message when it has one).
     public static let genericErrorMessage = "Check this entry"
+}
+
+/// A field as QA tools take it: its id, the text its states with text show, and a maker of a
+/// fresh one as its app builds it (one per state drawn, so no state leaks into the next). The
+/// state matrix renders subjects and the accessibility audit measures them, so both show a
+/// field with the same text.
+public struct FieldSubject {
+    public var id: String
+    /// The text of the states with text, typed (so the field's delegate applies): text the
+    /// field accepts and would hold in use; a prefilled field's own text.
+    public var sample: String
+    public var make: () -> TextField
+
+    public init(id: String, sample: String, make: @escaping () -> TextField) {
+        self.id = id; self.sample = sample; self.make = make
+    }
 }
 
 /// Drives a field into a `FieldVisualState` inside a scene that holds it and is laid out (the
@@ -46,14 +63,16 @@ public enum FieldStateDriver {
     /// - Parameters:
     ///   - sample: the text of the states with text, typed as a user types it (so a delegate's
     ///     filter or formatter applies; "\n" is Enter).
-    ///   - errorMessage: the message of the error states.
+    ///   - errorMessage: the message of the error states; nil (the default): the message
+    ///     `field` was built with, else `FieldVisualState.genericErrorMessage`.
     /// - Throws: `Failure` when the field refused to reach the state (its delegate kept focus,
     ///   say); the state must not be drawn as something it is not.
     public static func apply(_ state: FieldVisualState, to field: TextField, in scene: FieldScene, sample: String,
-                             errorMessage: String = FieldVisualState.genericErrorMessage, at time: Double = 0) throws {
+                             errorMessage: String? = nil, at time: Double = 0) throws {
         guard state.applies(to: field) else {
             throw Failure(description: "\(field.identifier) cannot be \(state.rawValue): it is disabled")
         }
+        let errorMessage = errorMessage ?? field.errorMessage.flatMap { $0.isEmpty ? nil : $0 } ?? FieldVisualState.genericErrorMessage
         scene.handle(.windowFocus(true), at: time)
         // Only the error states show an error, whatever the field was built with.
         field.clearError()

@@ -56,10 +56,11 @@ public final class ScriptRunner {
     /// The tolerance and masks of the screenshot being taken, for a screenshot handler (the
     /// image it is given already has the masks painted in).
     public private(set) var currentShot = ShotCheck.plain
-    /// What an `audit` step measures: the app's fields built afresh, as the app configures them
-    /// (the audit puts each in every state itself, so the script's own fields are left as they
-    /// are). Nil: the app offers none, and an `audit` step fails saying so.
-    public var auditFields: (() -> [TextField])?
+    /// What an `audit` step measures: the app's fields as subjects (`FieldSubject`: a maker of
+    /// a fresh one as the app configures it, and its sample text), the same the state matrix
+    /// renders (the audit puts fresh fields in every state, so the script's own fields are left
+    /// as they are). Nil: the app offers none, and an `audit` step fails saying so.
+    public var auditSubjects: (() -> [FieldSubject])?
     /// Where an `audit` step's reports go (the catalog prints their tables on stdout).
     public var auditHandler: ((FieldAudit) -> Void)?
     /// What a `checkpoint` step does with the image; by default it is compared with the one the
@@ -294,12 +295,13 @@ public final class ScriptRunner {
     /// `audit ID|all`: the field (every field) in the script's theme and scale, each state drawn
     /// apart and measured (`ContrastAudit`); with a level, every figure under it is named.
     private func audit(_ id: String, require level: WCAG.Level?) throws {
-        guard let auditFields else { throw StepFailure(message: "audit: this app does not offer its fields to audit") }
+        guard let auditSubjects else { throw StepFailure(message: "audit: this app does not offer its fields to audit") }
         let ids = id == "all" ? scene.fields.map(\.identifier) : [try field(id, alsoSuggesting: ["all"]).identifier]
+        let subjects = auditSubjects()
         let theme: String
         if case .string(let name)? = app.qaState()?.value(at: "window.theme") { theme = name } else { theme = "custom" }
         let audits = try ContrastAudit(host: host, scheme: scene.scheme, metrics: scene.metrics, theme: theme)
-            .audit(ids: ids, makeFields: auditFields)
+            .audit(ids.compactMap { id in subjects.first { $0.id == id } })
         audits.forEach { auditHandler?($0) }
         guard let level else { return }
         let failures = audits.flatMap { audit in audit.failures(at: level).map { id == "all" ? "\(audit.id) \($0)" : $0 } }

@@ -9,18 +9,6 @@ import XftHost
 /// in a pixmap reused for every image of a scale, driven into its state through the real model
 /// (`FieldStateDriver`) and settled: no window, no waiting, no other field drawn.
 public final class StateMatrix {
-    /// A field to render: made afresh for every image, so no state leaks into the next.
-    public struct Subject {
-        public var id: String
-        /// The text of the states with text (typed, so the field's delegate applies).
-        public var sample: String
-        public var make: () -> TextField
-
-        public init(id: String, sample: String, make: @escaping () -> TextField) {
-            self.id = id; self.sample = sample; self.make = make
-        }
-    }
-
     public struct Theme {
         public var name: String
         public var scheme: ColorScheme
@@ -63,14 +51,14 @@ public final class StateMatrix {
     }
 
     private let host: WindowHost
-    private let subjects: [Subject]
+    private let subjects: [FieldSubject]
     private let themes: [Theme]
     private let scales: [Double]
     private let sceneHost = ScriptSceneHost()
     /// Called after every image with (done, total).
     public var progress: ((Int, Int) -> Void)?
 
-    public init(host: WindowHost, subjects: [Subject], themes: [Theme], scales: [Double]) {
+    public init(host: WindowHost, subjects: [FieldSubject], themes: [Theme], scales: [Double]) {
         self.host = host
         self.subjects = subjects
         self.themes = themes
@@ -115,7 +103,6 @@ public final class StateMatrix {
         progress?(0, total)
         for (subject, plan) in zip(subjects, plans) {
             try SystemFiles.createDirectory(SystemFiles.join(directory, subject.id))
-            let errorMessage = plan.built.errorMessage.flatMap { $0.isEmpty ? nil : $0 } ?? FieldVisualState.genericErrorMessage
             var cells: [Cell] = []
             var sheetImages: [String: RGBAImage] = [:]
             let sheetScale = scales.min() ?? 1
@@ -134,7 +121,7 @@ public final class StateMatrix {
                                                               state: state)
                                 do {
                                     let image = try render(subject, state: state, theme: theme, scale: scale, direction: direction,
-                                                           errorMessage: errorMessage, on: surface)
+                                                           on: surface)
                                     try writer.submit(image, to: SystemFiles.join(directory, relative))
                                     cell.file = relative
                                     cell.pixelSize = (image.width, image.height)
@@ -188,15 +175,15 @@ public final class StateMatrix {
 
     /// One image: a fresh field alone in a fresh scene, driven into `state`, settled, drawn, and
     /// its outer frame with the margin read back.
-    private func render(_ subject: Subject, state: FieldVisualState, theme: Theme, scale: Double, direction: Direction,
-                        errorMessage: String, on surface: OffscreenSurface) throws -> RGBAImage {
+    private func render(_ subject: FieldSubject, state: FieldVisualState, theme: Theme, scale: Double, direction: Direction,
+                        on surface: OffscreenSurface) throws -> RGBAImage {
         let field = subject.make()
         if direction == .rtl { field.layoutDirection = .rightToLeft }
         let scene = FieldScene(fields: [field], layout: OneFieldLayout(field: field), scheme: theme.scheme,
                                metrics: MaterialMetrics(scale: scale))
         scene.host = sceneHost
         surface.resize(to: surfaceSize(scale: scale), scene: scene)
-        try FieldStateDriver.apply(state, to: field, in: scene, sample: subject.sample, errorMessage: errorMessage)
+        try FieldStateDriver.apply(state, to: field, in: scene, sample: subject.sample)
         for answer in sceneHost.takePendingAnswers() { answer() }
         try surface.render(scene, at: 0)
         guard let frame = scene.frame(of: field) else {

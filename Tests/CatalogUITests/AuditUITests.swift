@@ -72,7 +72,7 @@ final class AuditUITests: XCTestCase {
     }
 
     func testMeasuredContrastAgreesWithTheThemesColoursInLightAndDark() throws {
-        let ids = ["outlined-label", "filled-label", "filled-error", "filled-disabled", "intl-emoji"]
+        let ids = ["outlined-label", "filled-label", "filled-error", "filled-disabled", "intl-emoji", "rag-simple"]
         for (theme, scheme) in [("light", ColorScheme.light), ("dark", ColorScheme.dark)] {
             // Given the audit of a filled, an outlined, an error and a disabled field, and one with emoji
             let (measured, raw, stdout) = try audit(ids, theme: theme)
@@ -92,23 +92,26 @@ final class AuditUITests: XCTestCase {
                 ("outlined-label", "hovered outline", on(hovered.outline, surface)),
                 ("outlined-label", "filled input text", on(normal.inputText, surface)),
                 ("outlined-label", "filled label (floating)", on(normal.floatingLabel, surface)),
-                ("outlined-label", "focused label (floating)", on(editing.floatingLabel, surface)),
-                ("outlined-label", "focused focus indicator", on(editing.activeOutline, surface)),
+                ("outlined-label", "focused-empty label (floating)", on(editing.floatingLabel, surface)),
+                ("outlined-label", "focused-empty focus indicator", on(editing.activeOutline, surface)),
                 ("filled-label", "resting label (resting)", on(normal.restingLabel, fill)),
                 ("filled-label", "resting indicator", on(normal.underline, fill)),
                 ("filled-label", "resting container", ratio(fill, surface)),
                 ("filled-label", "filled input text", on(normal.inputText, fill)),
-                ("filled-label", "focused focus indicator", on(editing.activeIndicator, fill)),
+                ("filled-label", "focused-empty focus indicator", on(editing.activeIndicator, fill)),
                 ("filled-error", "error error text", on(error.leadingAssistiveText, surface)),
                 ("filled-label", "error label (floating)", on(error.floatingLabel, fill)),
                 ("filled-error", "error label (floating)", on(error.floatingLabel, fill)),
-                ("filled-error", "focused label (floating)", on(editing.floatingLabel, fill)),
+                ("filled-error", "focused-empty label (floating)", on(editing.floatingLabel, fill)),
                 ("filled-error", "error indicator", on(error.underline, fill)),
                 ("filled-error", "filled helper text", on(normal.leadingAssistiveText, surface)),
                 ("filled-disabled", "disabled input text", on(disabled.inputText, disabledFill)),
                 // (text with colour emoji in it: the emoji's own pixels are not the text's colour)
                 ("intl-emoji", "filled input text", on(normal.inputText, surface)),
                 ("filled-disabled", "disabled label (floating)", on(disabled.floatingLabel, disabledFill)),
+                // (a RAG field with no side edge has its text where a side edge would be: its
+                // boundary is its underline, the glyphs beside it are not read as an edge)
+                ("rag-simple", "error boundary", on(error.underline, surface)),
             ]
             for (id, key, computed) in expected {
                 guard let figure = measured[id]?[key] else {
@@ -123,8 +126,11 @@ final class AuditUITests: XCTestCase {
                 XCTAssertEqual(outline.ratio, 2.67, accuracy: 0.05)
                 XCTAssertEqual(outline.aa?["passes"] as? Bool, false)
                 XCTAssertEqual(outline.aa?["criterion"] as? String, "1.4.11")
-                XCTAssertTrue(stdout.contains("resting   outline"), stdout)
+                XCTAssertTrue(stdout.contains("resting        outline"), stdout)
             }
+            // An enabled field is audited in the state matrix's states, by the matrix's names
+            XCTAssertEqual(raw.first { $0["id"] as? String == "outlined-label" }?["states"] as? [String],
+                           ["resting", "hovered", "focused-empty", "filled", "error", "disabled"])
             // A disabled field is audited disabled only, its figures exempt; every field has its name
             let disabledField = try XCTUnwrap(raw.first { $0["id"] as? String == "filled-disabled" })
             XCTAssertEqual(disabledField["states"] as? [String], ["disabled"])

@@ -49,6 +49,21 @@ final class FieldStatesTests: XCTestCase {
         }
     }
 
+    func testTheErrorStatesShowTheFieldsOwnMessageElseTheGenericOne() throws {
+        // Given a field built in error with a message of its own, and one built without an error
+        let (own, ownScene) = fieldInScene()
+        let plain = TextField(identifier: "g", style: .filled, label: "Name")
+        let plainScene = FieldScene(fields: [plain], scheme: .light)
+        plainScene.resize(to: Size(width: 400, height: 200), measurer: measurer)
+        // When each is driven into an error state with no message given
+        try FieldStateDriver.apply(.error, to: own, in: ownScene, sample: "Ada")
+        try FieldStateDriver.apply(.errorFocused, to: plain, in: plainScene, sample: "Ada")
+        // Then the first shows its own message, the second the generic one
+        XCTAssertEqual(own.errorMessage, "built in error")
+        XCTAssertEqual(plain.errorMessage, FieldVisualState.genericErrorMessage)
+        XCTAssertEqual(plain.errorMessage, "Check this entry")
+    }
+
     func testTheSampleIsTypedThroughTheDelegate() throws {
         let delegate = DigitsOnly()
         let (field, scene) = fieldInScene(delegate: delegate)

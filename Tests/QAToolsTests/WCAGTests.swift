@@ -75,20 +75,20 @@ final class WCAGTests: XCTestCase {
     /// What `--require` holds a field to: every figure of an enabled state under the level, and
     /// a name; never a disabled state's figure, an informative one, or a focus change at AA.
     func testARequiredLevelNamesEachShortfallAndANamelessField() {
-        func figure(_ state: AuditState, _ part: String, _ subject: WCAG.Subject, _ ratio: Double, informative: Bool = false) -> AuditFigure {
+        func figure(_ state: FieldVisualState, _ part: String, _ subject: WCAG.Subject, _ ratio: Double, informative: Bool = false) -> AuditFigure {
             AuditFigure(state: state, part: part, subject: subject, foreground: WCAG.RGB(hex: 0x9E9E9E), background: WCAG.RGB(hex: 0xFFFFFF),
                         ratio: ratio, isInformative: informative, against: "surface")
         }
         var audit = FieldAudit(id: "x", style: "outlined", container: "outlined", family: "material", kind: "text field",
-                               accessibleName: "Name", role: "entry", theme: "light", scale: 1, states: AuditState.allCases,
+                               accessibleName: "Name", role: "entry", theme: "light", scale: 1, states: ContrastAudit.states,
                                figures: [figure(.resting, "outline", .nonText, 2.679), figure(.resting, "label (resting)", .text(large: false), 5.74),
-                                         figure(.focused, "focus change", .focusChange, 2.84),
+                                         figure(.focusedEmpty, "focus change", .focusChange, 2.84),
                                          figure(.resting, "container", .nonText, 1.3, informative: true),
                                          figure(.disabled, "input text", .text(large: false), 2.67)])
         XCTAssertEqual(audit.failures(at: .aa), ["resting outline 2.67:1 < 3:1 (WCAG 1.4.11)"])
         XCTAssertEqual(audit.failures(at: .aaa), ["resting outline 2.67:1 < 3:1 (WCAG 1.4.11)",
                                                   "resting label (resting) 5.74:1 < 7:1 (WCAG 1.4.6)",
-                                                  "focused focus change 2.84:1 < 3:1 (WCAG 2.4.13)"])
+                                                  "focused-empty focus change 2.84:1 < 3:1 (WCAG 2.4.13)"])
         audit.accessibleName = ""
         XCTAssertEqual(audit.failures(at: .aa).first, "no accessible name (WCAG 4.1.2)")
         XCTAssertTrue(audit.table.contains("NO ACCESSIBLE NAME"), audit.table)
