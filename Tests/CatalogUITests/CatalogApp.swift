@@ -49,6 +49,11 @@ final class CatalogApp {
         process.standardOutput = stdoutPipe
         try process.run()
 
+        // The catalog writes its QA state once its window is up: until the file is there, a look
+        // every 5 ms costs a stat, where each look below starts an xdotool beside the starting
+        // catalog.
+        let stateDeadline = Date().addingTimeInterval(15)
+        while access(self.statePath, F_OK) != 0, process.isRunning, Date() < stateDeadline { usleep(5_000) }
         let found = try waitUntil(timeout: 15) {
             // xdotool search exits 1 until the window is mapped.
             let search = try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--name", "^Material text fields$"],
