@@ -8,7 +8,8 @@ import QATools
 /// the UI tests start about two hundred servers. So each server handed out has a successor of the
 /// same size started behind it, which gets ready while the test runs and is handed to the next
 /// test that asks for that size: still a new server no client has touched, never a reused one.
-/// The spare left at the end is stopped when the test process exits.
+/// A process that asks once (the soak) gets no spare: they start from its second server on. The
+/// spare left at the end is stopped when the process exits.
 public final class XvfbServer {
     private let server: PrivateXServer
     public var displayName: String { server.displayName }
@@ -19,6 +20,7 @@ public final class XvfbServer {
     /// The server started for the next test (touched on the tests' thread only).
     nonisolated(unsafe) private static var spare: PrivateXServer.Launch?
     nonisolated(unsafe) private static var stopsSpareAtExit = false
+    nonisolated(unsafe) private static var served = 0
 
     public init(width: Int = 1024, height: Int = 800) throws {
         let spare = Self.spare
@@ -32,6 +34,8 @@ public final class XvfbServer {
         } catch {
             throw HarnessError("\(error)")
         }
+        Self.served += 1
+        guard Self.served >= 2 else { return }
         Self.spare = try? PrivateXServer.launch(width: width, height: height, endsWithLastClient: false)
         if !Self.stopsSpareAtExit {
             Self.stopsSpareAtExit = true
