@@ -49,6 +49,11 @@ final class CatalogApp {
         process.standardOutput = stdoutPipe
         try process.run()
 
+        // The catalog writes its QA state once its window is up: until the file is there, a look
+        // every 5 ms costs a stat, where each look below starts an xdotool beside the starting
+        // catalog.
+        let stateDeadline = Date().addingTimeInterval(15)
+        while access(self.statePath, F_OK) != 0, process.isRunning, Date() < stateDeadline { usleep(5_000) }
         let found = try waitUntil(timeout: 15) {
             // xdotool search exits 1 until the window is mapped.
             let search = try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--name", "^Material text fields$"],
@@ -120,14 +125,37 @@ final class CatalogApp {
     }
 
     /// The QA state, in a test's own view of it, once `condition` holds, or nil after `timeout`.
+    /// The file is looked at every 5 ms and decoded again only when the catalog has replaced it
+    /// (it writes beside it and renames: a new inode, time or size), so a wait notices a change
+    /// soon without decoding the same JSON over and over on the CPU the catalog needs.
     func waitForState<View: Decodable>(as view: View.Type, timeout: TimeInterval = 5, _ condition: (View) -> Bool) -> View? {
         var last: View?
-        _ = waitUntil(timeout: timeout) {
-            guard let current = try? state(as: View.self) else { return false }
-            last = current
-            return condition(current)
+        var decoded: StateFileVersion?
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let version = StateFileVersion(path: statePath)
+            if version == nil || version != decoded, let current = try? state(as: View.self) {
+                last = current
+                decoded = version
+            }
+            if let last, condition(last) { return last }
+            guard Date() < deadline else { return nil }
+            usleep(5_000)
         }
-        return last.flatMap { condition($0) ? $0 : nil }
+    }
+
+    /// Which write of the QA state file is there: the catalog renames a new file over it.
+    private struct StateFileVersion: Equatable {
+        var inode: UInt, size: Int, seconds: Int, nanoseconds: Int
+
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            inode = UInt(info.st_ino)
+            size = Int(info.st_size)
+            seconds = Int(info.st_mtim.tv_sec)
+            nanoseconds = Int(info.st_mtim.tv_nsec)
+        }
     }
 
     // MARK: Input

@@ -83,6 +83,28 @@ final class SelectionPeer {
         return reply
     }
 
+    /// Converts `selection` to `target` into `property` and takes only the answer's notice,
+    /// leaving the property unread: an owner answering by INCR then waits for a deletion that
+    /// never comes (a requestor that stopped taking the text). The type announced, or nil when
+    /// the owner refused or never answered.
+    func convertAndStall(_ selection: String, to target: String, property: String = "PEER_STALL", timeout: Double = 10) -> String? {
+        XConvertSelection(display, atom(selection), atom(target), atom(property), window, serverTime())
+        XFlush(display)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            guard let event = nextEvent(until: deadline) else { return nil }
+            if event.type == SelectionNotify {
+                guard event.xselection.property != 0 else { return nil }
+                var type: Atom = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
+                var data: UnsafeMutablePointer<UInt8>?
+                XGetWindowProperty(display, window, event.xselection.property, 0, 0, 0, Atom(AnyPropertyType), &type, &format,
+                                   &count, &remaining, &data)
+                if let data { XFree(data) }
+                return atomName(type)
+            }
+        }
+    }
+
     private func nextEvent(until deadline: Date) -> XEvent? {
         var event = XEvent()
         while XPending(display) == 0 {

@@ -16,6 +16,19 @@ final class SelectionUITests: XCTestCase {
 
     private func text(_ app: CatalogApp, _ id: String) -> String { (try? app.state().field(id).text) ?? "?" }
 
+    /// Waits until what the running catalog wrote to stderr, read as it comes and added to
+    /// `log`, contains `line` (a warning it writes when it gives something up): the end of a
+    /// wait the catalog times, seen as it happens instead of slept past.
+    private func waitForStandardError(_ app: CatalogApp, toContain line: String, timeout: TimeInterval = 15,
+                                      log: inout String) -> Bool {
+        var read = log
+        defer { log = read }
+        return waitUntil(timeout: timeout) {
+            if app.hasWrittenToStandardError { read += app.standardError }
+            return read.contains(line)
+        }
+    }
+
     // MARK: The catalog as owner
 
     func testCopyOwnsClipboardAndAnswersEveryTextTarget() throws {
@@ -124,15 +137,23 @@ final class SelectionUITests: XCTestCase {
             XDestroyWindow(peer.display, gone)
         }
         XSync(peer.display, 0)
-        // Past the time after which a transfer that stopped is abandoned (2.5 x 1 s), with margin.
-        usleep(6_000_000)
+        // Then a live requestor that takes the INCR answer's first notice and no chunk: the
+        // catalog abandons that copy 2.5 s (2.5 x its 1 s timeout) after it stalled, with one
+        // warning. Its requests came after the gone ones', so a copy to a gone requestor kept
+        // waiting would be abandoned no later, with a warning line of its own.
+        let staller = try SelectionPeer(displayName: app.server.displayName)
+        XCTAssertEqual(staller.convertAndStall("CLIPBOARD", to: "UTF8_STRING"), "INCR", "the stalled copy did not go by INCR")
+        var errors = ""
+        XCTAssertTrue(waitForStandardError(app, toContain: "copy abandoned", log: &errors), "the stalled copy was never abandoned")
         let reply = try XCTUnwrap(peer.convert("CLIPBOARD", to: "UTF8_STRING", timeout: 10), "a live requestor got nothing")
         XCTAssertEqual(reply.bytes.count, big.count)
         try app.requestClose()
         XCTAssertEqual(app.waitForExit(), 0)
-        let errors = app.standardError
+        errors += app.standardError
         XCTAssertFalse(errors.contains("X error"), "a requestor that went away printed X errors:\n\(errors)")
-        XCTAssertFalse(errors.contains("copy abandoned"), "a requestor that went away was waited for:\n\(errors)")
+        XCTAssertEqual(errors.components(separatedBy: "copy abandoned").count - 1, 1,
+                       "a requestor that went away was waited for (only the stalled one's copy is abandoned):\n\(errors)")
+        withExtendedLifetime(staller) {}
     }
 
     // MARK: The catalog as requestor
@@ -197,24 +218,27 @@ final class SelectionUITests: XCTestCase {
         XCTAssertNotNil(app.waitForState(timeout: 1) { $0.field("filled-label").text == "k" },
                         "the window did not answer a key within a second: \(text(app, "filled-label"))", file: file, line: line)
         print("SelectionUITests: a key answered \(Int(Date().timeIntervalSince(typed) * 1000)) ms into a bad paste")
-        if waitingOut {
-            // Past the 1 s timeout, with margin: the transfer is given up and nothing arrives late.
-            usleep(3_000_000)
-        } else {
-            usleep(500_000)
-        }
-        XCTAssertEqual(text(app, "filled-label"), "k", "something of the bad paste arrived", file: file, line: line)
+        // The transfer is given up, with its warning: at once for a wrong answer, after the 1 s
+        // timeout for one that stopped (`waitingOut`). The loop hands the paste its empty answer
+        // in the turn that warns, so a key typed after the warning arrives after that answer:
+        // arriving alone, it shows nothing of the bad paste was pasted, then or later.
+        var errors = ""
+        XCTAssertTrue(waitForStandardError(app, toContain: "paste ignored", log: &errors),
+                      "the bad paste was never given up\(waitingOut ? " (it stopped mid-transfer)" : "")", file: file, line: line)
+        try app.type("m")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").text == "km" },
+                        "something of the bad paste arrived: \(text(app, "filled-label"))", file: file, line: line)
         owner.stop()
         // The next paste, from a sound owner, works: the failed transfer left nothing behind.
         let sound = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
                                       answer: .once(type: "UTF8_STRING", format: 8, bytes: Array("ok".utf8)))
         try app.key("ctrl+v")
-        XCTAssertNotNil(app.waitForState { $0.field("filled-label").text == "kok" },
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").text == "kmok" },
                         "a good paste after the bad one failed: \(text(app, "filled-label"))", file: file, line: line)
         sound.stop()
         try app.requestClose()
         XCTAssertEqual(app.waitForExit(), 0, file: file, line: line)
-        let errors = app.standardError
+        errors += app.standardError
         XCTAssertEqual(errors.split(separator: "\n").filter { $0.contains("paste ignored") }.count, 1,
                        "expected one warning line, got: \(errors)", file: file, line: line)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MaterialFields
 import TestHarness
 
 /// UIKit's editing semantics in the real catalog, typed with real keys: Return moves focus on, a
@@ -10,7 +11,7 @@ final class UIKitBehaviourUITests: XCTestCase {
         struct Field: Decodable {
             var id: String, label: String, text: String, focused: Bool, family: String, secure: Bool
             var alignment: String, keyboardType: String, placeholderMode: String?, hint: String?, error: Bool
-            var selection: [Int], frame: [Double]
+            var selection: [Int], frame: [Double], revealed: Bool?
         }
         struct Window: Decodable { var height: Double }
         var window: Window
@@ -18,18 +19,28 @@ final class UIKitBehaviourUITests: XCTestCase {
         func field(_ id: String) -> Field { fields.first { $0.id == id }! }
     }
 
-    /// Scrolls the catalog with the wheel until `id` is wholly in the window, then clicks it.
+    /// Scrolls the catalog with the wheel until `id` is wholly in the window, then clicks it. The
+    /// clicks that bring it in (a wheel step is 48 px at scale 1) go in one xdotool call, and the
+    /// wait is for the field to be in view, so a field far down costs one round trip, not dozens.
     private func scrollToAndClick(_ app: CatalogApp, _ id: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        for _ in 0..<80 {
+        let wheelStep = MaterialMetrics(scale: 1).wheelStep
+        func inView(_ state: View) -> Bool {
+            let frame = state.field(id).frame
+            return frame[1] >= 0 && frame[1] + frame[3] <= state.window.height
+        }
+        for _ in 0..<10 {
             let state = try app.state(as: View.self)
             let frame = state.field(id).frame
-            if frame[1] >= 0 && frame[1] + frame[3] <= state.window.height {
+            if inView(state) {
                 try app.click(x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2)
                 XCTAssertNotNil(app.waitForState(as: View.self) { $0.field(id).focused }, "\(id) never took focus", file: file, line: line)
                 return
             }
-            try app.xdotool(["mousemove", "--window", String(app.windowID), "380", "300", "click", frame[1] < 0 ? "4" : "5"])
-            _ = app.waitForState(as: View.self, timeout: 0.3) { $0.field(id).frame[1] != frame[1] }
+            let distance = frame[1] < 0 ? -frame[1] : frame[1] + frame[3] - state.window.height
+            let clicks = max(1, Int((distance / wheelStep).rounded(.up)))
+            try app.xdotool(["mousemove", "--window", String(app.windowID), "380", "300",
+                             "click", "--repeat", String(clicks), "--delay", "10", frame[1] < 0 ? "4" : "5"])
+            _ = app.waitForState(as: View.self, timeout: 5, inView)
         }
         XCTFail("could not scroll \(id) into view", file: file, line: line)
     }
@@ -52,8 +63,9 @@ final class UIKitBehaviourUITests: XCTestCase {
         try scrollToAndClick(app, "filled-search")
         try app.type("x")
         try app.key("Return")
-        XCTAssertNotNil(app.waitForState { $0.field("filled-search").focused && $0.field("filled-search").text == "x" })
-        Thread.sleep(forTimeInterval: 0.2)
+        // A key typed after Return reaching the field proves Return was handled and left it focused.
+        try app.type("y")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-search").text == "xy" }, "a delegate returning false kept nothing")
         XCTAssertTrue(try app.state(as: View.self).field("filled-search").focused, "a delegate returning false kept nothing")
 
         // The last field of the catalog: Return ends editing, focusing nothing.
@@ -65,12 +77,11 @@ final class UIKitBehaviourUITests: XCTestCase {
     func testTheDigitsOnlyFieldDropsLettersTypedWithXdotool() throws {
         let app = try CatalogApp()
         try scrollToAndClick(app, "uikit-digits")
-        try app.type("4a1b2-c3 x")
-        let state = app.waitForState(as: View.self) { $0.field("uikit-digits").text == "4123" }
+        // The digit typed last arrives after the space and the x, which were dropped.
+        try app.type("4a1b2-c3 x5")
+        let state = app.waitForState(as: View.self) { $0.field("uikit-digits").text == "41235" }
         XCTAssertNotNil(state, "got \(String(describing: try? app.state(as: View.self).field("uikit-digits").text))")
-        Thread.sleep(forTimeInterval: 0.2)
-        XCTAssertEqual(try app.state(as: View.self).field("uikit-digits").text, "4123")
-        XCTAssertEqual(try app.state(as: View.self).field("uikit-digits").selection, [4, 4])
+        XCTAssertEqual(state?.field("uikit-digits").selection, [5, 5])
     }
 
     func testThePhoneFormatterFormatsAsDigitsAreTypedAndBackspaceDeletesADigit() throws {
@@ -83,9 +94,13 @@ final class UIKitBehaviourUITests: XCTestCase {
         XCTAssertNotNil(formatted, "got \(String(describing: try? app.state(as: View.self).field(phone.id).text))")
         XCTAssertEqual(formatted?.field(phone.id).selection, [14, 14])
         // Letters are not phone characters; an eleventh digit does not fit.
+        // Shift+Home after them changes the selection only: once it shows, both were handled.
         try app.type("a9")
-        Thread.sleep(forTimeInterval: 0.3)
-        XCTAssertEqual(try app.state(as: View.self).field(phone.id).text, "(555) 123-4567")
+        try app.key("shift+Home")
+        let refused = app.waitForState(as: View.self) { $0.field(phone.id).selection == [0, 14] }
+        XCTAssertNotNil(refused, "got \(String(describing: try? app.state(as: View.self).field(phone.id)))")
+        XCTAssertEqual(refused?.field(phone.id).text, "(555) 123-4567")
+        try app.key("End")
         // Backspace over the dash deletes the digit before it, and the rest is formatted again.
         try app.key("BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace")
         XCTAssertNotNil(app.waitForState(as: View.self) { $0.field(phone.id).text == "(555) 12" },
@@ -111,11 +126,14 @@ final class UIKitBehaviourUITests: XCTestCase {
         XCTAssertNotNil(refused, "an invalid quantity showed no error")
         XCTAssertEqual(refused?.field("uikit-quantity").focused, true, "Tab left a field whose delegate said no")
         // A click on another field does not take focus either.
+        // A digit typed after the click reaching the quantity proves the click was handled.
         try app.click(field: "uikit-code")
-        Thread.sleep(forTimeInterval: 0.3)
+        try app.type("7")
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("uikit-quantity").text == "1507" },
+                        "got \(String(describing: try? app.state(as: View.self).field("uikit-quantity").text))")
         XCTAssertTrue(try app.state(as: View.self).field("uikit-quantity").focused)
         XCTAssertFalse(try app.state(as: View.self).field("uikit-code").focused)
-        try app.key("BackSpace")
+        try app.key("BackSpace", "BackSpace")
         try app.key("Tab")
         let left = app.waitForState(as: View.self) { !$0.field("uikit-quantity").focused }
         XCTAssertNotNil(left, "a valid quantity still kept focus")
@@ -144,10 +162,13 @@ final class UIKitBehaviourUITests: XCTestCase {
         XCTAssertTrue(state.field("filled-password").secure)
         XCTAssertEqual(state.field("filled-password").text, String(repeating: "\u{2022}", count: 7))
 
-        // Revealed with its eye, the password shows on screen but never in the QA state.
-        let frame = state.field("filled-password").frame
+        // Revealed with its eye, the password shows on screen but never in the QA state. (The
+        // field starts below the window's bottom: scrolled into view first.)
+        try scrollToAndClick(app, "filled-password")
+        let frame = try app.state(as: View.self).field("filled-password").frame
         try app.click(x: frame[0] + frame[2] - 24, y: frame[1] + 28)
-        Thread.sleep(forTimeInterval: 0.4)
-        XCTAssertEqual(try app.state(as: View.self).field("filled-password").text, String(repeating: "\u{2022}", count: 7))
+        let revealed = app.waitForState(as: View.self) { $0.field("filled-password").revealed == true }
+        XCTAssertNotNil(revealed, "the eye did not reveal the password")
+        XCTAssertEqual(revealed?.field("filled-password").text, String(repeating: "\u{2022}", count: 7))
     }
 }

@@ -36,18 +36,23 @@ final class BidiCaretAndIncrementalLayoutTests: XCTestCase {
                 var characters: [Character] = []
                 var layout = TextLayout(characters: characters, font: font, lineHeight: 24, measurer: measurer, wrapWidth: wrap,
                                         direction: direction)
-                var history: [String] = []
+                // The edits as they were made, described only when a step fails (describing every
+                // step cost most of the test's time).
+                var edits: [(lower: Int, upper: Int, replacement: String)] = []
                 for step in 0..<steps {
                     let lower = next(characters.count + 1)
                     let upper = min(characters.count, lower + next(next(5) == 0 ? 20 : 4))
                     var replacement = next(3) == 0 ? "" : (0...next(3)).map { _ in pieces[next(pieces.count)] }.joined()
                     if wrap == nil { replacement = replacement.replacingOccurrences(of: "\n", with: " ") }
-                    history.append("\(lower)..<\(upper) <- \(replacement.unicodeScalars.map { String($0.value, radix: 16) })")
+                    edits.append((lower, upper, replacement))
                     characters.replaceSubrange(lower..<upper, with: Array(replacement))
                     let fresh = TextLayout(characters: characters, font: font, lineHeight: 24, measurer: measurer,
                                            wrapWidth: wrap, direction: direction)
                     layout.replacing(lower..<upper, with: characters[lower..<(lower + replacement.count)], measurer: measurer)
-                    let context = "\(direction) wrap \(String(describing: wrap)) step \(step): \(String(characters).unicodeScalars.map { String($0.value, radix: 16) })\n\(history.suffix(3).joined(separator: "\n"))"
+                    var context: String {
+                        let history = edits.suffix(3).map { "\($0.lower)..<\($0.upper) <- \($0.replacement.unicodeScalars.map { String($0.value, radix: 16) })" }
+                        return "\(direction) wrap \(String(describing: wrap)) step \(step): \(String(characters).unicodeScalars.map { String($0.value, radix: 16) })\n\(history.joined(separator: "\n"))"
+                    }
                     var same = true
                     if layout.characters != fresh.characters { XCTFail("characters " + context, file: file, line: line); same = false }
                     if layout.levels != fresh.levels {

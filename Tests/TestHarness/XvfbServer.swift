@@ -3,6 +3,13 @@ import QATools
 
 /// A private Xvfb for one test: QATools' server, kept running across the programs a test starts
 /// one after another (a test kills it itself when it wants the server gone).
+///
+/// A start costs a few hundred milliseconds, most of them Xvfb compiling its keymap (xkbcomp), and
+/// the UI tests start about two hundred servers. So each server handed out has a successor of the
+/// same size started behind it, which gets ready while the test runs and is handed to the next
+/// test that asks for that size: still a new server no client has touched, never a reused one.
+/// A process that asks once (the soak) gets no spare: they start from its second server on. The
+/// spare left at the end is stopped when the process exits.
 public final class XvfbServer {
     private let server: PrivateXServer
     public var displayName: String { server.displayName }
@@ -10,11 +17,29 @@ public final class XvfbServer {
     public var width: Int { server.width }
     public var height: Int { server.height }
 
+    /// The server started for the next test (touched on the tests' thread only).
+    nonisolated(unsafe) private static var spare: PrivateXServer.Launch?
+    nonisolated(unsafe) private static var stopsSpareAtExit = false
+    nonisolated(unsafe) private static var served = 0
+
     public init(width: Int = 1024, height: Int = 800) throws {
+        let spare = Self.spare
+        Self.spare = nil
         do {
-            server = try PrivateXServer(width: width, height: height, endsWithLastClient: false)
+            if let spare, spare.width == width, spare.height == height, let ready = try? spare.server() {
+                server = ready
+            } else {
+                server = try PrivateXServer(width: width, height: height, endsWithLastClient: false)
+            }
         } catch {
             throw HarnessError("\(error)")
+        }
+        Self.served += 1
+        guard Self.served >= 2 else { return }
+        Self.spare = try? PrivateXServer.launch(width: width, height: height, endsWithLastClient: false)
+        if !Self.stopsSpareAtExit {
+            Self.stopsSpareAtExit = true
+            atexit { XvfbServer.spare = nil }
         }
     }
 
