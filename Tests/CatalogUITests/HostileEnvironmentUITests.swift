@@ -361,7 +361,11 @@ final class HostileEnvironmentUITests: XCTestCase {
         print("20,000 keystrokes typed in \(Int(Date().timeIntervalSince(started) * 1000)) ms; "
               + "\(partialLengths.count) partial states seen")
         XCTAssertEqual(whole?.field("filled-label").text, typed, "keystrokes were lost or reordered")
-        XCTAssertGreaterThanOrEqual(partialLengths.count, 2, "the burst was handled as one backlog, with no redraw between")
+        // One partial state is the proof: handled as one backlog, the burst would rewrite the state
+        // once, whole. The catalog writes dozens (a slice is at most 1,024 events, 40,000 here,
+        // each slice redrawn and its state written a frame later); how many this process reads
+        // depends on how much of the CPU it gets meanwhile, so more are not asked for.
+        XCTAssertGreaterThanOrEqual(partialLengths.count, 1, "the burst was handled as one backlog, with no redraw between")
     }
 }
 
