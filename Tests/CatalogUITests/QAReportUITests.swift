@@ -256,8 +256,14 @@ final class QAReportUITests: XCTestCase {
         XCTAssertTrue(partial.stderr.contains("run the same textfield-catalog command with `--update-goldens` to record it"), partial.stderr)
         XCTAssertFalse(partial.stderr.contains("run.sh"), partial.stderr)
 
-        let full = try catalog(["--scripts-dir", scripts.path, "--goldens", goldens.path])
+        // Without --failures the run makes a folder of its own in TMPDIR, and removes it when
+        // nothing failed into it.
+        let temporary = path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let full = try runCommand(CatalogApp.binaryPath, ["--scripts-dir", scripts.path, "--goldens", goldens.path],
+                                  environment: ["DISPLAY": "", "TMPDIR": temporary], timeout: 180)
         XCTAssertEqual(full.status, 0, full.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "no empty failures folder left")
         XCTAssertTrue(full.stdout.contains("goldens stale (no script takes them; named, not deleted): gone.png\n"), full.stdout)
         XCTAssertFalse(full.stdout.contains("delete them"), full.stdout)
     }
