@@ -232,6 +232,15 @@ final class QAReportUITests: XCTestCase {
         let shotFailure = try XCTUnwrap(html.range(of: "\(g1):4: g1:")), expectFailure = try XCTUnwrap(html.range(of: "\(g1):5: expect"))
         XCTAssertLessThan(shotFailure.lowerBound, expectFailure.lowerBound, "the report's failure list in line order")
         XCTAssertTrue(html.contains(">3</b><span>failures<"), "the report counts the same three failures")
+
+        // In a browser (when the machine has one), the wipe's slider is exactly as wide as the
+        // shot (380 pixels), so its thumb sits over the wipe line.
+        let chromium = "/usr/bin/chromium"
+        guard FileManager.default.isExecutableFile(atPath: chromium) else { return }
+        let dom = try runCommand(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + path("chromium"),
+                                            "--dump-dom", URL(fileURLWithPath: report + "/index.html").absoluteString], timeout: 120)
+        XCTAssertTrue(dom.stdout.contains("aria-label=\"wipe between expected and actual\" style=\"width: 380px;\""),
+                      dom.stdout.components(separatedBy: "<input").dropFirst().map { String($0.prefix(160)) }.joined(separator: "\n"))
     }
 
     /// A partial run names no golden stale (another script may take it) and says how to check;
