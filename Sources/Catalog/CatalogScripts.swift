@@ -3,9 +3,11 @@ import MaterialFields
 import QATools
 import XftHost
 
-/// `--script FILE...`: each script on a fresh catalog, one summary line per script on stdout,
-/// `FILE:LINE: message` on stderr for the first step of a script that fails (for every one with
-/// `--keep-going`). Every step's outcome and every shot's verdict is kept in a `ScriptResult`,
+/// `--script FILE...`: each script on a fresh catalog, one summary line per script on stdout (a
+/// script with a syntax error too), `FILE:LINE: message` on stderr for each of its failures in line
+/// order: its first failed step (every one with `--keep-going`) and, with `--goldens`, its shots
+/// that differ, so that the count is the one JUnit and the report give (with goldens the lines
+/// wait for the shots' verdicts). Every step's outcome and every shot's verdict is kept in a `ScriptResult`,
 /// from which `--junit` and `--report` are written at the end, whatever the verdict. With `--goldens`,
 /// screenshots are compared with golden PNGs (or, with `--update-goldens`, recorded once every
 /// script has passed), and the fonts the run used are checked against the ones the goldens were
