@@ -35,7 +35,7 @@ enum CatalogAudit {
                 try? SystemFiles.createParentDirectory(of: path)
                 try SystemFiles.write(document.prettyPrinted + "\n", to: path)
             } catch {
-                fail("--audit-json: cannot write '\(path)': \(error)", status: 1)
+                fail("--audit-json: cannot write '\(path)': \((error as? SystemFiles.Failure)?.reason ?? "\(error)")", status: 1)
             }
         }
         let figures = audits.reduce(0) { $0 + $1.figures.count }

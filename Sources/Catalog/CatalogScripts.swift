@@ -3,9 +3,11 @@ import MaterialFields
 import QATools
 import XftHost
 
-/// `--script FILE...`: each script on a fresh catalog, one summary line per script on stdout,
-/// `FILE:LINE: message` on stderr for the first step of a script that fails (for every one with
-/// `--keep-going`). Every step's outcome and every shot's verdict is kept in a `ScriptResult`,
+/// `--script FILE...`: each script on a fresh catalog, one summary line per script on stdout (a
+/// script with a syntax error too), `FILE:LINE: message` on stderr for each of its failures in line
+/// order: its first failed step (every one with `--keep-going`) and, with `--goldens`, its shots
+/// that differ, so that the count is the one JUnit and the report give (with goldens the lines
+/// wait for the shots' verdicts). Every step's outcome and every shot's verdict is kept in a `ScriptResult`,
 /// from which `--junit` and `--report` are written at the end, whatever the verdict. With `--goldens`,
 /// screenshots are compared with golden PNGs (or, with `--update-goldens`, recorded once every
 /// script has passed), and the fonts the run used are checked against the ones the goldens were
@@ -28,6 +30,12 @@ struct CatalogScripts {
     /// Every script's result so far, in the order they ran.
     private final class Results {
         var list: [ScriptResult] = []
+        /// Each script's figures ("2 expectations, 1 screenshot, 120 ms of virtual time"), by index.
+        var figures: [String] = []
+        /// `shots: N of M match their goldens ...`, once judged.
+        var shotsSummary = ""
+        /// Whether the goldens were judged or recorded, so the folder's other goldens can be named.
+        var checksStale = false
     }
 
     /// What the run's screenshots came to, in golden mode.
@@ -93,12 +101,40 @@ struct CatalogScripts {
         var status = failed ? Self.failureStatus : 0
         if let goldens {
             status = options.updatesGoldens ? recordGoldens(goldens, scriptsFailed: failed) : judgeGoldens(goldens, scriptsFailed: failed)
+            // Each script's failures (its steps' and its shots', in line order) and its line on
+            // stdout, now that its shots are judged: one count everywhere.
+            for index in results.list.indices { reportScript(index) }
+            if !results.shotsSummary.isEmpty { print(results.shotsSummary) }
+            if results.checksStale { reportGoldensNoShotTook(goldens) }
         }
         if !writeReports(), status == 0 { status = Self.failureStatus }
         // The run's own failures folder goes again when nothing failed into it (rmdir leaves a
         // folder with files alone).
         if let goldens, options.failuresDirectory == nil { rmdir(goldens.failuresDirectory) }
         return status
+    }
+
+    /// A script's failures on stderr, in line order, then its line on stdout: `FILE: ok (...)` or
+    /// `FILE: FAILED, N failures (...)`, N counting its shots that differ from their goldens too.
+    private func reportScript(_ index: Int) {
+        let result = results.list[index]
+        let failures = result.failureMessages
+        for failure in failures { report(failure) }
+        guard result.parseFailure == nil else {
+            print("\(result.file): FAILED, 1 failure (a syntax error: no step ran)")
+            return
+        }
+        let figures = results.figures.count > index ? results.figures[index] : nil
+        let passed = result.steps.filter { $0.outcome == .passed }.count
+        let detail = figures.map { ", \($0)" } ?? ""
+        if failures.isEmpty {
+            // Not "ok" alone when its shots could not be judged (other fonts): the run's status is 4.
+            let unjudged = result.unjudgedReason == nil ? "" : "; its screenshots were not judged"
+            print("\(result.file): ok (\(Self.counted(passed, "step"))\(detail))\(unjudged)")
+        } else {
+            print("\(result.file): FAILED, \(Self.counted(failures.count, "failure")) "
+                  + "(\(passed) of \(Self.counted(result.steps.count, "step")) passed\(detail))")
+        }
     }
 
     /// `--junit` and `--report`, written from the results whatever the run came to. False when
@@ -226,7 +262,7 @@ struct CatalogScripts {
             return Self.failureStatus
         }
         print("fonts: recorded in \(manifestPath)")
-        reportGoldensNoShotTook(goldens)
+        results.checksStale = true
         return 0
     }
 
@@ -257,38 +293,55 @@ struct CatalogScripts {
                 let outcome = try goldens.check(shot.name, actual: shot.image, shot: shot.check)
                 compared += 1
                 record(shot, .golden(outcome))
-                if outcome.isFailure { report("\(shot.origin): \(outcome.message)") } else { matching += 1 }
+                if !outcome.isFailure { matching += 1 }
             } catch {
                 record(shot, .error("\(error)"))
-                report("\(shot.origin): \(error)")
             }
         }
-        reportGoldensNoShotTook(goldens)
+        results.checksStale = true
         let unjudged = shots.taken.count - compared
-        print("shots: \(matching) of \(shots.taken.count) match their goldens"
+        results.shotsSummary = ("shots: \(matching) of \(shots.taken.count) match their goldens"
               + (unjudged == 0 ? "" : ", \(unjudged) could not be compared")
               + (compared > matching ? "; actual and diff images are in \(goldens.failuresDirectory)" : ""))
+        // (Each shot's failure is said with its script's, in line order: `reportScript`.)
         return scriptsFailed || matching < shots.taken.count ? Self.failureStatus : 0
     }
 
     /// Goldens in the folder that no screenshot of this run produced and no script of the
     /// goldens' own would take: stale after a step was removed or renamed. The goldens' scripts
-    /// are those of `--scripts-dir`, or else every `*.qa` beside the scripts run, so a partial
-    /// run (`./run.sh shots states`) does not call the others' goldens stale. Named, not deleted.
+    /// are those of `--scripts-dir`. Without it, only a run of every `*.qa` of one folder, with no
+    /// other `*.qa` beside the goldens' folder either, can tell: a partial run names nothing stale
+    /// (it could be another script's golden) and says how to check. Named, never deleted.
     private func reportGoldensNoShotTook(_ goldens: GoldenSet) {
         var taken = Set(shots.taken.map { "\($0.name).png" })
+        let files = (try? SystemFiles.contentsOfDirectory(goldens.goldensDirectory)) ?? []
+        guard files.contains(where: { $0.hasSuffix(".png") && !taken.contains($0) }) else { return }
+        let ran = scripts.map(\.path)
+        if options.scriptsDirectory == nil {
+            let folders = Set(ran.map { Self.realPath(SystemFiles.parentDirectory(of: $0)) })
+            // Scripts not run beside theirs, beside the goldens' folder or in a folder next to it
+            // (Tests/Goldens and Tests/Shots) may take the goldens this run did not.
+            let goldensParent = SystemFiles.parentDirectory(of: Self.realPath(goldens.goldensDirectory))
+            let neighbours = ((try? SystemFiles.contentsOfDirectory(goldensParent)) ?? []).map { SystemFiles.join(goldensParent, $0) }
+                .filter(SystemFiles.isDirectory)
+            let others = ([goldensParent] + neighbours).flatMap { Self.siblingScripts(of: ran, in: $0) } + Self.siblingScripts(of: ran, in: nil)
+            guard folders.count == 1, others.isEmpty else {
+                print("goldens: this run took \(Self.counted(shots.taken.count, "shot")) of \(goldens.goldensDirectory); "
+                      + "to name the goldens no script takes (stale), run with --scripts-dir DIR, the folder of its scripts")
+                return
+            }
+        }
         var unreadable: [String] = []
-        for script in Self.siblingScripts(of: scripts.map(\.path), in: options.scriptsDirectory) {
+        for script in Self.siblingScripts(of: ran, in: options.scriptsDirectory) {
             guard let bytes = try? SystemFiles.readBytes(script), let parsed = try? QAScript(file: script, bytes: bytes) else {
                 unreadable.append(script)
                 continue
             }
             for name in Self.shotNames(of: parsed) { taken.insert("\(name).png") }
         }
-        let files = (try? SystemFiles.contentsOfDirectory(goldens.goldensDirectory)) ?? []
         let untaken = files.filter { $0.hasSuffix(".png") && !taken.contains($0) }.sorted()
         guard !untaken.isEmpty else { return }
-        print("goldens no script takes (stale: delete them"
+        print("goldens stale (no script takes them; named, not deleted"
               + (unreadable.isEmpty ? "" : "; though \(unreadable.joined(separator: ", ")) could not be read to tell") + "): "
               + untaken.joined(separator: ", "))
     }
@@ -337,7 +390,8 @@ struct CatalogScripts {
             script = try QAScript(file: path, bytes: source.bytes)
         } catch {
             results.list[index].parseFailure = "\(error)"
-            report("\(error)")
+            results.figures.append("")
+            if goldens == nil { reportScript(index) }
             return false
         }
         // Every step as written, not reached until it ends.
@@ -396,27 +450,25 @@ struct CatalogScripts {
             }
         }
         defer { results.list[index].virtualTime = runner.time }
+        var unexpected: String?
         do {
             try runner.run(script)
         } catch HostError.connectionLost {
-            // The X server went away: as for the window, one line and status 1.
+            // The X server went away: as for the window, one line and status 1 (and the run's
+            // own failures folder goes if nothing was written into it).
+            if let goldens, options.failuresDirectory == nil { rmdir(goldens.failuresDirectory) }
             fail("\(HostError.connectionLost)", status: 1)
         } catch {
-            report("\(error)")
-            return false
+            // A step's failure is in its result already; anything else is said as it is.
+            if !runner.failures.contains(where: { "\($0)" == "\(error)" }) { unexpected = "\(error)" }
         }
         let counts = runner.counts
-        let figures = "\(Self.counted(counts.expectations, "expectation")), \(Self.counted(counts.screenshots, "screenshot")), "
-            + "\(Int((runner.time * 1000).rounded())) ms of virtual time"
-        guard runner.failures.isEmpty else {
-            // --keep-going: every failure where it happened, then the script's count.
-            for failure in runner.failures { report("\(failure)") }
-            print("\(path): FAILED, \(Self.counted(runner.failures.count, "failure")) "
-                  + "(\(counts.steps) of \(Self.counted(script.lines.count, "step")) passed, \(figures))")
-            return false
-        }
-        print("\(path): ok (\(Self.counted(counts.steps, "step")), \(figures))")
-        return true
+        results.figures.append("\(Self.counted(counts.expectations, "expectation")), \(Self.counted(counts.screenshots, "screenshot")), "
+            + "\(Int((runner.time * 1000).rounded())) ms of virtual time")
+        if let unexpected { report(unexpected) }
+        // With goldens, the script's line waits for its shots' verdicts (`runAll`).
+        if goldens == nil { reportScript(index) }
+        return runner.failures.isEmpty && unexpected == nil
     }
 
     private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -1,3 +1,4 @@
+import Glibc
 import MaterialFields
 import QATools
 
@@ -336,6 +337,15 @@ struct CommandLineOptions {
         if let path = options.junitPath, SystemFiles.isDirectory(path) {
             throw UsageError(message: "--junit wants a file path; '\(path)' is a folder")
         }
+        if let path = options.junitPath { try checkWritable(path, option: "--junit") }
+        // The state file of a script run is part of its output: a path it cannot be written to
+        // stops the run before anything runs, as for --junit (the live window only warns).
+        if let path = options.qaStatePath, !options.scriptPaths.isEmpty {
+            guard !SystemFiles.isDirectory(path) else {
+                throw UsageError(message: "--qa-state wants a file path; '\(path)' is a folder")
+            }
+            try checkWritable(path, option: "--qa-state")
+        }
         if (options.goldensDirectory != nil || options.updatesGoldens || options.failuresDirectory != nil)
             && options.scriptPaths.isEmpty {
             throw UsageError(message: "--goldens, --update-goldens and --failures go with --script FILE")
@@ -378,6 +388,19 @@ struct CommandLineOptions {
         }
         try checkMatrix(options)
         return options
+    }
+
+    /// A file the run will write: its folder is made now (as the write would) and must take files.
+    static func checkWritable(_ path: String, option: String) throws {
+        do {
+            try SystemFiles.createParentDirectory(of: path)
+        } catch {
+            throw UsageError(message: "\(option): cannot write '\(path)': \((error as? SystemFiles.Failure)?.reason ?? "\(error)")")
+        }
+        let folder = SystemFiles.parentDirectory(of: path)
+        if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+            throw UsageError(message: "\(option): cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
     }
 
     /// `--script` values with `--scripts-dir DIR`: a file that exists is taken as it is; a name

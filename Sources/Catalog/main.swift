@@ -174,8 +174,18 @@ if let screenshotPath = options.screenshotPath {
             writer.update()
             writer.finish()
         }
+    } catch let failure as QAScript.Failure where failure.file == "--screenshot" {
+        // The steps are the option's own doing: their line number and step name mean nothing to
+        // whoever typed the command, and the advice is in its options' words.
+        var message = failure.message
+        if message.hasPrefix("screenshot: ") { message.removeFirst("screenshot: ".count) }
+        if let advice = message.firstRange(of: " window: scroll a field into view") {
+            message = message[..<advice.lowerBound] + " window: give a --size it fits in, or leave --size out "
+                + "(the window is then as tall as the page)"
+        }
+        fail("--screenshot: \(message)", status: 1)
     } catch {
-        fail("\(error)", status: 1)
+        fail("--screenshot: \(error)", status: 1)
     }
     finish(0)
 }

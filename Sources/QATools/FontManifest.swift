@@ -66,7 +66,7 @@ public struct FontManifest: Equatable {
 
     private static let separator = " | "
     private static let header = """
-        # The font faces these goldens were rendered with (written by `./run.sh shots --update`).
+        # The font faces these goldens were rendered with (written when they were recorded).
         # family | style | version | file | bytes
 
         """
@@ -143,7 +143,7 @@ public struct FontManifest: Equatable {
         guard !differences.isEmpty else { return nil }
         return "The screenshots cannot match the goldens: this machine's fonts differ from the ones recorded in \(path):\n"
             + differences.map { "  - \($0)\n" }.joined()
-            + Self.remedy
+            + Self.remedy(recordedAt: path)
     }
 
     /// What the manifest at `path` says of a rendering that used `fontsUsed`.
@@ -162,13 +162,13 @@ public struct FontManifest: Equatable {
     public static func verdict(manifestAt path: String, fontsUsed: [FontRecord]) -> Verdict {
         guard SystemFiles.fileExists(path) else {
             return .noManifest("There is no font manifest at \(path), so nothing says which fonts the goldens were rendered with. "
-                + "Run \(GoldenSet.updateAdvice) to record the goldens and their fonts.")
+                + "Run \(GoldenSet.updateAdvice(forGoldensIn: SystemFiles.parentDirectory(of: path))) to record the goldens and their fonts.")
         }
         let recorded: FontManifest
         do {
             recorded = try read(from: path)
         } catch {
-            return .noManifest("\(error)\n" + remedy)
+            return .noManifest("\(error)\n" + remedy(recordedAt: path))
         }
         let differences = FontManifest(fontsUsed: fontsUsed).differences(from: recorded).filter {
             if case .missing = $0 { return false }
@@ -177,8 +177,10 @@ public struct FontManifest: Equatable {
         return mismatchMessage(for: differences, recordedAt: path).map(Verdict.otherFonts) ?? .sameFonts
     }
 
-    private static let remedy = "Install the fonts the README names, "
-        + "or run \(GoldenSet.updateAdvice) to re-baseline the goldens deliberately with this machine's fonts."
+    private static func remedy(recordedAt path: String) -> String {
+        "Install the fonts the README names, or run \(GoldenSet.updateAdvice(forGoldensIn: SystemFiles.parentDirectory(of: path))) "
+            + "to re-baseline the goldens deliberately with this machine's fonts."
+    }
 }
 
 /// One way the faces of this machine's rendering differ from the recorded ones.

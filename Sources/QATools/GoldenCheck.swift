@@ -4,8 +4,21 @@ import XftHost
 /// A named set of screenshots and their goldens: `<goldens>/<name>.png`. A failed check leaves
 /// `<failures>/<name>.actual.png` and `<failures>/<name>.diff.png` side by side.
 public struct GoldenSet {
-    /// How to record goldens on purpose, for every message that asks for it.
-    public static let updateAdvice = "`./run.sh shots --update` (`--update-goldens` when running textfield-catalog yourself)"
+    /// How to record the goldens of `directory` on purpose, for every message that asks for it:
+    /// `./run.sh shots --update` for the project's own (`Tests/Goldens` beside `run.sh`), for any
+    /// other folder the command the user ran, with `--update-goldens`.
+    public static func updateAdvice(forGoldensIn directory: String) -> String {
+        var resolved = directory
+        if let real = realpath(directory.isEmpty ? "." : directory, nil) {
+            resolved = String(cString: real)
+            free(real)
+        }
+        let tests = SystemFiles.parentDirectory(of: resolved)
+        if resolved.hasSuffix("/Tests/Goldens"), SystemFiles.fileExists(SystemFiles.join(SystemFiles.parentDirectory(of: tests), "run.sh")) {
+            return "`./run.sh shots --update` (`--update-goldens` when running textfield-catalog yourself)"
+        }
+        return "the same textfield-catalog command with `--update-goldens`"
+    }
 
     public var goldensDirectory: String
     public var failuresDirectory: String
@@ -54,7 +67,7 @@ public struct GoldenSet {
         do {
             expected = try RGBAImage.readPNG(from: golden)
         } catch {
-            throw GoldenCheckError("\(name): cannot read the golden \(golden): \(error); \(GoldenSet.updateAdvice) records it again")
+            throw GoldenCheckError("\(name): cannot read the golden \(golden): \(error); \(GoldenSet.updateAdvice(forGoldensIn: goldensDirectory)) records it again")
         }
         let comparison = ImageComparison(expected: expected, actual: actual, tolerance: shot.tolerance ?? tolerance(for: name),
                                          masks: shot.masks)
@@ -136,7 +149,7 @@ public enum GoldenOutcome {
         case .differs(let difference):
             return difference.message
         case .missing(let name, let golden, let actual):
-            return "\(name): no golden at \(golden); this render is at \(actual); run \(GoldenSet.updateAdvice) to record it"
+            return "\(name): no golden at \(golden); this render is at \(actual); run \(GoldenSet.updateAdvice(forGoldensIn: SystemFiles.parentDirectory(of: golden))) to record it"
         case .updated(let name, let golden, let changed):
             return changed ? "\(name): wrote the golden \(golden)" : "\(name): the golden \(golden) already has these pixels"
         }

@@ -171,7 +171,7 @@ public enum HTMLReport {
         .diff img{border-color:var(--bad)}
         .wipe{margin-top:8px}.stack{position:relative;display:inline-block;max-width:100%}.stack img{display:block;border:0}
         .stack .over{position:absolute;top:0;left:0;bottom:0;width:50%;overflow:hidden;border-right:2px solid var(--primary)}
-        .stack .over img{max-width:none}.wipe input{display:block;width:100%;max-width:600px}
+        .stack .over img{max-width:none}.wipe input{display:block;margin:4px 0 0;padding:0;box-sizing:border-box}
         button.flip{font:inherit;font-size:12px;border:1px solid var(--primary);color:var(--primary);background:none;border-radius:12px;padding:1px 10px;cursor:pointer}
         """
 
@@ -179,7 +179,8 @@ public enum HTMLReport {
         document.querySelectorAll('img[data-from]').forEach(function(i){i.src=document.getElementById(i.dataset.from).src;});
         document.querySelectorAll('.wipe').forEach(function(w){
           var over=w.querySelector('.over'),under=w.querySelector('.under'),range=w.querySelector('input'),flip=w.querySelector('.flip');
-          function size(){over.firstChild.style.width=under.clientWidth+'px';}
+          // The slider exactly as wide as the image, so its ends are the image's edges.
+          function size(){over.firstChild.style.width=under.clientWidth+'px';range.style.width=under.clientWidth+'px';}
           under.addEventListener('load',size);window.addEventListener('resize',size);size();
           range.addEventListener('input',function(){over.style.width=range.value+'%';});
           flip.addEventListener('click',function(){var all=range.value!=='100';range.value=all?100:0;over.style.width=range.value+'%';

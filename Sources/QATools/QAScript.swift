@@ -323,8 +323,17 @@ public struct QAScript {
         case "set":
             return try parseSet(rest)
         default:
-            throw SyntaxError(message: "unknown step '\(name)' (steps: \(stepNames.joined(separator: ", ")))")
+            let guess = Self.nearest(name, among: stepNames).map { "; did you mean '\($0)'?" } ?? ""
+            throw SyntaxError(message: "unknown step '\(name)'\(guess) (steps: \(stepNames.joined(separator: ", ")))")
         }
+    }
+
+    /// The word of `words` a typo of `word` most likely meant: the nearest by edit distance, when
+    /// it is near enough (as for field ids), else nil.
+    static func nearest(_ word: String, among words: [String]) -> String? {
+        guard let nearest = words.min(by: { ScriptRunner.editDistance($0, word) < ScriptRunner.editDistance($1, word) }),
+              ScriptRunner.editDistance(nearest, word) <= max(2, word.count / 3) else { return nil }
+        return nearest
     }
 
     /// `set ID PROPERTY VALUE`: VALUE is one bare word (`true`, `off`, `none`, `0.5`, `rtl`) or

@@ -82,19 +82,21 @@ public struct ScriptResult {
 
     public init(file: String) { self.file = file }
 
-    /// Every failure as `FILE:LINE: message`, in the order of the script: the steps', then the
-    /// shots' that differ from their goldens (named by the line of their screenshot step).
+    /// Every failure as `FILE:LINE: message`, in the order of the script's lines: a step's, and a
+    /// shot's that differs from its golden at the line of its screenshot step (a step's failure
+    /// before a shot's on the same line).
     public var failureMessages: [String] {
-        var messages = parseFailure.map { [$0] } ?? []
-        messages += steps.compactMap(\.outcome.failureMessage)
+        var numbered: [(line: Int, message: String)] = steps.compactMap { step in step.outcome.failureMessage.map { (step.line, $0) } }
         for shot in shots where shot.verdict.isFailure {
             switch shot.verdict {
-            case .golden(let outcome): messages.append("\(file):\(shot.line): \(outcome.message)")
-            case .error(let message): messages.append("\(file):\(shot.line): \(message)")
+            case .golden(let outcome): numbered.append((shot.line, "\(file):\(shot.line): \(outcome.message)"))
+            case .error(let message): numbered.append((shot.line, "\(file):\(shot.line): \(message)"))
             case .written, .notJudged: break
             }
         }
-        return messages
+        // A stable sort: equal lines keep the steps-then-shots order.
+        let ordered = numbered.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.message)
+        return (parseFailure.map { [$0] } ?? []) + ordered
     }
 
     public var hasFailed: Bool { !failureMessages.isEmpty }

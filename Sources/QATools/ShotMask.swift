@@ -96,6 +96,14 @@ public struct ShotGeometry {
                 }
                 return [section]
             } else {
+                // A misspelt part (`mask carret`) reads as an id: offer the part when it is the nearer.
+                let ids = scene.fields.map(\.identifier) + scene.regionNames
+                let distance = { (candidate: String) in ScriptRunner.editDistance(candidate, id) }
+                if mask.part == nil, let part = QAScript.nearest(id, among: ShotSpec.Part.allCases.map(\.rawValue)),
+                   ids.allSatisfy({ distance($0) > distance(part) }) {
+                    throw Failure(message: "screenshot: mask '\(id)': no part or field has that name; did you mean the part '\(part)'? "
+                        + "(parts: \(ShotSpec.Part.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
                 throw Failure(message: "screenshot: mask: " + unknownMessage(id, in: scene))
             }
         } else if !shotFields.isEmpty {

@@ -164,7 +164,8 @@ public struct ShotSpec: Equatable {
             let id = String(word[..<colon]), partName = String(word[word.index(after: colon)...])
             guard !id.isEmpty else { throw QAScript.SyntaxError(message: "screenshot: mask '\(word)' has no id before the ':'") }
             guard let part = Part(rawValue: partName) else {
-                throw QAScript.SyntaxError(message: "screenshot: mask '\(word)': '\(partName)' is not a part (parts: \(partNames))")
+                let guess = QAScript.nearest(partName, among: Part.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+                throw QAScript.SyntaxError(message: "screenshot: mask '\(word)': '\(partName)' is not a part\(guess) (parts: \(partNames))")
             }
             return Mask(id: id, part: part)
         }

@@ -126,7 +126,10 @@ struct MatrixIndex {
             <title>State matrix: \(summary.images) images</title>
             <style>
             body { font: 14px/1.4 sans-serif; margin: 16px; background: #f4f4f4; color: #222; }
-            table { border-collapse: collapse; margin-bottom: 8px; }
+            table { border-collapse: collapse; }
+            /* A wide table scrolls inside its own box, the page stays as wide as the window; the row names stay in view. */
+            .table-box { max-width: 100%; overflow-x: auto; margin-bottom: 8px; }
+            tbody th { position: sticky; left: 0; background: #f4f4f4; z-index: 1; }
             th, td { padding: 4px; text-align: left; vertical-align: top; }
             tbody th { font-weight: normal; font-family: monospace; white-space: nowrap; }
             td img { display: block; background: #808080; }
@@ -159,7 +162,7 @@ struct MatrixIndex {
             if let sheet = section.contactSheet {
                 page += " · <a href=\"\(Self.escaped(sheet))\">contact sheet</a> (\(StateMatrix.scaleName(section.sheetScale)))"
             }
-            page += "</p>\n<table>\n<thead><tr><th></th>"
+            page += "</p>\n<div class=\"table-box\"><table>\n<thead><tr><th></th>"
             for state in section.states { page += "<th class=\"col s-\(state.rawValue)\">\(state.rawValue)</th>" }
             page += "</tr></thead>\n<tbody>\n"
             var rows: [String] = []
@@ -185,7 +188,7 @@ struct MatrixIndex {
                 }
                 page += "</tr>\n"
             }
-            page += "</tbody>\n</table>\n</section>\n"
+            page += "</tbody>\n</table></div>\n</section>\n"
         }
         page += """
             <script>

@@ -282,6 +282,31 @@ final class ElementShotUITests: XCTestCase {
         XCTAssertTrue(compared.stdout.contains("shots: 3 of 3 match their goldens"), compared.stdout)
     }
 
+    /// `--screenshot`'s errors are the command line's: no line of the script it runs inside, and
+    /// advice in its options' words (status 1: the command was sound, the shot could not be taken).
+    func testTheCommandLinesShotErrorsSpeakOfItsOptions() throws {
+        let file = directory.appendingPathComponent("a-file").path
+        try "".write(toFile: file, atomically: true, encoding: .utf8)
+        for (arguments, message) in [
+            (["--size", "1x1", "--field", "outlined-label", "--screenshot", directory.appendingPathComponent("x.png").path],
+             "--screenshot: outlined-label ("),
+            (["--field", "outlined-label", "--screenshot", file + "/t.png"], "--screenshot: cannot write PNG '\(file)/t.png': Not a directory"),
+        ] {
+            let result = try catalog(arguments)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("textfield-catalog: " + message), result.stderr)
+            XCTAssertFalse(result.stderr.contains("--screenshot:2:"), result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            if arguments.first == "--size" {
+                XCTAssertTrue(result.stderr.hasSuffix("is not wholly inside the 1x1 window: give a --size it fits in, or leave --size out "
+                                                      + "(the window is then as tall as the page)\n"), result.stderr)
+            }
+        }
+        let audit = try catalog(["--audit", "filled-label", "--audit-json", file + "/a.json"])
+        XCTAssertEqual(audit.status, 1, audit.stderr)
+        XCTAssertEqual(audit.stderr, "textfield-catalog: --audit-json: cannot write '\(file)/a.json': Not a directory\n", "said once")
+    }
+
     /// Bad ids and bad options: each script fails on its own line with what was expected.
     func testBadIdsAndOptionsSayWhatWasExpected() throws {
         let cases: [(String, String)] = [
@@ -294,6 +319,8 @@ final class ElementShotUITests: XCTestCase {
             ("screenshot x.png filled-label tolerance 2\n", ":1: screenshot: tolerance needs two numbers"),
             ("screenshot x.png filled-label mask filled-label:glyph\n", ":1: screenshot: mask 'filled-label:glyph': 'glyph' is not a part (parts: caret, text, label, assistive, icons, affixes)"),
             ("screenshot x.png 0 0 10 10 margin 4\n", ":1: screenshot: margin is around a field or section"),
+            ("screenshot x.png filled-label mask carret\n", ":1: screenshot: mask 'carret': no part or field has that name; did you mean the part 'caret'?"),
+            ("scrennshot x.png filled-label\n", ":1: unknown step 'scrennshot'; did you mean 'screenshot'? (steps: "),
         ]
         var arguments: [String] = []
         var paths: [String] = []

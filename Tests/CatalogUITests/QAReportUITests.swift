@@ -81,7 +81,7 @@ final class QAReportUITests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("\(multi): FAILED, 3 failures (4 of 7 steps passed"), result.stdout)
         XCTAssertTrue(result.stderr.contains("\(field):4: field: "), "the golden that differs, at its step: \(result.stderr)")
         // The partial run calls only the golden no script takes stale, not other.qa's.
-        let staleLine = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("goldens no script takes") }, result.stdout)
+        let staleLine = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("goldens stale (no script takes them") }, result.stdout)
         XCTAssertTrue(staleLine.hasSuffix(": gone.png"), String(staleLine))
 
         // JUnit: one testcase per script, one failure each, every FILE:LINE in its text.
@@ -191,7 +191,7 @@ final class QAReportUITests: XCTestCase {
         XCTAssertEqual(result.status, 3)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("stop.qa:2: expect filled-label focused: expected false, found true\n"), result.stderr)
-        XCTAssertFalse(result.stdout.contains("stop.qa:"), "no summary line for a failed script, as before: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("stop.qa: FAILED, 1 failure (1 of 4 steps passed, "), "its line, as every script's: \(result.stdout)")
         let junitText = try python("""
             import sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
@@ -201,6 +201,80 @@ final class QAReportUITests: XCTestCase {
         XCTAssertTrue(junitText.contains("stop.qa:2: expect filled-label focused"), junitText)
         let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         XCTAssertEqual(html.components(separatedBy: ">not reached<").count - 1, 2, "lines 3 and 4 were not reached")
+    }
+
+    /// A golden that differs is a failure of the script whose step took it, at that step's line:
+    /// stdout's line for the script (printed once its shots are judged), stderr, JUnit and the
+    /// report give one count and one order, by line; a script with a syntax error has its line too.
+    func testAShotsFailureCountsForItsScriptInLineOrderEverywhere() throws {
+        try write("g1.qa", "focus filled-label\ntype Hello\nsettle\nscreenshot g1.png 0 0 380 200\n")
+        let recorded = try catalog(["--scripts-dir", scripts.path, "--goldens", goldens.path, "--update-goldens"])
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        try write("g1.qa", "focus filled-label\ntype Help\nsettle\nscreenshot g1.png 0 0 380 200\nexpect filled-label text \"nope\"\n")
+        try write("typo.qa", "settle\nscrennshot x.png\n")
+        let junit = path("junit.xml"), report = path("report")
+        let result = try catalog(["--scripts-dir", scripts.path, "--goldens", goldens.path, "--failures", path("failures"),
+                                  "--junit", junit, "--report", report])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        let g1 = scripts.appendingPathComponent("g1.qa").path, typo = scripts.appendingPathComponent("typo.qa").path
+        XCTAssertTrue(result.stdout.contains("\(g1): FAILED, 2 failures (4 of 5 steps passed, "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\(typo): FAILED, 1 failure (a syntax error: no step ran)"), result.stdout)
+        let g1Lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix(g1 + ":") }
+        XCTAssertEqual(g1Lines.map { $0.dropFirst(g1.count + 1).prefix { $0 != ":" } }, ["4", "5"], result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(typo):2: unknown step 'scrennshot'; did you mean 'screenshot'?"), result.stderr)
+        let junitText = try python("""
+            import sys, xml.etree.ElementTree as ET
+            for case in ET.parse(sys.argv[1]).getroot().iter('testcase'):
+                for failure in case.findall('failure'): print(failure.get('message'))
+            """, junit)
+        XCTAssertTrue(junitText.contains("2 failures; the first: \(g1):4: g1:"), junitText)
+        let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+        let shotFailure = try XCTUnwrap(html.range(of: "\(g1):4: g1:")), expectFailure = try XCTUnwrap(html.range(of: "\(g1):5: expect"))
+        XCTAssertLessThan(shotFailure.lowerBound, expectFailure.lowerBound, "the report's failure list in line order")
+        XCTAssertTrue(html.contains(">3</b><span>failures<"), "the report counts the same three failures")
+
+        // In a browser (when the machine has one), the wipe's slider is exactly as wide as the
+        // shot (380 pixels), so its thumb sits over the wipe line.
+        let chromium = "/usr/bin/chromium"
+        guard FileManager.default.isExecutableFile(atPath: chromium) else { return }
+        let dom = try runCommand(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + path("chromium"),
+                                            "--dump-dom", URL(fileURLWithPath: report + "/index.html").absoluteString], timeout: 120)
+        XCTAssertTrue(dom.stdout.contains("aria-label=\"wipe between expected and actual\" style=\"width: 380px;\""),
+                      dom.stdout.components(separatedBy: "<input").dropFirst().map { String($0.prefix(160)) }.joined(separator: "\n"))
+    }
+
+    /// A partial run names no golden stale (another script may take it) and says how to check;
+    /// a run of every script of --scripts-dir does, and never asks to delete. A user's own goldens
+    /// folder gets the advice of the command they ran, not `./run.sh`.
+    func testOnlyARunOfEveryScriptCallsGoldensStaleAndTheAdviceNamesTheCommandRun() throws {
+        try write("a.qa", "settle\nscreenshot a.png 0 0 120 80\n")
+        try write("b.qa", "settle\nscreenshot b.png 0 0 120 80\n")
+        let recorded = try catalog(["--scripts-dir", scripts.path, "--goldens", goldens.path, "--update-goldens"])
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        XCTAssertFalse(try String(contentsOfFile: goldens.path + "/fonts.txt", encoding: .utf8).contains("run.sh"))
+        try FileManager.default.copyItem(at: goldens.appendingPathComponent("a.png"), to: goldens.appendingPathComponent("gone.png"))
+        // Elsewhere, with a shot that has no golden yet.
+        let other = directory.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try "settle\nscreenshot a.png 0 0 120 80\nscreenshot new.png 0 0 120 80\n".write(to: other.appendingPathComponent("c.qa"), atomically: true, encoding: .utf8)
+        let partial = try catalog(["--script", other.appendingPathComponent("c.qa").path, "--goldens", goldens.path, "--failures", path("failures")])
+        XCTAssertEqual(partial.status, 3, partial.stderr)
+        XCTAssertFalse(partial.stdout.contains("goldens stale"), partial.stdout)
+        XCTAssertTrue(partial.stdout.contains("goldens: this run took 2 shots of \(goldens.path); to name the goldens no script takes (stale), "
+                                              + "run with --scripts-dir DIR"), partial.stdout)
+        XCTAssertTrue(partial.stderr.contains("run the same textfield-catalog command with `--update-goldens` to record it"), partial.stderr)
+        XCTAssertFalse(partial.stderr.contains("run.sh"), partial.stderr)
+
+        // Without --failures the run makes a folder of its own in TMPDIR, and removes it when
+        // nothing failed into it.
+        let temporary = path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let full = try runCommand(CatalogApp.binaryPath, ["--scripts-dir", scripts.path, "--goldens", goldens.path],
+                                  environment: ["DISPLAY": "", "TMPDIR": temporary], timeout: 180)
+        XCTAssertEqual(full.status, 0, full.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "no empty failures folder left")
+        XCTAssertTrue(full.stdout.contains("goldens stale (no script takes them; named, not deleted): gone.png\n"), full.stdout)
+        XCTAssertFalse(full.stdout.contains("delete them"), full.stdout)
     }
 
     /// A name that is no script of --scripts-dir, a report that could not be written and the
@@ -219,6 +293,9 @@ final class QAReportUITests: XCTestCase {
             (["--script", states, "--report", file], "--report wants a folder to write index.html into; '\(file)' is a file"),
             (["--script", states, "--junit", scripts.path], "--junit wants a file path; '\(scripts.path)' is a folder"),
             (["--keep-going", "--junit", path("j.xml")], "--keep-going, --junit and --report go with --script FILE (or --scripts-dir DIR)"),
+            (["--script", states, "--qa-state", "/proc/qa/state.json"], "--qa-state: cannot write '/proc/qa/state.json': No such file or directory"),
+            (["--script", states, "--qa-state", scripts.path], "--qa-state wants a file path; '\(scripts.path)' is a folder"),
+            (["--script", states, "--junit", "\(file)/j.xml"], "--junit: cannot write '\(file)/j.xml': Not a directory"),
         ] {
             let result = try runCommand(CatalogApp.binaryPath, arguments, environment: ["DISPLAY": ":99999"])
             XCTAssertEqual(result.status, 2, "\(arguments)")

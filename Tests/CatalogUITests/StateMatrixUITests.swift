@@ -135,6 +135,10 @@ final class StateMatrixUITests: XCTestCase {
         XCTAssertFalse(referenced.contains { $0.hasPrefix("/") || $0.contains("://") }, "relative paths only: it opens from disk")
         XCTAssertEqual(referenced.filter { $0.hasSuffix(".png") }, try pngFiles())
         XCTAssertTrue(html.contains("skipped: built disabled") && html.contains("skipped: built right to left"), "a state a field cannot take is said to be skipped")
+        // Every table (eight state columns are wider than a 1280-pixel window) scrolls in a box
+        // of its own, so the page itself stays as wide as the window.
+        XCTAssertEqual(html.components(separatedBy: "<table>").count, html.components(separatedBy: "<div class=\"table-box\"><table>").count)
+        XCTAssertTrue(html.contains(".table-box { max-width: 100%; overflow-x: auto;"), "the box scrolls")
     }
 
     func testBadFoldersAndIdsAreClearOneLineErrors() throws {

@@ -20,7 +20,7 @@ final class FontManifestTests: XCTestCase {
         // Recorded in the order a host opened them, one twice
         let manifest = FontManifest(fontsUsed: [roboto, emoji, dejaVuBold, robotoMedium, roboto])
         XCTAssertEqual(manifest.text, """
-            # The font faces these goldens were rendered with (written by `./run.sh shots --update`).
+            # The font faces these goldens were rendered with (written when they were recorded).
             # family | style | version | file | bytes
             DejaVu Sans | Bold | 2.370 | DejaVuSans-Bold.ttf | 705684
             Noto Color Emoji | Regular | - | NotoColorEmoji.ttf | 10980856
@@ -107,7 +107,8 @@ final class FontManifestTests: XCTestCase {
             return XCTFail("a missing manifest is no manifest")
         }
         XCTAssertEqual(missing, "There is no font manifest at \(directory)/fonts.txt, so nothing says which fonts the goldens "
-                       + "were rendered with. Run `./run.sh shots --update` (`--update-goldens` when running textfield-catalog yourself) to record the goldens and their fonts.")
+                       + "were rendered with. Run the same textfield-catalog command with `--update-goldens` to record the goldens and their fonts.",
+                       "a folder not the project's Tests/Goldens: the advice is the command the user ran, not ./run.sh")
         let broken = directory + "/broken.txt"
         try "# family | style | version | file | bytes\nRoboto | Regular | 2.138 | Roboto-Regular.ttf\n"
             .write(toFile: broken, atomically: true, encoding: .utf8)

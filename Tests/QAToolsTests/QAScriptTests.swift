@@ -125,6 +125,7 @@ final class QAScriptParsingTests: XCTestCase {
             ("screenshot a.png filled-label mask", "screenshot: mask needs what to mask: a part (caret, text, label, assistive, icons, affixes), a field id, or ID:PART"),
             ("screenshot a.png filled-label mask caret mask caret", "screenshot: mask caret is given twice"),
             ("screenshot a.png filled-label mask a:b", "screenshot: mask 'a:b': 'b' is not a part (parts: caret, text, label, assistive, icons, affixes)"),
+            ("screenshot a.png filled-label mask a:carret", "screenshot: mask 'a:carret': 'carret' is not a part; did you mean 'caret'? (parts: caret, text, label, assistive, icons, affixes)"),
             ("screenshot a.png filled-label mask :caret", "screenshot: mask ':caret' has no id before the ':'"),
             ("screenshot a.png filled-label:text", "screenshot: 'filled-label:text' is not an id (a part, as in ID:PART, is for masks)"),
             ("screenshot a.png a a", "screenshot: a is named twice"),
@@ -192,6 +193,7 @@ final class QAScriptParsingTests: XCTestCase {
         let unknown = failure("focus a\n\nfrobnicate\n")
         XCTAssertEqual(unknown?.line, 3)
         XCTAssertEqual(unknown?.description.hasPrefix("t.qa:3: unknown step 'frobnicate' (steps: focus,"), true)
+        XCTAssertEqual(failure("clik a")?.message.hasPrefix("unknown step 'clik'; did you mean 'click'? (steps: focus,"), true)
         XCTAssertEqual(failure("hover a 1")?.message, "usage: hover ID [X Y]  (field-relative; the container's centre by default)")
         XCTAssertEqual(failure("key ctrl+Lfet")?.message.hasPrefix("key: 'Lfet' is not a key name"), true)
         XCTAssertEqual(failure("key hyper+a")?.message.hasPrefix("key: 'hyper' in 'hyper+a' is not a modifier"), true)
