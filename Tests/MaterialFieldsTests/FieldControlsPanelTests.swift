@@ -24,8 +24,13 @@ private final class PanelHost: SceneHost {
 final class FieldControlsPanelTests: XCTestCase {
     private var keptHost: PanelHost?
 
-    private func makeScene() -> (FieldScene, TextField, FieldControlsPanel) {
+    /// A panel on an outlined field with both icons (`icons`), or with none.
+    private func makeScene(icons: Bool = true) -> (FieldScene, TextField, FieldControlsPanel) {
         let field = TextField(identifier: "name", style: .outlined, label: "Name")
+        if icons {
+            field.leadingIcon = .person
+            field.trailingIcon = .search
+        }
         let other = TextField(identifier: "other", style: .filled, label: "Other")
         let scene = FieldScene(fields: [field, other])
         let host = PanelHost()
@@ -166,6 +171,48 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(panel.focusedControl, .trailingIcon)
         scene.handle(.key(.down, []), at: 5.2)
         XCTAssertEqual(panel.focusedControl, .direction)
+    }
+
+    /// A field with no icon: both icon modes are unavailable, read "no icon", are passed by Tab,
+    /// arrows and clicks and change nothing; the step still sets the mode.
+    func testIconModesOfAFieldWithNoIconAreUnavailableAndPassedBy() throws {
+        let (scene, field, panel) = makeScene(icons: false)
+        XCTAssertTrue(panel.isUnavailable(.leadingIcon))
+        XCTAssertTrue(panel.isUnavailable(.trailingIcon))
+        XCTAssertFalse(panel.isUnavailable(.clearButton))
+        var visited: [FieldControlsPanel.Control] = []
+        for index in 1...FieldControlsPanel.order.count {
+            scene.handle(.key(.tab, []), at: Double(index) / 10)
+            visited.append(panel.focusedControl)
+        }
+        XCTAssertFalse(visited.contains(.leadingIcon) || visited.contains(.trailingIcon), "\(visited)")
+        XCTAssertEqual(Set(visited), Set(FieldControlsPanel.order).subtracting([.leadingIcon, .trailingIcon]))
+        while panel.focusedControl != .clearButton { scene.handle(.key(.tab, []), at: 2) }
+        scene.handle(.key(.tab, []), at: 2.1)
+        XCTAssertEqual(panel.focusedControl, .direction, "Tab from the clear button skips both icon rows")
+        scene.handle(.key(.up, []), at: 2.2)
+        XCTAssertEqual(panel.focusedControl, .clearButton, "and so does Up")
+        // A click on the leading icon's chip changes nothing and moves no focus.
+        let row = try XCTUnwrap(panel.frames[.leadingIcon])
+        let chip = panel.chipFrame(in: row)
+        scene.handle(.key(.down, []), at: 2.3)
+        XCTAssertEqual(panel.focusedControl, .direction)
+        _ = panel.handle(.pointerDown(Point(x: chip.maxX - 4, y: chip.midY), button: .primary, clickCount: 1, modifiers: []), at: 3)
+        _ = panel.handle(.pointerUp(Point(x: chip.maxX - 4, y: chip.midY), button: .primary), at: 3.1)
+        XCTAssertEqual(field.leadingViewMode, .always)
+        XCTAssertEqual(panel.focusedControl, .direction)
+        panel.act(on: .trailingIcon, at: 3.2)
+        XCTAssertEqual(field.trailingViewMode, .always)
+        XCTAssertFalse(steps.contains { $0.contains("icon") }, "\(steps)")
+        // What it draws: "no icon" twice, no mode name.
+        let canvas = RecordingCanvas()
+        panel.render(on: canvas)
+        let texts = canvas.texts.map(\.text)
+        XCTAssertEqual(texts.filter { $0 == FieldControlsPanel.unavailableText }.count, 2, "\(texts)")
+        XCTAssertFalse(texts.contains("always"), "\(texts)")
+        // The step still sets it (the field may get an icon later).
+        FieldControl.leadingIcon(.never).apply(to: field)
+        XCTAssertEqual(field.leadingViewMode, .never)
     }
 
     /// Keys handled in one batch, then no input: the editor left still eases out of its focused
