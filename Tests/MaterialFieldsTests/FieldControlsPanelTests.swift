@@ -136,6 +136,32 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(panel.editors[.label]?.selection, TextSelection(anchor: 0, head: 4), "selected, so typing replaces it")
     }
 
+    /// At scale 2 in a window too short for the panel above or below the field and too narrow
+    /// beside it, the panel is drawn smaller (down to scale 1) so it covers nothing of the field.
+    func testAPanelTooBigForTheWindowAtItsScaleIsDrawnSmallerBesideTheField() throws {
+        let field = TextField(identifier: "name", style: .outlined, label: "Name")
+        let scene = FieldScene(fields: [field], metrics: MaterialMetrics(scale: 2))
+        let host = PanelHost()
+        keptHost = host
+        scene.host = host
+        scene.resize(to: Size(width: 1000, height: 720), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        XCTAssertTrue(scene.openControlsPanel(for: field))
+        let panel = try XCTUnwrap(scene.shownControlsPanel)
+        XCTAssertLessThan(panel.metrics.scale, 2)
+        XCTAssertGreaterThanOrEqual(panel.metrics.scale, 1)
+        let placement = try XCTUnwrap(panel.placement)
+        let frame = try XCTUnwrap(scene.frame(of: field))
+        XCTAssertTrue(placement.intersection(frame).isEmpty, "\(placement) covers the field at \(frame)")
+        XCTAssertLessThanOrEqual(placement.maxY, 720, "inside the window")
+
+        // With room (a tall window), the panel keeps the scene's scale.
+        scene.closePopup(reason: .dismissed)
+        scene.resize(to: Size(width: 1280, height: 1200), measurer: sharedMeasurer)
+        XCTAssertTrue(scene.openControlsPanel(for: field))
+        XCTAssertEqual(try XCTUnwrap(scene.shownControlsPanel).metrics.scale, 2)
+    }
+
     func testABesideAnchorTakesTheFirstSideWithRoomElseTheOneCoveringLeast() {
         let screen = Rect(x: 0, y: 0, width: 1000, height: 800)
         let size = Size(width: 400, height: 300)
