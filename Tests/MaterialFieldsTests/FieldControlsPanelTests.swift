@@ -162,6 +162,40 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(scene.shownControlsPanel).metrics.scale, 2)
     }
 
+    /// A field that moves under its open panel (the field above it grew taller and an error row) has the
+    /// panel shown again beside it, once; a frame with nothing moved shows nothing again.
+    func testThePanelMovesWithItsFieldWhenTheFieldComesUnderIt() throws {
+        let first = TextField(identifier: "first", style: .outlined, label: "First")
+        let field = TextField(identifier: "second", style: .outlined, label: "Second")
+        first.verticalDensity = 1
+        let scene = FieldScene(fields: [first, field])
+        let host = PanelHost()
+        keptHost = host
+        scene.host = host
+        scene.resize(to: Size(width: 1000, height: 800), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        XCTAssertTrue(scene.openControlsPanel(for: field))
+        let panel = try XCTUnwrap(scene.shownControlsPanel)
+        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        XCTAssertEqual(host.shown.count, 1, "nothing moved: shown once")
+        let before = try XCTUnwrap(panel.placement)
+
+        first.verticalDensity = 0
+        first.errorMessage = "Now in error, with a message in a row of its own below the field"
+        _ = scene.advance(to: 2)
+        _ = scene.render(on: RecordingCanvas(), at: 2)
+        let frame = try XCTUnwrap(scene.frame(of: field))
+        XCTAssertGreaterThan(frame.maxY, before.minY, "the field came under the panel (else this test proves nothing)")
+        XCTAssertEqual(host.shown.count, 2, "shown again")
+        XCTAssertTrue(host.shown.last?.popup === panel)
+        let after = try XCTUnwrap(panel.placement)
+        XCTAssertTrue(after.intersection(frame).isEmpty, "\(after) covers the field at \(frame)")
+        XCTAssertTrue(scene.shownControlsPanel === panel, "the same panel, still open")
+        _ = scene.advance(to: 3)
+        _ = scene.render(on: RecordingCanvas(), at: 3)
+        XCTAssertEqual(host.shown.count, 2, "once")
+    }
+
     func testABesideAnchorTakesTheFirstSideWithRoomElseTheOneCoveringLeast() {
         let screen = Rect(x: 0, y: 0, width: 1000, height: 800)
         let size = Size(width: 400, height: 300)

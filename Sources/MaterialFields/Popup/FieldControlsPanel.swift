@@ -79,6 +79,9 @@ public final class FieldControlsPanel: ScenePopup {
     public var needsRender = true
     public var placement: Rect?
     public private(set) var surfaceSize = Size(width: 0, height: 0)
+    /// The field's rectangle (window coordinates) the scene placed the panel beside, to place it
+    /// again when the field moves.
+    var besideRect: Rect?
     public var cornerRadius: Double { metrics.cornerRadius }
     public var takesInputMethod: Bool { focusedControl.kind == .text }
     /// Why it closed, once closed.

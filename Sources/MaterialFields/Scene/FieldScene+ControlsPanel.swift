@@ -17,15 +17,7 @@ extension FieldScene {
         isSettled = false
         arrangeIfNeeded()
         let time = currentTime
-        // Where it goes: beside the field's container and the assistive row it may grow.
-        var beside: Rect?
-        if let field, let frame = frame(of: field) {
-            // Room below the container for an assistive row the panel may add (a helper text, an
-            // error message), so the panel does not cover what it makes appear.
-            let container = field.layout?.container.height ?? frame.height
-            let height = max(field.preferredHeight ?? frame.height, container + (24 * metrics.scale).rounded()) + (4 * metrics.scale).rounded()
-            beside = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height)
-        }
+        let beside = controlsPanelBesideRect(for: field)
         var panel = FieldControlsPanel(field: field, scene: self, scheme: scheme, metrics: metrics, measurer: measurer, at: time)
         if let beside {
             // Too big to sit beside the field in the window at the scene's scale (scale 2 on a
@@ -37,6 +29,7 @@ extension FieldScene {
                                            measurer: measurer, at: time)
             }
         }
+        panel.besideRect = beside
         panel.closeKey = closeKey
         panel.onChange = onChange
         panel.onDismiss = { [weak self, weak panel] in
@@ -46,6 +39,29 @@ extension FieldScene {
         let anchor: PopupAnchor = beside.map { .beside($0) } ?? .point(Point(x: 0, y: 0))
         guard showPopup(panel, anchor: anchor) else { return false }
         return true
+    }
+
+    /// Where the panel goes: beside the field's container and the assistive row it may grow.
+    func controlsPanelBesideRect(for field: TextField?) -> Rect? {
+        guard let field, let frame = frame(of: field) else { return nil }
+        // Room below the container for an assistive row the panel may add (a helper text, an
+        // error message), so the panel does not cover what it makes appear.
+        let container = field.layout?.container.height ?? frame.height
+        let height = max(field.preferredHeight ?? frame.height, container + (24 * metrics.scale).rounded()) + (4 * metrics.scale).rounded()
+        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height)
+    }
+
+    /// The open panel's field moved or grew under it (the page scrolled to keep it in view after
+    /// an edit added its error row): the host shows the panel again beside where the field is now.
+    /// Only when the panel has come to cover the field where it covered nothing of it when placed
+    /// (a field moving elsewhere, or a panel that had no room anyway, stays put: no window made
+    /// again every frame of a scroll). A host that cannot show it again has closed it.
+    func keepControlsPanelBesideItsField() {
+        guard let panel = shownControlsPanel, let placed = panel.besideRect, let placement = panel.placement,
+              let now = controlsPanelBesideRect(for: panel.field), now != placed, let host else { return }
+        guard !placement.intersection(now).isEmpty, placement.intersection(placed).isEmpty else { return }
+        panel.besideRect = now
+        if !host.showPopup(panel, anchor: .beside(now)) { popupWasClosed(panel, reason: .windowChanged) }
     }
 
     /// A panel of `surface` size at `scale`, with its shadow's margin, fits in `window` (from 0, 0)
