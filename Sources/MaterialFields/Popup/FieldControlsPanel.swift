@@ -582,8 +582,10 @@ public final class FieldControlsPanel: ScenePopup {
 
     /// A disabled chip: "no icon", no chevrons, in the disabled colour.
     private func drawUnavailableChip(in chip: Rect, canvas: Canvas) {
+        // Fainter than an enabled chip's outline (on-surface at 38 %), as Material's disabled outlines are.
+        let high = scheme.contrast == .high
         canvas.fill(.roundedRectangleStroke(chip, radii: CornerRadii(all: chip.height / 2), width: metrics.strokeWidth),
-                    color: scheme.disabledText)
+                    color: high ? scheme.disabledText : scheme.onSurface.withAlpha(0.12))
         let value = Self.unavailableText
         let width = measurer?.advance(of: value, font: captionFont) ?? Double(value.count) * 6 * s
         text(value, at: Point(x: chip.midX - width / 2, y: chip.midY), font: captionFont, color: scheme.disabledText, on: canvas)
