@@ -75,10 +75,19 @@ public final class StateMatrix {
         "\(id)/\(theme)-\(scaleName(scale))-\(direction.rawValue)-\(state.rawValue).png"
     }
 
-    /// The directions a field takes: both, unless its app built it right to left (a field whose
-    /// label and text are in a right-to-left script has no left-to-right form to show).
+    /// The directions a field takes: only its own when its app built it right to left (a field
+    /// whose label and text are in a right-to-left script has no left-to-right form to show);
+    /// else both for a Material field, and left to right only for the plain and RAG families,
+    /// whose layout does not mirror under `layoutDirection` (an `rtl` image would be their `ltr`
+    /// one again, passed off as mirrored).
     static func directions(of field: TextField) -> [Direction] {
-        field.layoutDirection == .rightToLeft ? [.rtl] : [.ltr, .rtl]
+        if field.layoutDirection == .rightToLeft { return [.rtl] }
+        return field.style.family == .material ? [.ltr, .rtl] : [.ltr]
+    }
+
+    /// Why a field is not rendered in `direction` (one of those `directions(of:)` leaves out).
+    static func directionSkipReason(of field: TextField) -> String {
+        field.layoutDirection == .rightToLeft ? "built right to left" : "left to right only: its family does not mirror"
     }
 
     /// Renders everything into `directory` (made if missing; files of the same names replaced).
@@ -113,7 +122,7 @@ public final class StateMatrix {
                         for state in plan.states {
                             var cell = Cell(theme: theme, scale: scale, direction: direction, state: state)
                             if !plan.directions.contains(direction) {
-                                cell.skipReason = "built right to left"
+                                cell.skipReason = Self.directionSkipReason(of: plan.built)
                             } else if !state.applies(to: plan.built) {
                                 cell.skipReason = "built disabled"
                             } else {

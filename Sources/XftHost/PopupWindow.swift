@@ -7,15 +7,24 @@ import MaterialFields
 /// further; keys reach the scene, which hands them to the popup). The surface sits inside a margin
 /// that holds Material's elevation shadow, drawn over what the screen showed there when it opened:
 /// an override-redirect window gets no shadow from a compositor, and a plain X server has none.
+/// Where that margin lies over the main window, what it shows is taken again from the main
+/// window's back buffer each time the window draws under it (`backdropChanged`), so a change the
+/// popup itself makes (the controls panel adding an error row, changing density, scrolling the
+/// page) never leaves a stale copy of the old page around it.
 final class PopupWindow {
     let popup: ScenePopup
     let window: Window
     private let display: OpaquePointer
     private let mainWindow: Window
     private var backBuffer: Pixmap
-    /// What the screen showed under the window with the shadow drawn over it, made once: each
-    /// draw starts from it, so the translucent shadow is never laid twice.
+    /// What the screen showed under the window with the shadow drawn over it: each draw starts
+    /// from it, so the translucent shadow is never laid twice.
     private var base: Pixmap
+    /// What is under the window without the shadow (unused with a compositor): the screen when it
+    /// opened, with the main window's later frames copied in where they fall.
+    private var under: Pixmap
+    /// The window's top left corner in the main window's coordinates.
+    private let originInMain: (x: Int, y: Int)
     private var canvas: XftCanvas!
     private let copyGC: GC
     /// The window's size, and where the surface is in it.
@@ -54,6 +63,7 @@ final class PopupWindow {
         let height = Int(placed.height + margins.top + margins.bottom)
         size = (max(1, width), max(1, height))
         surface = Rect(x: margins.left, y: margins.top, width: placed.width, height: placed.height)
+        originInMain = (Int(placed.minX - margins.left), Int(placed.minY - margins.top))
         let rootX = Int32(clamping: Int(placed.minX - margins.left) + Int(mainX))
         let rootY = Int32(clamping: Int(placed.minY - margins.top) + Int(mainY))
 
@@ -87,12 +97,14 @@ final class PopupWindow {
         copyGC = XCreateGC(display, window, UInt(GCGraphicsExposures | GCSubwindowMode), &gcValues)
         backBuffer = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         base = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
+        under = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(depth))
         do {
-            canvas = try XftCanvas(display: display, drawable: base, width: size.width, height: size.height, fonts: fonts,
+            canvas = try XftCanvas(display: display, drawable: under, width: size.width, height: size.height, fonts: fonts,
                                    visual: visual, colormap: isTranslucent ? colormap : nil)
         } catch {
             XFreePixmap(display, backBuffer)
             XFreePixmap(display, base)
+            XFreePixmap(display, under)
             if isTranslucent { XFreeColormap(display, colormap) }
             XFreeGC(display, copyGC)
             XDestroyWindow(display, window)
@@ -105,18 +117,47 @@ final class PopupWindow {
             // Fully transparent (premultiplied zero) around the surface: the compositor shows what is under it.
             var clearValues = XGCValues()
             clearValues.foreground = 0
-            let clearGC = XCreateGC(display, base, UInt(GCForeground), &clearValues)
-            XFillRectangle(display, base, clearGC, 0, 0, UInt32(size.width), UInt32(size.height))
+            let clearGC = XCreateGC(display, under, UInt(GCForeground), &clearValues)
+            XFillRectangle(display, under, clearGC, 0, 0, UInt32(size.width), UInt32(size.height))
             XFreeGC(display, clearGC)
         } else {
             canvas.fill(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), color: popup.scheme.surface)
-            XCopyArea(display, root, base, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
+            XCopyArea(display, root, under, copyGC, rootX, rootY, UInt32(size.width), UInt32(size.height), 0, 0)
         }
+        makeBase()
+        draw()
+        XMapRaised(display, window)
+    }
+
+    /// `base` made again: what is under the window, the shadow over it; the canvas left on the back buffer.
+    private func makeBase() {
+        XCopyArea(display, under, base, copyGC, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+        canvas.retarget(to: base, width: size.width, height: size.height)
         PopupElevation.drawShadow(on: canvas, surface: surface, radius: popup.cornerRadius, scheme: popup.scheme,
                                   scale: popup.metrics.scale)
         canvas.retarget(to: backBuffer, width: size.width, height: size.height)
+    }
+
+    /// The main window drew `regions` (its coordinates) of `mainBuffer`, its back buffer (of the
+    /// default depth, as this window's without a compositor): where they fall under this window,
+    /// they replace what the shadow falls on, and the popup is drawn again. Nothing to do with a
+    /// compositor, which shows the main window through the transparent margin itself.
+    func backdropChanged(mainBuffer: Pixmap, regions: [Rect]) {
+        guard !closed, !isTranslucent else { return }
+        let bounds = Rect(x: Double(originInMain.x), y: Double(originInMain.y), width: Double(size.width), height: Double(size.height))
+        var changed = false
+        for region in regions where region.isFinite {
+            let left = max(region.minX.rounded(.down), bounds.minX), top = max(region.minY.rounded(.down), bounds.minY)
+            let right = min(region.maxX.rounded(.up), bounds.maxX), bottom = min(region.maxY.rounded(.up), bounds.maxY)
+            guard right > left, bottom > top else { continue }
+            // Under the surface nothing shows; only the margin needs it, but a whole rectangle is one request.
+            XCopyArea(display, mainBuffer, under, copyGC, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top),
+                      Int32(Int(left) - originInMain.x), Int32(Int(top) - originInMain.y))
+            changed = true
+        }
+        guard changed else { return }
+        makeBase()
         draw()
-        XMapRaised(display, window)
     }
 
     /// A 32-bit visual with alpha, when a compositing manager owns `_NET_WM_CM_S<screen>`
@@ -186,6 +227,7 @@ final class PopupWindow {
         if grabbedKeyboard { XUngrabKeyboard(display, Time(CurrentTime)) }
         XFreePixmap(display, backBuffer)
         XFreePixmap(display, base)
+        XFreePixmap(display, under)
         XFreeGC(display, copyGC)
         XDestroyWindow(display, window)
         if isTranslucent { XFreeColormap(display, colormap) }

@@ -361,6 +361,8 @@ final class WindowSession {
             XCopyArea(display, backBuffer, window, copyGC, x, y, UInt32(clamping: Int(region.width)),
                       UInt32(clamping: Int(region.height)), x, y)
         }
+        // What the popup's shadow margin shows of the window follows it.
+        popupWindow?.backdropChanged(mainBuffer: backBuffer, regions: regions)
     }
 
     private func apply(_ event: InputEvent) {

@@ -1,6 +1,8 @@
+import CXlib
 import Foundation
 import TestHarness
 import XCTest
+@testable import XftHost
 
 /// The controls panel (F9) and its script step `set ID PROPERTY VALUE` in the real catalog: a
 /// script sets every property and reads it back from the QA state; bad properties and values
@@ -191,5 +193,102 @@ final class ControlsPanelUITests: XCTestCase {
         try app.key("Escape")
         view = try XCTUnwrap(app.waitForState(as: View.self) { !$0.controls.shown })
         XCTAssertTrue(view.field("outlined-label").focused, "closing gives the field the keyboard")
+    }
+
+    // MARK: The shadow's margin
+
+    /// The popup's window and where it is on the root.
+    private func panelWindow(_ app: CatalogApp) throws -> (window: Window, x: Int, y: Int, width: Int, height: Int) {
+        var found: Window?
+        _ = try waitUntil(timeout: 10) {
+            let result = try runCommand(findExecutable("xdotool")!, ["search", "--onlyvisible", "--classname", "^materialfields-popup$"],
+                                        environment: ["DISPLAY": app.server.displayName])
+            found = result.stdout.split(separator: "\n").first.flatMap { Window($0) }
+            return found != nil
+        }
+        let window = try XCTUnwrap(found, "the panel's window is mapped")
+        return try app.withDisplay { display in
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, window, &attributes)
+            var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+            XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
+            return (window, Int(x), Int(y), Int(attributes.width), Int(attributes.height))
+        }
+    }
+
+    /// The pixels of the popup's window outside its surface (`surface` in the window's
+    /// coordinates), once two reads in a row agree (the window has drawn what it will).
+    private func marginPixels(_ app: CatalogApp, surface: PixelRegion) throws -> [UInt8] {
+        let popup = try panelWindow(app)
+        func read() throws -> [UInt8] {
+            let image = try app.withDisplay { display in
+                try XCTUnwrap(RGBAImage.capture(display: display, window: popup.window,
+                                                region: PixelRegion(x: 0, y: 0, width: popup.width, height: popup.height)))
+            }
+            var pixels: [UInt8] = []
+            for y in 0..<image.height {
+                for x in 0..<image.width where !(x >= surface.x && x < surface.maxX && y >= surface.y && y < surface.maxY) {
+                    let pixel = image.pixel(x: x, y: y)
+                    pixels += [pixel.red, pixel.green, pixel.blue]
+                }
+            }
+            return pixels
+        }
+        var last = try read()
+        _ = try waitUntil(timeout: 5) {
+            let next = try read()
+            defer { last = next }
+            return next == last
+        }
+        return last
+    }
+
+    /// Where the panel's surface is in its window: its frame in the main window, moved to the
+    /// popup window's origin.
+    private func surfaceInPopup(_ app: CatalogApp, frame: [Double]) throws -> PixelRegion {
+        let popup = try panelWindow(app)
+        let origin = try app.withDisplay { display in
+            var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+            XTranslateCoordinates(display, app.windowID, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
+            return (x: Int(x), y: Int(y))
+        }
+        let surface = PixelRegion(frame: frame)
+        return PixelRegion(x: surface.x + origin.x - popup.x, y: surface.y + origin.y - popup.y, width: surface.width, height: surface.height)
+    }
+
+    /// The panel's own edits redraw the page under its shadow's margin (here the field's label,
+    /// whose top the margin covers): the margin shows the page as it is now, the
+    /// same as a panel opened afresh on it shows, not a copy of the page from when it opened.
+    func testTheShadowMarginFollowsThePageTheEditsRedrawUnderIt() throws {
+        let app = try CatalogApp(screenSize: (1024, 900))
+        try app.click(field: "filled-helper", atFraction: 0.3)
+        XCTAssertNotNil(app.waitForState(as: View.self) { $0.field("filled-helper").focused })
+        try app.key("F9")
+        var view = try XCTUnwrap(app.waitForState(as: View.self) { $0.controls.shown && $0.controls.field == "filled-helper" })
+        let frame = try XCTUnwrap(view.controls.frame)
+        let surface = try surfaceInPopup(app, frame: frame)
+        let before = try marginPixels(app, surface: surface)
+
+        // A new label, typed into the label's editor (focused, its text selected): the floating
+        // label at the field's top, which the margin at the panel's bottom covers (the panel opens
+        // above a field this low), changes live; the field's frame does not.
+        try app.type("Work phone, with the area code")
+        view = try XCTUnwrap(app.waitForState(as: View.self) { $0.field("filled-helper").settings.label == "Work phone, with the area code" })
+        XCTAssertEqual(view.controls.frame, frame, "the panel stays where it is")
+        let edited = try marginPixels(app, surface: surface)
+
+        // Closed and opened again on the same page: its margin drawn from the screen as it is.
+        try app.key("F9")
+        XCTAssertNotNil(app.waitForState(as: View.self) { !$0.controls.shown })
+        try app.key("F9")
+        view = try XCTUnwrap(app.waitForState(as: View.self) { $0.controls.shown })
+        XCTAssertEqual(view.controls.frame, frame, "opened again at the same place")
+        let fresh = try marginPixels(app, surface: surface)
+
+        func differing(_ one: [UInt8], _ other: [UInt8]) -> Int {
+            one.count != other.count ? Int.max : zip(one, other).filter { abs(Int($0) - Int($1)) > 2 }.count
+        }
+        XCTAssertGreaterThan(differing(before, fresh), 20, "the edit changed what the margin covers (else this test proves nothing)")
+        XCTAssertEqual(differing(edited, fresh), 0, "the margin of the panel still open shows the page as it was when it opened")
     }
 }

@@ -4,12 +4,13 @@ import XCTest
 @testable import XftHost
 
 /// `textfield-catalog --matrix DIR`: every field in every state it can take, one PNG each, a
-/// contact sheet per field and an index page, through the real binary. One run of three fields
-/// (an enabled one, one built disabled, one built right to left) serves every check of output.
+/// contact sheet per field and an index page, through the real binary. One run of four fields
+/// (an enabled one, one built disabled, one built right to left, one plain field whose layout
+/// does not mirror) serves every check of output.
 final class StateMatrixUITests: XCTestCase {
     private static var directory: URL!
     private static var run: (status: Int32, stdout: String, stderr: String)!
-    private static let fields = ["outlined-label", "filled-disabled", "intl-hebrew"]
+    private static let fields = ["outlined-label", "filled-disabled", "intl-hebrew", "plain-none"]
     private static let states = ["resting", "hovered", "focused-empty", "focused-text", "filled", "error", "error-focused", "disabled"]
 
     private var directory: URL { Self.directory }
@@ -60,11 +61,13 @@ final class StateMatrixUITests: XCTestCase {
                 }
                 // Built right to left: no left-to-right form.
                 for state in Self.states { expected.insert("intl-hebrew/\(theme)-\(scale)-rtl-\(state).png") }
+                // A plain field does not mirror: left to right only, not an rtl image identical to its ltr one.
+                for state in Self.states { expected.insert("plain-none/\(theme)-\(scale)-ltr-\(state).png") }
             }
         }
         let sheets = Set(Self.fields.map { "\($0)/contact-sheet.png" })
         XCTAssertEqual(try pngFiles(), expected.union(sheets))
-        XCTAssertTrue(run.stdout.contains("matrix: \(expected.count) images of 3 fields"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("matrix: \(expected.count) images of 4 fields"), run.stdout)
     }
 
     func testStatesThemesScalesAndDirectionsDrawWhatTheyAre() throws {
@@ -134,7 +137,8 @@ final class StateMatrixUITests: XCTestCase {
         }
         XCTAssertFalse(referenced.contains { $0.hasPrefix("/") || $0.contains("://") }, "relative paths only: it opens from disk")
         XCTAssertEqual(referenced.filter { $0.hasSuffix(".png") }, try pngFiles())
-        XCTAssertTrue(html.contains("skipped: built disabled") && html.contains("skipped: built right to left"), "a state a field cannot take is said to be skipped")
+        XCTAssertTrue(html.contains("skipped: built disabled") && html.contains("skipped: built right to left")
+                      && html.contains("skipped: left to right only: its family does not mirror"), "a state a field cannot take is said to be skipped")
         // Every table (eight state columns are wider than a 1280-pixel window) scrolls in a box
         // of its own, so the page itself stays as wide as the window.
         XCTAssertEqual(html.components(separatedBy: "<table>").count, html.components(separatedBy: "<div class=\"table-box\"><table>").count)

@@ -24,8 +24,13 @@ private final class PanelHost: SceneHost {
 final class FieldControlsPanelTests: XCTestCase {
     private var keptHost: PanelHost?
 
-    private func makeScene() -> (FieldScene, TextField, FieldControlsPanel) {
+    /// A panel on an outlined field with both icons (`icons`), or with none.
+    private func makeScene(icons: Bool = true) -> (FieldScene, TextField, FieldControlsPanel) {
         let field = TextField(identifier: "name", style: .outlined, label: "Name")
+        if icons {
+            field.leadingIcon = .person
+            field.trailingIcon = .search
+        }
         let other = TextField(identifier: "other", style: .filled, label: "Other")
         let scene = FieldScene(fields: [field, other])
         let host = PanelHost()
@@ -131,6 +136,66 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(panel.editors[.label]?.selection, TextSelection(anchor: 0, head: 4), "selected, so typing replaces it")
     }
 
+    /// At scale 2 in a window too short for the panel above or below the field and too narrow
+    /// beside it, the panel is drawn smaller (down to scale 1) so it covers nothing of the field.
+    func testAPanelTooBigForTheWindowAtItsScaleIsDrawnSmallerBesideTheField() throws {
+        let field = TextField(identifier: "name", style: .outlined, label: "Name")
+        let scene = FieldScene(fields: [field], metrics: MaterialMetrics(scale: 2))
+        let host = PanelHost()
+        keptHost = host
+        scene.host = host
+        scene.resize(to: Size(width: 1000, height: 720), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        XCTAssertTrue(scene.openControlsPanel(for: field))
+        let panel = try XCTUnwrap(scene.shownControlsPanel)
+        XCTAssertLessThan(panel.metrics.scale, 2)
+        XCTAssertGreaterThanOrEqual(panel.metrics.scale, 1)
+        let placement = try XCTUnwrap(panel.placement)
+        let frame = try XCTUnwrap(scene.frame(of: field))
+        XCTAssertTrue(placement.intersection(frame).isEmpty, "\(placement) covers the field at \(frame)")
+        XCTAssertLessThanOrEqual(placement.maxY, 720, "inside the window")
+
+        // With room (a tall window), the panel keeps the scene's scale.
+        scene.closePopup(reason: .dismissed)
+        scene.resize(to: Size(width: 1280, height: 1200), measurer: sharedMeasurer)
+        XCTAssertTrue(scene.openControlsPanel(for: field))
+        XCTAssertEqual(try XCTUnwrap(scene.shownControlsPanel).metrics.scale, 2)
+    }
+
+    /// A field that moves under its open panel (the field above it grew taller and an error row) has the
+    /// panel shown again beside it, once; a frame with nothing moved shows nothing again.
+    func testThePanelMovesWithItsFieldWhenTheFieldComesUnderIt() throws {
+        let first = TextField(identifier: "first", style: .outlined, label: "First")
+        let field = TextField(identifier: "second", style: .outlined, label: "Second")
+        first.verticalDensity = 1
+        let scene = FieldScene(fields: [first, field])
+        let host = PanelHost()
+        keptHost = host
+        scene.host = host
+        scene.resize(to: Size(width: 1000, height: 800), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        XCTAssertTrue(scene.openControlsPanel(for: field))
+        let panel = try XCTUnwrap(scene.shownControlsPanel)
+        _ = scene.render(on: RecordingCanvas(), at: 0.1)
+        XCTAssertEqual(host.shown.count, 1, "nothing moved: shown once")
+        let before = try XCTUnwrap(panel.placement)
+
+        first.verticalDensity = 0
+        first.errorMessage = "Now in error, with a message in a row of its own below the field"
+        _ = scene.advance(to: 2)
+        _ = scene.render(on: RecordingCanvas(), at: 2)
+        let frame = try XCTUnwrap(scene.frame(of: field))
+        XCTAssertGreaterThan(frame.maxY, before.minY, "the field came under the panel (else this test proves nothing)")
+        XCTAssertEqual(host.shown.count, 2, "shown again")
+        XCTAssertTrue(host.shown.last?.popup === panel)
+        let after = try XCTUnwrap(panel.placement)
+        XCTAssertTrue(after.intersection(frame).isEmpty, "\(after) covers the field at \(frame)")
+        XCTAssertTrue(scene.shownControlsPanel === panel, "the same panel, still open")
+        _ = scene.advance(to: 3)
+        _ = scene.render(on: RecordingCanvas(), at: 3)
+        XCTAssertEqual(host.shown.count, 2, "once")
+    }
+
     func testABesideAnchorTakesTheFirstSideWithRoomElseTheOneCoveringLeast() {
         let screen = Rect(x: 0, y: 0, width: 1000, height: 800)
         let size = Size(width: 400, height: 300)
@@ -166,6 +231,48 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(panel.focusedControl, .trailingIcon)
         scene.handle(.key(.down, []), at: 5.2)
         XCTAssertEqual(panel.focusedControl, .direction)
+    }
+
+    /// A field with no icon: both icon modes are unavailable, read "no icon", are passed by Tab,
+    /// arrows and clicks and change nothing; the step still sets the mode.
+    func testIconModesOfAFieldWithNoIconAreUnavailableAndPassedBy() throws {
+        let (scene, field, panel) = makeScene(icons: false)
+        XCTAssertTrue(panel.isUnavailable(.leadingIcon))
+        XCTAssertTrue(panel.isUnavailable(.trailingIcon))
+        XCTAssertFalse(panel.isUnavailable(.clearButton))
+        var visited: [FieldControlsPanel.Control] = []
+        for index in 1...FieldControlsPanel.order.count {
+            scene.handle(.key(.tab, []), at: Double(index) / 10)
+            visited.append(panel.focusedControl)
+        }
+        XCTAssertFalse(visited.contains(.leadingIcon) || visited.contains(.trailingIcon), "\(visited)")
+        XCTAssertEqual(Set(visited), Set(FieldControlsPanel.order).subtracting([.leadingIcon, .trailingIcon]))
+        while panel.focusedControl != .clearButton { scene.handle(.key(.tab, []), at: 2) }
+        scene.handle(.key(.tab, []), at: 2.1)
+        XCTAssertEqual(panel.focusedControl, .direction, "Tab from the clear button skips both icon rows")
+        scene.handle(.key(.up, []), at: 2.2)
+        XCTAssertEqual(panel.focusedControl, .clearButton, "and so does Up")
+        // A click on the leading icon's chip changes nothing and moves no focus.
+        let row = try XCTUnwrap(panel.frames[.leadingIcon])
+        let chip = panel.chipFrame(in: row)
+        scene.handle(.key(.down, []), at: 2.3)
+        XCTAssertEqual(panel.focusedControl, .direction)
+        _ = panel.handle(.pointerDown(Point(x: chip.maxX - 4, y: chip.midY), button: .primary, clickCount: 1, modifiers: []), at: 3)
+        _ = panel.handle(.pointerUp(Point(x: chip.maxX - 4, y: chip.midY), button: .primary), at: 3.1)
+        XCTAssertEqual(field.leadingViewMode, .always)
+        XCTAssertEqual(panel.focusedControl, .direction)
+        panel.act(on: .trailingIcon, at: 3.2)
+        XCTAssertEqual(field.trailingViewMode, .always)
+        XCTAssertFalse(steps.contains { $0.contains("icon") }, "\(steps)")
+        // What it draws: "no icon" twice, no mode name.
+        let canvas = RecordingCanvas()
+        panel.render(on: canvas)
+        let texts = canvas.texts.map(\.text)
+        XCTAssertEqual(texts.filter { $0 == FieldControlsPanel.unavailableText }.count, 2, "\(texts)")
+        XCTAssertFalse(texts.contains("always"), "\(texts)")
+        // The step still sets it (the field may get an icon later).
+        FieldControl.leadingIcon(.never).apply(to: field)
+        XCTAssertEqual(field.leadingViewMode, .never)
     }
 
     /// Keys handled in one batch, then no input: the editor left still eases out of its focused

@@ -79,6 +79,9 @@ public final class FieldControlsPanel: ScenePopup {
     public var needsRender = true
     public var placement: Rect?
     public private(set) var surfaceSize = Size(width: 0, height: 0)
+    /// The field's rectangle (window coordinates) the scene placed the panel beside, to place it
+    /// again when the field moves.
+    var besideRect: Rect?
     public var cornerRadius: Double { metrics.cornerRadius }
     public var takesInputMethod: Bool { focusedControl.kind == .text }
     /// Why it closed, once closed.
@@ -251,10 +254,22 @@ public final class FieldControlsPanel: ScenePopup {
         untold.removeAll()
     }
 
-    /// Flips a switch, or steps a choice `by` places (wrapping).
+    /// A control that would change nothing visible: an icon mode for a field with no icon on
+    /// that side. It is drawn disabled, reading "no icon", and Tab, clicks and arrows pass it by
+    /// (the `set` step still sets the mode, for a script that gives the field an icon later).
+    public func isUnavailable(_ control: Control) -> Bool {
+        guard let field else { return false }
+        switch control {
+        case .leadingIcon: return field.leadingIcon == nil
+        case .trailingIcon: return field.trailingIcon == nil
+        default: return false
+        }
+    }
+
+    /// Flips a switch, or steps a choice `by` places (wrapping); nothing for an unavailable control.
     public func act(on control: Control, step: Int = 1, at time: Double) {
         self.time = max(self.time, time)
-        guard let field else { return }
+        guard let field, !isUnavailable(control) else { return }
         switch control {
         case .enabled: make(.enabled(!field.isEnabled))
         case .secure: make(.secure(!field.isSecureTextEntry))
@@ -300,8 +315,13 @@ public final class FieldControlsPanel: ScenePopup {
 
     private func moveFocus(by step: Int, at time: Double) {
         let order = Self.order
-        let index = order.firstIndex(of: focusedControl) ?? 0
-        focus(order[((index + step) % order.count + order.count) % order.count], at: time)
+        var index = order.firstIndex(of: focusedControl) ?? 0
+        // The next available control (the label's editor always is).
+        for _ in order.indices {
+            index = ((index + step) % order.count + order.count) % order.count
+            if !isUnavailable(order[index]) { break }
+        }
+        focus(order[index], at: time)
     }
 
     private func setChanged() {
@@ -344,6 +364,7 @@ public final class FieldControlsPanel: ScenePopup {
                 editor.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
                 pressedEditor = editor
             } else {
+                guard !isUnavailable(control) else { return true }
                 focus(control, at: time)
                 if control.kind == .toggle {
                     act(on: control, at: time)
@@ -512,6 +533,11 @@ public final class FieldControlsPanel: ScenePopup {
                     canvas.fill(.roundedRectangle(ring, radii: CornerRadii(all: 4 * s)), color: scheme.primary.withAlpha(0.12))
                 }
             }
+            if isUnavailable(control) {
+                text(control.title, at: Point(x: frame.minX, y: frame.midY), font: bodyFont, color: scheme.disabledText, on: canvas)
+                drawUnavailableChip(in: chipFrame(in: frame), canvas: canvas)
+                continue
+            }
             text(control.title, at: Point(x: frame.minX, y: frame.midY), font: bodyFont, color: scheme.highEmphasisText, on: canvas)
             if control.kind == .toggle {
                 drawSwitch(on: value(of: control) == "on", in: frame, canvas: canvas)
@@ -553,6 +579,20 @@ public final class FieldControlsPanel: ScenePopup {
         }
         canvas.fill(.circle(center: thumbCentre, radius: thumb), color: thumbColor)
     }
+
+    /// A disabled chip: "no icon", no chevrons, in the disabled colour.
+    private func drawUnavailableChip(in chip: Rect, canvas: Canvas) {
+        // Fainter than an enabled chip's outline (on-surface at 38 %), as Material's disabled outlines are.
+        let high = scheme.contrast == .high
+        canvas.fill(.roundedRectangleStroke(chip, radii: CornerRadii(all: chip.height / 2), width: metrics.strokeWidth),
+                    color: high ? scheme.disabledText : scheme.onSurface.withAlpha(0.12))
+        let value = Self.unavailableText
+        let width = measurer?.advance(of: value, font: captionFont) ?? Double(value.count) * 6 * s
+        text(value, at: Point(x: chip.midX - width / 2, y: chip.midY), font: captionFont, color: scheme.disabledText, on: canvas)
+    }
+
+    /// What an unavailable icon mode's chip reads.
+    public static let unavailableText = "no icon"
 
     /// A choice: its value between two chevrons in an outlined chip (the primary outline when focused).
     private func drawChip(_ value: String, in chip: Rect, focused: Bool, canvas: Canvas) {

@@ -135,6 +135,9 @@ extension FieldScene {
             for layer in drawnOverlay?.layers ?? [] where layer.bounds.intersects(region) { layer.draw(on: canvas) }
             canvas.popClip()
         }
+        // The controls panel's edits may move its field (a page scrolled to keep a grown field
+        // in view): the panel moves with it, after this frame is drawn.
+        keepControlsPanelBesideItsField()
         return regions
     }
 
