@@ -70,7 +70,7 @@ public final class RecordingScene: Scene {
         if case .scroll(let steps) = event {
             // What the wheel scrolled decides which steps may be one: a text area's rows until
             // they end, then the page, are two wheel steps however close.
-            recorder.prepareWheel()
+            recorder.prepareWheel(at: time)
             let before = base.scroll.offset
             let changed = base.handle(event, at: recorder.sceneTime(forHostTime: time))
             recorder.recordWheel(steps, at: time, target: base.scroll.offset != before ? "page" : changed ? "text" : "nothing")

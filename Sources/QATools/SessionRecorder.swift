@@ -346,10 +346,17 @@ public final class SessionRecorder {
 
     /// Before the scene handles a wheel step: what is pending, unless wheel steps, is written (the
     /// step's instant on the replay's clock is then `sceneTime`).
-    public func prepareWheel() {
+    /// The replay's pointer is brought where the live one is now, before the page scrolls under
+    /// it: a `hover ID X Y` is field-relative, so one worked out after the scroll would put the
+    /// replay's pointer (and its wheel) elsewhere in the window.
+    public func prepareWheel(at time: Double) {
         if case .wheel? = pending { return }
         noteFocusLoss()
         flushPending()
+        if let live = livePointer, live != replayPointer {
+            waitUntil(time)
+            movePointer(to: live)
+        }
     }
 
     /// A wheel step that scrolled `target` (nil: not known), joined to the steps before it when

@@ -125,11 +125,32 @@ final class SessionRecorderTests: XCTestCase {
         recorder.record(.pointerMoved(Point(x: 210, y: 20), buttonHeld: false), at: 101)
         // The first step scrolled a text area's rows to their top, the next two the page.
         for (index, target) in ["text", "page", "page"].enumerated() {
-            recorder.prepareWheel()
+            recorder.prepareWheel(at: 102 + Double(index) * 0.05)
             recorder.recordWheel(-1, at: 102 + Double(index) * 0.05, target: target)
         }
         recorder.finish()
         XCTAssertEqual(written, ["wait 1000", "hover b 10 20", "wait 1000", "wheel -1", "wait 50", "wheel -2"])
+    }
+
+    func testTheWheelsPointerIsWhereItWasBeforeThePageScrolledUnderIt() {
+        // One field, 50 high at y 100 on the page, under a page scrolled by `offset`.
+        var offset = 0.0
+        var lines: [String] = []
+        let recorder = SessionRecorder(windowSize: Size(width: 400, height: 300), locate: { point in
+            let top = 100 - offset
+            guard point.y >= top, point.y < top + 50 else { return nil }
+            return SessionRecorder.Hit(id: "a", local: Point(x: point.x, y: point.y - top), hoverKey: "a")
+        }) { lines.append($0) }
+        recorder.start(at: 100)
+        // Over no field: nothing to hover yet.
+        recorder.record(.pointerMoved(Point(x: 10, y: 60), buttonHeld: false), at: 101)
+        recorder.prepareWheel(at: 102)
+        offset = 50
+        recorder.recordWheel(1, at: 102, target: "page")
+        recorder.finish()
+        // Worked out after the scroll, the pointer would be "hover a 10 10": a point 50 px lower
+        // in the replay's window, which has not scrolled yet.
+        XCTAssertEqual(lines, ["wait 2000", "move-to 10 60", "wheel 1"])
     }
 
     func testKeysAreChordsThatTranslateBackToTheSameEvent() {
