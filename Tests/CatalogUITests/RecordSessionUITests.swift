@@ -275,7 +275,7 @@ final class RecordSessionUITests: XCTestCase {
 
     func testCtrlCInTheTerminalEndsTheRecordingAsClosingTheWindowDoes() throws {
         let script = folder + "/interrupted.qa"
-        let app = try CatalogApp(arguments: ["--record", script])
+        let app = try CatalogApp(arguments: ["--record", script, "--slow-animations", "5"])
         try app.click(field: "outlined-label")
         try app.type("abc")
         XCTAssertNotNil(app.waitForState { $0.field("outlined-label").text == "abc" })
@@ -284,6 +284,10 @@ final class RecordSessionUITests: XCTestCase {
         XCTAssertEqual(app.waitForExit(timeout: 10), 128 + SIGINT)
         let recorded = try String(contentsOfFile: script, encoding: .utf8)
         XCTAssertTrue(recorded.hasSuffix("type \"abc\"\n# end of the session\n"), recorded)
+        // The header's F11 press for --slow-animations is a step alone (its comment above it): the script replays.
+        XCTAssertTrue(recorded.contains("\nkey F11\n"), recorded)
+        let replay = try runCommand(CatalogApp.binaryPath, ["--script", script], environment: ["DISPLAY": ""], timeout: 120)
+        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
     }
 
     func testAFileThatCannotBeWrittenIsABadCommandLineBeforeAnyWindow() throws {
