@@ -117,7 +117,9 @@ final class CatalogRecording {
         recorder.appendHeader("resize \(Int(size.width.rounded())) \(Int(size.height.rounded()))")
         if session.controls.theme != .light { recorder.appendHeader("theme \(session.controls.theme.rawValue)") }
         if let presses = Self.slowdownPresses(session.controls.animationSlowdown), presses > 0 {
-            recorder.appendHeader("key " + Array(repeating: "F11", count: presses).joined(separator: " ") + "  # --slow-animations")
+            // A comment has a line of its own: a step's line is the step and nothing else.
+            recorder.appendHeader("# --slow-animations \(SessionRecorderFormat.number(session.controls.animationSlowdown)):")
+            recorder.appendHeader("key " + Array(repeating: "F11", count: presses).joined(separator: " "))
         }
         if let focused = session.scene.focusedField { recorder.appendHeader("focus \(focused.identifier)") }
     }
@@ -138,7 +140,7 @@ final class CatalogRecording {
     func desktopChanged(themeBefore: CatalogControls.Theme, scaleBefore: Double) {
         guard let recorder else { return }
         if session.controls.theme != themeBefore {
-            recorder.append(step: "theme \(session.controls.theme.rawValue)  # the desktop's", at: host.now)
+            recorder.append(steps: ["# the desktop switched the theme:", "theme \(session.controls.theme.rawValue)"], at: host.now)
         }
         if session.scale != scaleBefore {
             recorder.note("the desktop's scale changed here to \(session.scale): a script's scale step starts a fresh catalog, so this is not replayed")

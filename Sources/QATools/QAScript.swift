@@ -147,7 +147,10 @@ public struct QAScript {
             do {
                 lines.append(Line(number: number, step: try Self.parseStep(String(trimmed))))
             } catch let error as SyntaxError {
-                throw Failure(file: file, line: number, message: error.message)
+                // `#` starts a comment only at a line's start (`#RRGGBB` and typed text hold it).
+                let trailingComment = trimmed.contains(" # ") || trimmed.contains("\t# ") || trimmed.hasSuffix(" #")
+                throw Failure(file: file, line: number,
+                              message: error.message + (trailingComment ? " (a # comment goes on a line of its own)" : ""))
             }
         }
         guard !lines.isEmpty else {

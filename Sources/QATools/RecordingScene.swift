@@ -40,7 +40,7 @@ public final class RecordingScene: Scene {
     public var host: SceneHost? {
         get { hostProxy?.base }
         set {
-            hostProxy = newValue.map { RecordingHost(base: $0, recorder: recorder, scene: base) }
+            hostProxy = newValue.map { RecordingHost(base: $0, recorder: recorder, scene: base, clock: clock) }
             base.host = hostProxy
         }
     }
@@ -62,22 +62,30 @@ public final class RecordingScene: Scene {
         if let passesThrough, passesThrough(event) {
             return base.handle(event, at: recorder.sceneTime(forHostTime: time))
         }
-        let hadPopup = base.hasPopup
+        if base.hasPopup, Self.goesToPopup(event) {
+            // The popup's, not a field's: a script has no popup to send it to. What the popup
+            // does in a field is recorded when it does it (`RecordingHost.showPopup`).
+            return recorder.observePopupEvent(at: time) { base.handle(event, at: $0) }
+        }
         if case .scroll(let steps) = event {
             // What the wheel scrolled decides which steps may be one: a text area's rows until
             // they end, then the page, are two wheel steps however close.
-            recorder.prepareWheel()
+            recorder.prepareWheel(at: time)
             let before = base.scroll.offset
             let changed = base.handle(event, at: recorder.sceneTime(forHostTime: time))
             recorder.recordWheel(steps, at: time, target: base.scroll.offset != before ? "page" : changed ? "text" : "nothing")
             return changed
         }
-        let changed = recorder.observe(event, at: time) { base.handle(event, at: $0) }
-        if !hadPopup, base.hasPopup {
-            recorder.note("a popup (context menu or emoji chooser) opened here: what is chosen in it is not recorded "
-                + "(scripts show no popups)")
+        return recorder.observe(event, at: time) { base.handle(event, at: $0) }
+    }
+
+    /// Whether the scene hands `event` to its open popup rather than to the fields (keys and text
+    /// go to the popup; a press reaching the window only closes it; the wheel does nothing).
+    static func goesToPopup(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key, .text, .inputMethodText, .pointerDown, .scroll: return true
+        case .pointerMoved, .pointerUp, .pointerExited, .windowFocus, .preeditChanged: return false
         }
-        return changed
     }
 
     public func nextWakeup(after time: Double) -> Double? {
@@ -91,7 +99,8 @@ public final class RecordingScene: Scene {
 
     @discardableResult
     public func handle(typedRun run: String, at time: Double) -> Bool {
-        recorder.observe(.text(run), at: time) { base.handle(typedRun: run, at: $0) }
+        if base.hasPopup { return recorder.observePopupEvent(at: time) { base.handle(typedRun: run, at: $0) } }
+        return recorder.observe(.text(run), at: time) { base.handle(typedRun: run, at: $0) }
     }
 
     public var desktopSettings: DesktopSettings {
@@ -130,8 +139,9 @@ public final class RecordingScene: Scene {
 }
 
 extension FieldScene {
-    /// A context menu or the emoji chooser is open.
-    var hasPopup: Bool { menuSnapshot().open || emojiChooserSnapshot().open }
+    /// A context menu or the emoji chooser is open (the controls panel, a popup too, is the app's:
+    /// `RecordingScene.passesThrough`).
+    var hasPopup: Bool { shownContextMenu != nil || shownEmojiChooser != nil }
 }
 
 /// Between the scene and the window's host: copies and pastes are told to the recorder (a paste
@@ -143,10 +153,14 @@ final class RecordingHost: SceneHost {
     /// PRIMARY as the scene set it last: a middle click that pastes anything else pasted another program's.
     private var ownPrimary: String?
 
-    init(base: SceneHost, recorder: SessionRecorder, scene: FieldScene) {
+    /// The host's clock: a choice made in a popup is recorded at the instant it is made.
+    private let clock: () -> Double
+
+    init(base: SceneHost, recorder: SessionRecorder, scene: FieldScene, clock: @escaping () -> Double) {
         self.base = base
         self.recorder = recorder
         self.scene = scene
+        self.clock = clock
     }
 
     func setSelectionText(_ text: String, for selection: SelectionKind) {
@@ -170,7 +184,52 @@ final class RecordingHost: SceneHost {
     func resetInputMethod() -> String? { base.resetInputMethod() }
     func ringBell() { base.ringBell() }
     var now: Double? { base.now.map { recorder.sceneClock($0) } }
-    func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool { base.showPopup(popup, anchor: anchor) }
+    /// A context menu or the emoji chooser: noted where it opened, and what is chosen in it is
+    /// recorded as the step that does the same in the field (the chooser's emoji as `type`, a
+    /// menu item as its key), since a script shows no popup to choose in.
+    func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool {
+        guard base.showPopup(popup, anchor: anchor) else { return false }
+        if let menu = popup as? ContextMenu {
+            recorder.popupOpened("a context menu")
+            menu.onActivated = { [recorder, clock, weak scene] item, _ in
+                guard let scene else { return }
+                recorder.popupChose(Self.steps(for: item, in: scene), at: clock())
+            }
+        } else if let chooser = popup as? EmojiChooser {
+            recorder.popupOpened("the emoji chooser")
+            let pick = chooser.onPick
+            chooser.onPick = { [recorder, clock] emoji, _ in
+                recorder.popupChose(["# picked in the emoji chooser:", "type \(SessionRecorder.quoted(emoji))"], at: clock())
+                // At the instant its step has in the replay (the window's pointer events in the
+                // popup come on the host's clock, not the scene's).
+                pick?(emoji, recorder.replayTime)
+            }
+        }
+        return true
+    }
+
+    /// The steps that do what a context menu's item did: its command's key (the first of the
+    /// standard chords the scene binds to it), the chooser opening (nothing: its pick is a step),
+    /// or a comment for an app's own item.
+    static func steps(for item: MenuItem, in scene: FieldScene) -> [String] {
+        switch item.action {
+        case .command(let command)?:
+            let chords: [(EditingKey, KeyModifiers)] = [
+                (.shortcut("z"), .control), (.shortcut("z"), [.control, .shift]), (.shortcut("y"), .control),
+                (.shortcut("x"), .control), (.shortcut("c"), .control), (.shortcut("v"), .control), (.delete, []),
+                (.shortcut("a"), .control), (.delete, .shift), (.insert, .control), (.insert, .shift),
+            ]
+            for (key, modifiers) in chords where scene.keyBindings.command(for: key, modifiers: modifiers) == command {
+                guard let chord = SessionRecorder.chord(for: key, modifiers: modifiers) else { continue }
+                return ["# chosen in the context menu: \(item.title)", "key \(chord)"]
+            }
+            return ["# chosen in the context menu: \(item.title), which no key does: not replayed"]
+        case .insertEmoji?:
+            return ["# chosen in the context menu: \(item.title) (what is picked in the chooser follows)"]
+        case .handler?, nil:
+            return ["# chosen in the context menu: \(item.title), the app's own item: not replayed"]
+        }
+    }
     func closePopup(_ popup: ScenePopup) { base.closePopup(popup) }
     func requestSelectionHasText(_ selection: SelectionKind, completion: @escaping (Bool) -> Void) {
         base.requestSelectionHasText(selection, completion: completion)

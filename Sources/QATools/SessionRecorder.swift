@@ -60,6 +60,8 @@ public final class SessionRecorder {
     /// written once it is handled, so a paste it asks for can still put a step before them.
     private var eventStart: Int?
     private var composing = false
+    /// The event `observe` is handling.
+    private var currentEvent: InputEvent?
 
     private enum Pending {
         case typing(String, last: Double)
@@ -101,9 +103,14 @@ public final class SessionRecorder {
     /// A step from another source (a controls panel's `set ID PROPERTY VALUE`), at `time` on the
     /// host's clock: what was pending is written first, then the wait to `time`, then `step`.
     public func append(step: String, at time: Double) {
+        append(steps: [step], at: time)
+    }
+
+    /// Lines at `time` (a comment on its own line, then its step).
+    public func append(steps: [String], at time: Double) {
         flushPending()
         waitUntil(time)
-        emit(step)
+        for step in steps { emit(step) }
     }
 
     /// A `# ...` line saying what could not be recorded.
@@ -181,6 +188,8 @@ public final class SessionRecorder {
     /// the scene asks for meanwhile (`pasteRequested`) holds them until its answer.
     public func observe<Result>(_ event: InputEvent, at time: Double, handledBy handle: (_ sceneTime: Double) -> Result) -> Result {
         eventStart = lines.count
+        currentEvent = event
+        defer { currentEvent = nil }
         record(event, at: time)
         let result = handle(sceneTime(forHostTime: time))
         eventStart = nil
@@ -262,11 +271,13 @@ public final class SessionRecorder {
             let corners = [Point(x: 0, y: 0), Point(x: windowSize.width - 1, y: 0), Point(x: 0, y: windowSize.height - 1),
                            Point(x: windowSize.width - 1, y: windowSize.height - 1)]
             waitUntil(time)
+            // A comment has a line of its own: a step's line is the step and nothing else.
             if let empty = corners.first(where: { locate($0) == nil }) {
-                emit("move-to \(Self.number(empty.x)) \(Self.number(empty.y))  # the pointer left the window")
+                note("the pointer left the window (or a popup took it): the replay's moves to a corner over no field")
+                emit("move-to \(Self.number(empty.x)) \(Self.number(empty.y))")
                 replayPointer = empty
             } else {
-                note("the pointer left the window here (no point of the window is outside every field)")
+                note("the pointer left the window (or a popup took it) here; no point of the window is outside every field")
             }
         case .scroll(let steps):
             recordWheel(steps, at: time, target: nil)
@@ -287,6 +298,43 @@ public final class SessionRecorder {
         }
     }
 
+    // MARK: Popups
+
+    /// A context menu or the emoji chooser opened (after the event that opened it, whose step,
+    /// a right click's included, is written first). Scripts show no popups: what is chosen in it
+    /// is recorded as what it did in the field (`popupChose`), and its keys are not recorded.
+    public func popupOpened(_ what: String) {
+        flushPending()
+        // A key that opened it (the Menu key, Ctrl+.) opens nothing in a replay: the comment says it.
+        var how = ""
+        if let start = eventStart, case .key(let key, let modifiers)? = currentEvent, let chord = Self.chord(for: key, modifiers: modifiers),
+           let index = lines[start...].lastIndex(of: "key \(chord)") {
+            lines.remove(at: index)
+            how = " by \(chord)"
+        }
+        note("\(what) opened here\(how): its keys and clicks are not recorded; what is chosen in it is, as the step that does the same")
+    }
+
+    /// An event that went to the open popup (a key in a menu, the chooser's search): handed to the
+    /// scene at the instant the replay would give it, and not written; what the popup did in a
+    /// field is (`popupChose`).
+    public func observePopupEvent<Result>(at time: Double, handledBy handle: (_ sceneTime: Double) -> Result) -> Result {
+        noteFocusLoss()
+        flushPending()
+        eventStart = lines.count
+        let result = handle(sceneTime(forHostTime: time))
+        eventStart = nil
+        flushWritten()
+        return result
+    }
+
+    /// What was chosen in a popup, as the steps that do the same in the field (a menu's Paste is
+    /// `key ctrl+v`, an emoji picked `type "..."`), or comments when nothing does: at `time`'s
+    /// frame. Called after the choice acted, so a paste it asked for goes before its key.
+    public func popupChose(_ steps: [String], at time: Double) {
+        append(steps: steps, at: time)
+    }
+
     /// Anything but a focus change while the window has lost the focus: said once, where it was lost.
     private func noteFocusLoss() {
         guard let loss = focusLoss, !loss.noted else { return }
@@ -298,10 +346,17 @@ public final class SessionRecorder {
 
     /// Before the scene handles a wheel step: what is pending, unless wheel steps, is written (the
     /// step's instant on the replay's clock is then `sceneTime`).
-    public func prepareWheel() {
+    /// The replay's pointer is brought where the live one is now, before the page scrolls under
+    /// it: a `hover ID X Y` is field-relative, so one worked out after the scroll would put the
+    /// replay's pointer (and its wheel) elsewhere in the window.
+    public func prepareWheel(at time: Double) {
         if case .wheel? = pending { return }
         noteFocusLoss()
         flushPending()
+        if let live = livePointer, live != replayPointer {
+            waitUntil(time)
+            movePointer(to: live)
+        }
     }
 
     /// A wheel step that scrolled `target` (nil: not known), joined to the steps before it when

@@ -193,9 +193,89 @@ final class RecordSessionUITests: XCTestCase {
         XCTAssertEqual(replay.status, 0, replay.stderr)
     }
 
+    private struct PopupView: Decodable {
+        struct Open: Decodable { var open: Bool }
+        struct Field: Decodable { var id: String; var text: String; var selection: [Int]; var frame: [Double]; var focused: Bool }
+        struct Window: Decodable { var scrollOffset: Double }
+        var menu: Open
+        var emojiChooser: Open
+        var window: Window
+        var fields: [Field]
+        func field(_ id: String) -> Field { fields.first { $0.id == id }! }
+    }
+
+    /// The trial's sessions: Tab then the wheel over another field (the checkpoint must not move
+    /// the live page), the pointer leaving the window and coming back, a context menu's Select
+    /// All and an emoji picked in the chooser by keys. Every comment has a line of its own, no key
+    /// pressed in a popup is the field's, the checkpoints match the window, and the replay ends
+    /// with the window's text and scroll position.
+    func testASessionWithPopupsThePointerLeavingAndTheWheelAfterTabReplaysAsLive() throws {
+        let script = folder + "/popups.qa"
+        let app = try CatalogApp(arguments: ["--record", script, "--size", "700x600"])
+        let window = String(app.windowID)
+        func state() throws -> PopupView { try app.state(as: PopupView.self) }
+        func waitFor(_ what: String, _ condition: (PopupView) -> Bool) throws {
+            guard app.waitForState(as: PopupView.self, timeout: 10, condition) != nil else {
+                throw HarnessError("the catalog never showed \(what); the script so far:\n" + ((try? String(contentsOfFile: script, encoding: .utf8)) ?? ""))
+            }
+        }
+        func checkpoint(_ number: Int) throws {
+            try app.key("ctrl+shift+s")
+            let image = folder + "/popups.checkpoints/checkpoint-\(number).png"
+            guard waitUntil(timeout: 60, { FileManager.default.fileExists(atPath: image) }) else {
+                throw HarnessError("checkpoint-\(number) was never saved")
+            }
+        }
+        try app.xdotool(["mousemove", "--window", window, "500", "300", "click", "--repeat", "8", "--delay", "40", "5"])
+        try waitFor("the page scrolled to outlined-error") { $0.window.scrollOffset == 384 }
+        try app.click(field: "outlined-error", atFraction: 0.3)
+        try app.key("Tab")
+        try waitFor("focus on outlined-email") { $0.field("outlined-email").focused }
+        let revealed = try state().window.scrollOffset
+        try app.xdotool(["mousemove", "--window", window, "150", "300", "click", "--repeat", "3", "--delay", "40", "4"])
+        try waitFor("the wheel scrolling up") { $0.window.scrollOffset == revealed - 144 }
+        try checkpoint(1)
+
+        try app.click(field: "filled-counter", atFraction: 0.3)
+        try app.type("Hi")
+        try waitFor("the typed text") { $0.field("filled-counter").text == "Hi" }
+        try app.xdotool(["mousemove", "--window", window, "900", "700"])
+        let frame = try state().field("filled-counter").frame
+        try app.click(x: frame[0] + 100, y: frame[1] + 20, button: 3)
+        try waitFor("the context menu") { $0.menu.open }
+        try app.key("Down", "Down", "Return")
+        try waitFor("Select All") { !$0.menu.open && $0.field("filled-counter").selection == [0, 2] }
+        try app.key("ctrl+period")
+        try waitFor("the emoji chooser") { $0.emojiChooser.open }
+        try app.key("Right", "Right", "Return")
+        try waitFor("an emoji picked") { !$0.emojiChooser.open && $0.field("filled-counter").text != "Hi" }
+        try checkpoint(2)
+        let live = try state()
+        try app.requestClose()
+        XCTAssertEqual(app.waitForExit(timeout: 30), 0)
+        let output = app.standardOutput, errors = app.standardError
+        XCTAssertTrue(output.contains("checkpoint-1: saved ") && output.contains("checkpoint-2: saved "), output + errors)
+        XCTAssertFalse(errors.contains("differs") || errors.contains("no image"), errors)
+
+        let recorded = try String(contentsOfFile: script, encoding: .utf8)
+        let lines = recorded.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("#") || !$0.contains("#") }, "a step with a comment after it:\n\(recorded)")
+        for popupKey in ["key Down", "key Return", "key ctrl+.", "key Right"] {
+            XCTAssertFalse(lines.contains(popupKey), "'\(popupKey)' recorded as the field's:\n\(recorded)")
+        }
+        let text = live.field("filled-counter").text
+        XCTAssertTrue(lines.contains("key ctrl+a") && lines.contains("type \"\(text)\""), recorded)
+        let selection = live.field("filled-counter").selection
+        let expectations = "expect filled-counter text \"\(text)\"\nexpect filled-counter selection [\(selection[0]), \(selection[1])]\n"
+            + "expect window scrollOffset \(SessionRecorderNumber.text(live.window.scrollOffset))\n"
+        try (recorded + expectations).write(toFile: script, atomically: true, encoding: .utf8)
+        let replay = try runCommand(CatalogApp.binaryPath, ["--script", script], environment: ["DISPLAY": ""], timeout: 120)
+        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
+    }
+
     func testCtrlCInTheTerminalEndsTheRecordingAsClosingTheWindowDoes() throws {
         let script = folder + "/interrupted.qa"
-        let app = try CatalogApp(arguments: ["--record", script])
+        let app = try CatalogApp(arguments: ["--record", script, "--slow-animations", "5"])
         try app.click(field: "outlined-label")
         try app.type("abc")
         XCTAssertNotNil(app.waitForState { $0.field("outlined-label").text == "abc" })
@@ -204,6 +284,10 @@ final class RecordSessionUITests: XCTestCase {
         XCTAssertEqual(app.waitForExit(timeout: 10), 128 + SIGINT)
         let recorded = try String(contentsOfFile: script, encoding: .utf8)
         XCTAssertTrue(recorded.hasSuffix("type \"abc\"\n# end of the session\n"), recorded)
+        // The header's F11 press for --slow-animations is a step alone (its comment above it): the script replays.
+        XCTAssertTrue(recorded.contains("\nkey F11\n"), recorded)
+        let replay = try runCommand(CatalogApp.binaryPath, ["--script", script], environment: ["DISPLAY": ""], timeout: 120)
+        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
     }
 
     func testAFileThatCannotBeWrittenIsABadCommandLineBeforeAnyWindow() throws {
@@ -224,4 +308,9 @@ final class RecordSessionUITests: XCTestCase {
         XCTAssertEqual(slow.status, 2)
         XCTAssertTrue(slow.stderr.contains("--slow-animations 3 cannot be replayed"), slow.stderr)
     }
+}
+
+/// A whole number as a script writes it ("372", not "372.0").
+private enum SessionRecorderNumber {
+    static func text(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 }

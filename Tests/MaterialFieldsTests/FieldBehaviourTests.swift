@@ -171,6 +171,22 @@ final class FieldSceneTests: XCTestCase {
         XCTAssertEqual(scene.scroll.offset, scene.scroll.contentHeight - 120)
     }
 
+    func testALayoutAtTheSameSizeLeavesThePageWhereTheWheelPutItWhileAResizeShowsTheCaret() {
+        let (scene, fields, _) = makeScene()
+        scene.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)
+        scene.handle(.key(.tab, []), at: 0)
+        XCTAssertTrue(fields[0].isFocused)
+        scene.handle(.scroll(steps: 10_000), at: 0.1)
+        let scrolled = scene.scroll.offset
+        XCTAssertGreaterThan(scrolled, 0)
+        // Laid out again at its size (as a recording's checkpoint draws the live scene offscreen).
+        scene.resize(to: Size(width: 300, height: 120), measurer: sharedMeasurer)
+        XCTAssertEqual(scene.scroll.offset, scrolled)
+        // Made smaller: the caret comes back into view.
+        scene.resize(to: Size(width: 300, height: 110), measurer: sharedMeasurer)
+        XCTAssertLessThan(scene.scroll.offset, scrolled)
+    }
+
     func testWheelStepScalesWithTheMetrics() {
         let field = TextField(identifier: "a", style: .filled)
         let scene = FieldScene(fields: [field], scheme: .light, metrics: MaterialMetrics(scale: 2))

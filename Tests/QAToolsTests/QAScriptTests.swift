@@ -186,6 +186,14 @@ final class QAScriptParsingTests: XCTestCase {
         XCTAssertNil(failure("key shift+a shift+Left ctrl+shift+z ctrl+plus"))
     }
 
+    func testACommentAfterAStepIsRefusedWithWhereCommentsGoWhileAHashInTextOrAColourIsNoComment() throws {
+        XCTAssertEqual(failure("move-to 0 0  # the pointer left")?.message, "usage: move-to X Y  (window pixels) (a # comment goes on a line of its own)")
+        XCTAssertEqual(failure("click a 1 2 # note")?.message.hasSuffix("(a # comment goes on a line of its own)"), true)
+        XCTAssertEqual(failure("expect-pixel 1 2 #12345")?.message, "expect-pixel: '#12345' is not #RRGGBB")
+        XCTAssertEqual(try steps("type \"a # b\"\nexpect-pixel 3 4 #1a2B3c"),
+                       [.type("a # b"), .expectPixel(x: 3, y: 4, color: QAScript.PixelColor(red: 0x1A, green: 0x2B, blue: 0x3C), tolerance: 0)])
+    }
+
     func testErrorsNameTheLine() {
         XCTAssertEqual(failure("wait 0x10")?.message, "wait: milliseconds '0x10' is not a number")
         XCTAssertEqual(failure("expect a selection [0, 0")?.message,

@@ -125,11 +125,32 @@ final class SessionRecorderTests: XCTestCase {
         recorder.record(.pointerMoved(Point(x: 210, y: 20), buttonHeld: false), at: 101)
         // The first step scrolled a text area's rows to their top, the next two the page.
         for (index, target) in ["text", "page", "page"].enumerated() {
-            recorder.prepareWheel()
+            recorder.prepareWheel(at: 102 + Double(index) * 0.05)
             recorder.recordWheel(-1, at: 102 + Double(index) * 0.05, target: target)
         }
         recorder.finish()
         XCTAssertEqual(written, ["wait 1000", "hover b 10 20", "wait 1000", "wheel -1", "wait 50", "wheel -2"])
+    }
+
+    func testTheWheelsPointerIsWhereItWasBeforeThePageScrolledUnderIt() {
+        // One field, 50 high at y 100 on the page, under a page scrolled by `offset`.
+        var offset = 0.0
+        var lines: [String] = []
+        let recorder = SessionRecorder(windowSize: Size(width: 400, height: 300), locate: { point in
+            let top = 100 - offset
+            guard point.y >= top, point.y < top + 50 else { return nil }
+            return SessionRecorder.Hit(id: "a", local: Point(x: point.x, y: point.y - top), hoverKey: "a")
+        }) { lines.append($0) }
+        recorder.start(at: 100)
+        // Over no field: nothing to hover yet.
+        recorder.record(.pointerMoved(Point(x: 10, y: 60), buttonHeld: false), at: 101)
+        recorder.prepareWheel(at: 102)
+        offset = 50
+        recorder.recordWheel(1, at: 102, target: "page")
+        recorder.finish()
+        // Worked out after the scroll, the pointer would be "hover a 10 10": a point 50 px lower
+        // in the replay's window, which has not scrolled yet.
+        XCTAssertEqual(lines, ["wait 2000", "move-to 10 60", "wheel 1"])
     }
 
     func testKeysAreChordsThatTranslateBackToTheSameEvent() {
@@ -180,6 +201,17 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(written.filter { $0.hasPrefix("#") }.count, 2)
         XCTAssertEqual(written[2], "wait 1000")
         XCTAssertTrue(written[3].hasPrefix("# the window lost the keyboard focus"), written[3])
+    }
+
+    func testThePointerLeavingIsACommentOnItsOwnLineAndTheScriptReadsBack() throws {
+        let recorder = makeRecorder()
+        click(recorder, 10, 20, at: 101)
+        recorder.record(.pointerExited, at: 102)
+        recorder.finish()
+        // The corner (0, 0) is in field a: the next corner over no field.
+        XCTAssertEqual(written.last, "move-to 399 0")
+        XCTAssertTrue(written.allSatisfy { $0.hasPrefix("#") || !$0.contains("#") }, "\(written)")
+        XCTAssertEqual(try QAScript(file: "t.qa", text: written.joined(separator: "\n")).lines.last?.step, .moveTo(Point(x: 399, y: 0)))
     }
 
     func testACheckpointBringsThePointerAndIsNumbered() {
@@ -261,5 +293,111 @@ final class RecordedBlinkTests: XCTestCase {
         }
         // The phases were really different: the caret shows in some checkpoints and not in others.
         XCTAssertNotEqual(seen["checkpoint-1"], seen["checkpoint-3"], "frame 45 shows the caret, frame 75 does not")
+    }
+}
+
+/// Popups while recording: a context menu's and the emoji chooser's keys are theirs, not the
+/// field's; what is chosen in them is written as the steps that do the same (a menu item's key,
+/// the emoji typed, a paste's clipboard before its key), and the script replays to the window's text.
+final class RecordedPopupTests: XCTestCase {
+    /// Shows popups (the script's host shows none), answers "has text" and pastes when told.
+    private final class PopupHost: SceneHost {
+        var clipboard: String?
+        var textChecks: [(Bool) -> Void] = []
+        var pastes: [(String?) -> Void] = []
+        func setSelectionText(_ text: String, for selection: SelectionKind) { if selection == .clipboard { clipboard = text } }
+        func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) { pastes.append(completion) }
+        func requestSelectionHasText(_ selection: SelectionKind, completion: @escaping (Bool) -> Void) { textChecks.append(completion) }
+        func setNeedsRender() {}
+        func setPointerShape(_ shape: PointerShape) {}
+        func setInputMethodSpot(_ caret: Rect) {}
+        func ringBell() {}
+        func showPopup(_ popup: ScenePopup, anchor: PopupAnchor) -> Bool { true }
+        func closePopup(_ popup: ScenePopup) {}
+    }
+
+    private var server: XvfbServer!
+    private var host: WindowHost!
+
+    override func setUpWithError() throws {
+        server = try XvfbServer(width: 640, height: 480)
+        host = try WindowHost(displayName: server.displayName) { _ in }
+    }
+
+    override func tearDown() {
+        host = nil
+        server = nil
+    }
+
+    func testKeysInAMenuOrTheChooserAreNotTheFieldsAndWhatIsChosenIsRecordedAsItsStep() throws {
+        let size = Size(width: 400, height: 300)
+        let live = ScriptRunnerTests.TwoFields()
+        var lines: [String] = []
+        let recorder = SessionRecorder(windowSize: size, locate: { [unowned live] point in
+            for field in live.scene.fields {
+                guard let frame = live.scene.frame(of: field), frame.contains(point) else { continue }
+                return SessionRecorder.Hit(id: field.identifier, local: Point(x: point.x - frame.minX, y: point.y - frame.minY),
+                                           hoverKey: field.identifier)
+            }
+            return nil
+        }) { lines.append($0) }
+        var now = 100.0
+        recorder.start(at: now)
+        let scene = RecordingScene(base: live.scene, recorder: recorder) { now }
+        let popupHost = PopupHost()
+        scene.host = popupHost
+        let surface = try OffscreenSurface(host: host, size: size)
+        surface.resize(to: size, scene: scene)
+        recorder.appendHeader("resize 400 300")
+        func send(_ event: InputEvent) {
+            now += 0.25
+            scene.handle(event, at: now)
+        }
+        let frame = try XCTUnwrap(live.scene.frame(of: live.scene.fields[0]))
+        let point = Point(x: frame.minX + 20, y: frame.minY + 30)
+        send(.pointerDown(point, button: .primary, clickCount: 1, modifiers: []))
+        send(.pointerUp(point, button: .primary))
+        send(.text("Hi"))
+        // A right click opens the menu; Down, Down and Return choose Select All (Undo comes first).
+        send(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: []))
+        send(.pointerUp(point, button: .secondary))
+        XCTAssertNotNil(live.scene.shownContextMenu)
+        send(.key(.down, []))
+        send(.key(.down, []))
+        send(.key(.enter, []))
+        XCTAssertEqual(live.scene.fields[0].selection.range, 0..<2)
+        // Ctrl+. opens the chooser; an emoji clicked in it (the pointer comes from the host).
+        send(.key(.shortcut("."), .control))
+        let chooser = try XCTUnwrap(live.scene.shownEmojiChooser)
+        send(.text("grin"))
+        now += 0.5
+        chooser.onPick?("😀", now)
+        // The menu's Paste (its mnemonic), with another program's clipboard answering later.
+        send(.pointerDown(point, button: .secondary, clickCount: 1, modifiers: []))
+        popupHost.textChecks.forEach { $0(true) }
+        send(.text("p"))
+        popupHost.pastes.forEach { $0("xyz") }
+        recorder.finish()
+        let liveText = live.scene.fields[0].text
+        XCTAssertTrue(liveText.contains("😀") && liveText.contains("xyz"), liveText)
+
+        let script = lines.joined(separator: "\n")
+        for keyOfAPopup in ["key Down", "key Return", "key ctrl+.", "type \"grin\"", "type \"p\""] {
+            XCTAssertFalse(lines.contains(keyOfAPopup), "'\(keyOfAPopup)' recorded as the field's:\n\(script)")
+        }
+        let steps = lines.filter { !$0.hasPrefix("#") && !$0.hasPrefix("wait ") }
+        let rightClick = "click name 20 30 right"
+        XCTAssertEqual(steps, ["resize 400 300", "click name 20 30", #"type "Hi""#, rightClick, "key ctrl+a", #"type "😀""#,
+                               rightClick, #"clipboard "xyz""#, "key ctrl+v"], script)
+        // The comment that a menu opened comes after the right click that opened it.
+        let opened = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("# a context menu opened here") }, script)
+        XCTAssertEqual(lines[opened - 1], rightClick, script)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("# the emoji chooser opened here by ctrl+.") }, script)
+
+        let replayApp = ScriptRunnerTests.TwoFields()
+        let replay = ScriptRunner(host: host, app: replayApp, size: size)
+        try replay.run(try QAScript(file: "popups.qa", text: script))
+        XCTAssertEqual(replayApp.scene.fields[0].text, liveText, script)
+        XCTAssertEqual(replayApp.scene.fields[0].selection, live.scene.fields[0].selection, script)
     }
 }

@@ -31,6 +31,9 @@ public final class ContextMenu: ScenePopup {
     /// A press inside the menu is held: its release over an enabled item acts (on the item it
     /// pressed or another it was dragged to, as in GTK).
     private var pressedInside = false
+    /// Told after an item acted (from the keyboard, the pointer or `activate(_:)`), with the
+    /// instant it acted at: a session recorder writes what the item did as a step of its own.
+    public var onActivated: ((MenuItem, Double) -> Void)?
 
     public var cornerRadius: Double { metrics.cornerRadius }
     var titleFont: FontSpec { FontSpec(pixelSize: 16 * metrics.scale) }
@@ -203,6 +206,7 @@ public final class ContextMenu: ScenePopup {
         guard items.indices.contains(index), items[index].isEnabled, let action = items[index].action else { return false }
         let field = self.field, scene = self.scene
         scene?.closePopup(reason: .activated)
+        defer { onActivated?(items[index], time) }
         switch action {
         case .command(let command):
             guard let field, let scene, field.isFocused else { return true }

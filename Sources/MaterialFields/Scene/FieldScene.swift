@@ -194,11 +194,14 @@ public final class FieldScene: Scene {
 
     public func resize(to newSize: Size, measurer: TextMeasuring) {
         func side(_ value: Double) -> Double { value.isFinite ? min(max(0, value), Self.maximumSide) : 0 }
+        let oldSize = size
         size = Size(width: side(newSize.width), height: side(newSize.height))
         self.measurer = measurer
         arrange()
         invalidateAll()
-        if let field = focusedField { revealCaret(of: field) }
+        // A window made smaller keeps the caret in view; laid out again at the size it has (a
+        // checkpoint drawing the live scene offscreen) the page stays where it was scrolled.
+        if size != oldSize, let field = focusedField { revealCaret(of: field) }
     }
 
     func arrange() {
