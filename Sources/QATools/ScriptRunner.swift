@@ -530,21 +530,8 @@ public final class ScriptRunner {
         value.isFinite && abs(value) < 9e18 ? String(Int64(value.rounded())) : "\(value)"
     }
 
-    /// Levenshtein distance, for suggesting the id a typo meant.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
+    /// Levenshtein distance, for suggesting the id a typo meant (`FieldControl.distance`).
+    public static func editDistance(_ a: String, _ b: String) -> Int { FieldControl.distance(a, b) }
 }
 
 /// The host a scripted scene talks to: selections live in the process (a script's copy can be

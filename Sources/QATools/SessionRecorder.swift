@@ -544,26 +544,10 @@ public final class SessionRecorder {
         return "\(value)"
     }
 
-    /// Text in quotes with the escapes `type` understands: `\\`, `\"`, `\n`, `\t`, and `\u{...}`
-    /// for other control characters (and for marks that would otherwise join the quote).
-    public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// Text in quotes with the escapes `type` understands (`FieldControl.quoted`, the one writer
+    /// of a script's quoted text: control characters and the line and paragraph separators,
+    /// which a script reads as line ends, as `\u{...}`).
+    public static func quoted(_ text: String) -> String { FieldControl.quoted(text) }
 
     /// The `key` step's chord for an event, checked by translating it back: nil when no chord
     /// sends that event.

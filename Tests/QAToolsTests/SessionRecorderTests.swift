@@ -43,6 +43,17 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(try QAScript(file: "t.qa", text: written.joined(separator: "\n")).lines[3].step, .type("hé\"\\🎉"))
     }
 
+    /// A line or paragraph separator typed (a script reads either as a line's end) and a control
+    /// character are written as `\u{...}`, so the step stays on one line and reads back whole.
+    func testSeparatorsAndControlCharactersTypedStayInTheirStep() throws {
+        let recorder = makeRecorder()
+        click(recorder, 10, 20, at: 101)
+        recorder.record(.text("a\u{2028}b\u{2029}c\u{1B}d"), at: 102)
+        recorder.finish()
+        XCTAssertEqual(written.last, #"type "a\u{2028}b\u{2029}c\u{1B}d""#)
+        XCTAssertEqual(try QAScript(file: "t.qa", text: written.joined(separator: "\n")).lines.last?.step, .type("a\u{2028}b\u{2029}c\u{1B}d"))
+    }
+
     func testWaitsRoundInstantsToFramesSoErrorsDoNotAddUp() throws {
         let recorder = makeRecorder()
         // 100 keys 0.4 frame apart: rounding each gap would wait 0 every time.

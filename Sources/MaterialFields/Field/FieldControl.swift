@@ -226,8 +226,8 @@ public enum FieldControl: Equatable, Sendable {
         return text
     }
 
-    /// Levenshtein distance, for "did you mean".
-    static func distance(_ a: String, _ b: String) -> Int {
+    /// Levenshtein distance, for "did you mean" (here and in the QA tools' messages).
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
