@@ -135,32 +135,6 @@ final class QAScriptUITests: XCTestCase {
         XCTAssertEqual(message.split(separator: "\n").count, 1, message)
     }
 
-    /// However far a script got when its server died (connecting, opening fonts, laying out,
-    /// drawing a frame mid-animation), the run ends the same way: status 1, one line, no crash
-    /// and no Xlib message. Each kill gets a server of its own; the delays spread the kills over
-    /// the run's phases (the assertions hold at any instant, so a slow machine only shifts which
-    /// phase a kill lands in).
-    func testAServerThatDiesAtAnyPointOfAScriptEndsItWithOneLine() throws {
-        let path = try script("long-kill.qa", "click outlined-label\nsettle\n")
-        for delay in [0.0, 0.03, 0.08, 0.15, 0.25, 0.4, 0.7] {
-            let dying = try XvfbServer(width: 1024, height: 800)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CatalogApp.binaryPath)
-            process.arguments = ["--display", dying.displayName, "--slow-animations", "1000", "--script", path]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: delay)
-            dying.kill()
-            process.waitUntilExit()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertEqual(process.terminationReason, .exit, "killed after \(delay) s: \(message)")
-            XCTAssertEqual(process.terminationStatus, 1, "killed after \(delay) s: \(message)")
-            XCTAssertEqual(message.split(separator: "\n").count, 1, "killed after \(delay) s: \(message)")
-        }
-    }
-
     /// Half of a 150 ms motion is a frame of its own: the same bytes every run, neither the
     /// first frame nor the last.
     /// The PNG bytes of a script of `steps` ending in a screenshot of the window (or `region`).
