@@ -96,6 +96,10 @@ if let ids = options.auditIDs {
 // The catalog is the program, so it may set the locale the input method composes in, and share
 // one malloc arena between its threads (the QA-state writer's texts come back to the loop).
 WindowHost.adoptUserLocale()
+// A server that closes its end (Xvfb stopped with SIGTERM) makes the next write to it raise
+// SIGPIPE, which would end the catalog silently: ignored, the write fails and Xlib reports a lost
+// connection, which ends the run with one line and status 1.
+signal(SIGPIPE, SIG_IGN)
 ProcessMemory.useOneArena()
 
 var displayName = options.displayName

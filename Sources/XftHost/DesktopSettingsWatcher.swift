@@ -130,6 +130,8 @@ final class DesktopSettingsWatcher {
         var actualType: Atom = 0, actualFormat: Int32 = 0
         var count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
+        // A request on a lost connection crashes inside Xlib: a gone server has no settings.
+        guard !HostErrorHandlers.isLost(display) else { return nil }
         let status = XGetWindowProperty(display, window, atoms.property, 0, maximumPropertyBytes / 4, 0, Atom(AnyPropertyType),
                                         &actualType, &actualFormat, &count, &remaining, &data)
         defer { if let data { XFree(data) } }

@@ -106,8 +106,11 @@ public final class FontCache: TextMeasuring {
         self.family = family
         self.iconFamily = iconFamily
         self.warn = warn
-        guard let probe = openFace(for: FaceKey(quarterPixels: 64, weight: .regular))
-                ?? XftFontOpenName(display, screen, "sans-16") else {
+        let opened = openFace(for: FaceKey(quarterPixels: 64, weight: .regular))
+        // A server gone while the first face opened: no stand-in is asked of it (Xlib would crash).
+        // (The face, if one opened, is left: closing it would be a request too.)
+        if HostErrorHandlers.isLost(display) { throw HostError.connectionLost }
+        guard let probe = opened ?? XftFontOpenName(display, screen, "sans-16") else {
             throw HostError.noUsableFont
         }
         lastResort = probe
@@ -126,8 +129,12 @@ public final class FontCache: TextMeasuring {
     func close() {
         // One close per entry, not per distinct face: Xft returns the face it already has, with
         // one more reference, when two requests resolve to the same font, and each entry holds one.
-        for font in primaryFaces.values { XftFontClose(display, font) }
-        for font in fallbackFaces.values { XftFontClose(display, font) }
+        // A face's close frees its glyphs on the server: on a lost connection (a request there
+        // crashes inside Xlib) the faces are only forgotten, as the process is ending anyway.
+        if !HostErrorHandlers.isLost(display) {
+            for font in primaryFaces.values { XftFontClose(display, font) }
+            for font in fallbackFaces.values { XftFontClose(display, font) }
+        }
         for set in fallbackSets.values { FcFontSetDestroy(set) }
         releaseShaping()
         primaryFaces = [:]
@@ -174,7 +181,8 @@ public final class FontCache: TextMeasuring {
 
     /// Opens a face from a resolved pattern, which Xft owns on success and we free on failure.
     private func open(_ resolved: OpaquePointer) -> UnsafeMutablePointer<XftFont>? {
-        guard let font = XftFontOpenPattern(display, resolved) else {
+        // Opening asks the server (a lost connection: nothing opens; callers fall back to a face they hold).
+        guard !HostErrorHandlers.isLost(display), let font = XftFontOpenPattern(display, resolved) else {
             FcPatternDestroy(resolved)
             return nil
         }
@@ -217,7 +225,8 @@ public final class FontCache: TextMeasuring {
     /// Records the family of the first icon face opened and warns once when it is not the icon
     /// family (fontconfig substituted another font, or nothing could be opened).
     private func noteIconFace(_ face: UnsafeMutablePointer<XftFont>?) {
-        guard resolvedIconFamily == nil else { return }
+        // No face opens once the server is gone: that says nothing of what is installed.
+        guard resolvedIconFamily == nil, !HostErrorHandlers.isLost(display) else { return }
         let resolved = face.flatMap { Self.familyName(of: $0.pointee.pattern) } ?? ""
         resolvedIconFamily = resolved
         guard resolved.lowercased() != iconFamily.lowercased() else { return }
@@ -300,6 +309,8 @@ public final class FontCache: TextMeasuring {
 
     package func advance(of run: Run) -> Double {
         var extents = XGlyphInfo()
+        // Measuring loads the glyphs, which uploads them to the server: none once it is gone.
+        guard !HostErrorHandlers.isLost(display) else { return 0 }
         var bytes = Array(run.text.utf8)
         XftTextExtentsUtf8(display, run.font, &bytes, Int32(bytes.count), &extents)
         return Double(extents.xOff)

@@ -38,6 +38,7 @@ extension SelectionBroker {
         var type: Atom = 0, format: Int32 = 0
         var count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
+        guard !HostErrorHandlers.isLost(display) else { return nil }
         let status = XGetWindowProperty(display, requestor, property, 0, Self.multiplePairLimit * 2, 0, Atom(AnyPropertyType),
                                         &type, &format, &count, &remaining, &data)
         guard status == Success else { return nil }

@@ -470,6 +470,8 @@ final class SelectionBroker {
             var actualType: Atom = 0, actualFormat: Int32 = 0
             var count: UInt = 0, remaining: UInt = 0
             var data: UnsafeMutablePointer<UInt8>?
+            // A request on a lost connection crashes inside Xlib: a gone server's property is no text.
+            guard !HostErrorHandlers.isLost(display) else { return nil }
             let status = XGetWindowProperty(display, window, property, offset, pieceUnits, 0, Atom(AnyPropertyType),
                                             &actualType, &actualFormat, &count, &remaining, &data)
             guard status == Success else { return nil }

@@ -193,7 +193,8 @@ extension FontCache {
         for index in 0..<Int(count) {
             let info = infos[index]
             var position = positions[index]
-            if isBitmapFace {
+            // Measuring a glyph may upload it to the server: not once the server is gone.
+            if isBitmapFace, !HostErrorHandlers.isLost(display) {
                 var glyph = FT_UInt(info.codepoint)
                 var extents = XGlyphInfo()
                 XftGlyphExtents(display, key.font, &glyph, 1, &extents)

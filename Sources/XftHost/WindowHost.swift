@@ -27,8 +27,14 @@ public final class WindowHost {
     let screen: Int32
     let depth: Int32
     private let startTime = WindowHost.monotonicSeconds()
-    /// Set from Xlib's IO error exit handler: the server is gone and the loop must stop.
-    var isConnectionLost = false
+    /// Set from Xlib's IO error exit handler: the server is gone and the loop must stop. Once
+    /// set, Xlib refuses every request (it prints and hands back a null request that its callers
+    /// dereference), so nothing may ask the server anything: the canvas, the fonts and the
+    /// readers of properties all look at the same per-display mark (`HostErrorHandlers.isLost`).
+    var isConnectionLost: Bool {
+        get { HostErrorHandlers.isLost(display) }
+        set { if newValue { HostErrorHandlers.markLost(display) } }
+    }
 
     struct Timer { var id: Int; var deadline: Double; var action: () -> Void }
     struct Watch { var id: Int; var descriptor: Int32; var action: () -> Void }
@@ -68,9 +74,18 @@ public final class WindowHost {
         guard let display = XOpenDisplay(displayName) else {
             throw HostError.cannotOpenDisplay(displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? "")
         }
+        // Adopted before its first request: a server that dies while the host starts (the
+        // extension query, the first fonts) is a lost connection, not Xlib's exit with its own message.
+        Self.installErrorHandlers(on: display, warn: warn)
+        func close() {
+            if !HostErrorHandlers.isLost(display) { XCloseDisplay(display) }
+            HostErrorHandlers.release(display)
+        }
         var eventBase: Int32 = 0, errorBase: Int32 = 0
-        guard XRenderQueryExtension(display, &eventBase, &errorBase) != 0 else {
-            XCloseDisplay(display)
+        let hasRender = XRenderQueryExtension(display, &eventBase, &errorBase) != 0
+        if HostErrorHandlers.isLost(display) { close(); throw HostError.connectionLost }
+        guard hasRender else {
+            close()
             throw HostError.missingRenderExtension
         }
         self.display = display
@@ -80,10 +95,15 @@ public final class WindowHost {
         do {
             self.fonts = try FontCache(display: display, screen: screen, family: fontFamily, warn: warn)
         } catch {
-            XCloseDisplay(display)
-            throw error
+            let lost = HostErrorHandlers.isLost(display)
+            close()
+            throw lost ? HostError.connectionLost : error
         }
-        installErrorHandlers()
+        if HostErrorHandlers.isLost(display) {
+            fonts.close()
+            close()
+            throw HostError.connectionLost
+        }
     }
 
     deinit {
@@ -174,15 +194,13 @@ public final class WindowHost {
     /// Seconds since the host started: the scene's clock.
     public var now: Double { WindowHost.monotonicSeconds() - startTime }
 
-    private func installErrorHandlers() {
+    private static func installErrorHandlers(on display: OpaquePointer, warn: @escaping (String) -> Void) {
         HostErrorHandlers.adopt(display, warn: warn)
-        // Xlib's default IO error handling exits the process. The exit handler is per display and
-        // has context: it marks this host's connection lost and returns, so `run` can end with an
-        // error the application reports.
-        XSetIOErrorExitHandler(display, { _, context in
-            guard let context else { return }
-            Unmanaged<WindowHost>.fromOpaque(context).takeUnretainedValue().isConnectionLost = true
-        }, Unmanaged.passUnretained(self).toOpaque())
+        // Xlib's default IO error handling exits the process. The exit handler is per display: it
+        // marks the connection lost and returns, so `run` can end with an error the application reports.
+        XSetIOErrorExitHandler(display, { display, _ in
+            if let display { HostErrorHandlers.markLost(display) }
+        }, nil)
     }
 
     // MARK: Loop additions
@@ -279,6 +297,20 @@ enum HostErrorHandlers {
     /// them (`takeHeldErrors`) and judges them: a window another client destroyed makes every
     /// request on it, and on what was made for it, fail until the loop reads its DestroyNotify.
     nonisolated(unsafe) private static var heldErrors: [OpaquePointer: [String]] = [:]
+    /// The adopted displays whose server went away (marked by their IO error exit handler).
+    nonisolated(unsafe) private static var lostDisplays: Set<OpaquePointer> = []
+
+    /// Marks `display`'s connection lost: from then on nothing may make a request on it.
+    static func markLost(_ display: OpaquePointer) {
+        lock.locked { _ = lostDisplays.insert(display) }
+    }
+
+    /// Whether `display`'s server went away. Every request on a lost connection fails inside
+    /// Xlib (it prints "request N length M would exceed buffer size" and hands a null request to
+    /// its caller, which crashes on it), so code that may run after a loss asks this first.
+    static func isLost(_ display: OpaquePointer) -> Bool {
+        lock.locked { lostDisplays.contains(display) }
+    }
 
     static func adopt(_ display: OpaquePointer, warn: @escaping (String) -> Void) {
         let install = lock.locked { () -> Bool in
@@ -335,6 +367,7 @@ enum HostErrorHandlers {
             sessionWindows[display] = nil
             goneWindows[display] = nil
             heldErrors[display] = nil
+            lostDisplays.remove(display)
         }
     }
 
@@ -366,13 +399,15 @@ enum HostErrorHandlers {
     /// selection requestor), and returns how many protocol errors they caused; those errors are
     /// expected, so they are counted instead of printed. Costs one round trip.
     static func trappingErrors(on display: OpaquePointer, _ body: () -> Void) -> Int {
+        // A lost connection takes no requests (Xlib would crash on them): the body does not run.
+        guard !isLost(display) else { return 0 }
         let first = XNextRequest(display)
         let outer = lock.locked { () -> (display: OpaquePointer, firstSerial: UInt, count: Int)? in
             defer { trap = (display, first, 0) }
             return trap
         }
         body()
-        XSync(display, 0)
+        if !isLost(display) { XSync(display, 0) }
         return lock.locked {
             let count = trap?.count ?? 0
             trap = outer

@@ -51,7 +51,13 @@ package final class XftCanvas: Canvas {
         self.size = (width, height)
     }
 
+    /// Whether the server went away: then the canvas draws nothing (a request on a lost
+    /// connection crashes inside Xlib), and the owner's next check ends the run.
+    private var isConnectionLost: Bool { HostErrorHandlers.isLost(display) }
+
     deinit {
+        // The pictures, pixmaps and draw went with the server; only Xft's own memory is freed.
+        guard !isConnectionLost else { return }
         for picture in solidFills.values { XRenderFreePicture(display, picture) }
         releaseMask()
         masks.removeAll()
@@ -60,9 +66,10 @@ package final class XftCanvas: Canvas {
 
     /// Points the canvas at a new pixmap, as after a resize.
     package func retarget(to drawable: Drawable, width: Int, height: Int) {
-        XftDrawChange(draw, drawable)
         size = (width, height)
         clipStack.removeAll()
+        guard !isConnectionLost else { return }
+        XftDrawChange(draw, drawable)
         XftDrawSetClip(draw, nil)
     }
 
@@ -76,7 +83,7 @@ package final class XftCanvas: Canvas {
 
     package func fill(_ path: Path, color: Color) {
         // A model never sends NaN or infinite coordinates, but a canvas must not trap if one did.
-        guard color.alpha > 0, !path.isEmpty, path.bounds.isFinite else { return }
+        guard color.alpha > 0, !path.isEmpty, path.bounds.isFinite, !isConnectionLost else { return }
         if let rect = Self.pixelAlignedRectangle(path) {
             fillPixelRectangle(rect, color: color)
             return
@@ -111,7 +118,7 @@ package final class XftCanvas: Canvas {
 
     /// A paragraph: a host with bidi puts its runs of one direction in visual order first.
     package func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
-        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty else { return }
+        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty, !isConnectionLost else { return }
         let runs = fonts.paragraphRuns(of: text[...])
         var x = origin.x
         for (index, run) in runs.enumerated() {
@@ -121,7 +128,7 @@ package final class XftCanvas: Canvas {
     }
 
     package func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection) {
-        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty else { return }
+        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty, !isConnectionLost else { return }
         drawRun(text[...], at: origin, font: font, color: color, rightToLeft: direction == .rightToLeft)
     }
 
@@ -218,6 +225,7 @@ package final class XftCanvas: Canvas {
     }
 
     private func applyClip() {
+        guard !isConnectionLost else { return }
         guard let clip = clipStack.last else {
             XftDrawSetClip(draw, nil)
             return
