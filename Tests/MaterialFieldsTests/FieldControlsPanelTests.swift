@@ -136,6 +136,26 @@ final class FieldControlsPanelTests: XCTestCase {
         XCTAssertEqual(panel.editors[.label]?.selection, TextSelection(anchor: 0, head: 4), "selected, so typing replaces it")
     }
 
+    /// A panel placed above an outlined field leaves its floating label uncovered: the label rises
+    /// above the field's frame, and the panel avoids all the field paints.
+    func testAPanelAboveAnOutlinedFieldLeavesItsRisingLabelUncovered() throws {
+        let others = (0..<6).map { TextField(identifier: "other-\($0)", style: .filled, label: "Other") }
+        let field = TextField(identifier: "name", style: .outlined, label: "Name")
+        field.text = "Ada"
+        let scene = FieldScene(fields: others + [field])
+        let host = PanelHost()
+        keptHost = host
+        scene.host = host
+        scene.resize(to: Size(width: 400, height: 800), measurer: sharedMeasurer)
+        scene.focus(field, at: 0)
+        XCTAssertTrue(scene.openControlsPanel(for: field, closeKey: (.function(9), []), onChange: { _ in }))
+        let placement = try XCTUnwrap(scene.shownControlsPanel?.placement)
+        let outer = try XCTUnwrap(scene.outerFrame(of: field))
+        let frame = try XCTUnwrap(scene.frame(of: field))
+        XCTAssertLessThan(outer.minY, frame.minY, "the outlined label rises above the frame")
+        XCTAssertLessThanOrEqual(placement.maxY, outer.minY, "the panel is above the field, its label included")
+    }
+
     /// At scale 2 in a window too short for the panel above or below the field and too narrow
     /// beside it, the panel is drawn smaller (down to scale 1) so it covers nothing of the field.
     func testAPanelTooBigForTheWindowAtItsScaleIsDrawnSmallerBesideTheField() throws {

@@ -48,7 +48,9 @@ extension FieldScene {
         // error message), so the panel does not cover what it makes appear.
         let container = field.layout?.container.height ?? frame.height
         let height = max(field.preferredHeight ?? frame.height, container + (24 * metrics.scale).rounded()) + (4 * metrics.scale).rounded()
-        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height)
+        let room = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height)
+        // And everything it paints: an outlined field's floating label rises above its frame.
+        return outerFrame(of: field).map { room.union($0) } ?? room
     }
 
     /// The open panel's field moved or grew under it (the page scrolled to keep it in view after
