@@ -6,9 +6,6 @@ import XftHost
 /// `--matrix DIR`: the catalog's fields (`CatalogSubjects`, with the text each is shown with)
 /// through `StateMatrix`, and a progress counter on stderr.
 enum CatalogMatrix {
-    /// The ids `--field` may name.
-    static var fieldIDs: [String] { CatalogSubjects.ids }
-
     static func run(host: WindowHost, options: CommandLineOptions, directory: String) -> Int32 {
         let chosen = options.fieldIDs.isEmpty ? nil : Set(options.fieldIDs)
         let subjects = CatalogSubjects.subjects().filter { chosen?.contains($0.id) ?? true }

@@ -69,16 +69,12 @@ if options.listsFields {
     exit(0)
 }
 // A bad --field too: a screenshot may also name a section; the matrix draws fields only.
-if options.matrixDirectory != nil {
-    for id in options.fieldIDs where !CatalogMatrix.fieldIDs.contains(id) {
-        fail("--field: " + ScriptRunner.unknownFieldMessage(id, among: CatalogMatrix.fieldIDs), status: 2)
-    }
-} else if !options.fieldIDs.isEmpty {
-    let scene = CatalogSession(options: options, desktop: nil).scene
-    let names = scene.fields.map(\.identifier) + CatalogLayout.sectionNames
+if !options.fieldIDs.isEmpty {
+    let sections = options.matrixDirectory == nil ? CatalogLayout.sectionNames : []
+    let names = CatalogSubjects.ids + sections
     for id in options.fieldIDs where !names.contains(id) {
-        fail("--field: " + ScriptRunner.unknownFieldMessage(id, among: names) + " (sections: "
-             + CatalogLayout.sectionNames.joined(separator: ", ") + ")", status: 2)
+        fail("--field: " + ScriptRunner.unknownFieldMessage(id, among: names)
+             + (sections.isEmpty ? "" : " (sections: " + sections.joined(separator: ", ") + ")"), status: 2)
     }
 }
 // So are --audit's ids.

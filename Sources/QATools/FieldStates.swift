@@ -99,23 +99,11 @@ public enum FieldStateDriver {
             type(sample, into: scene, field: field, at: time)
             if state == .errorFocused { field.applyErrorTheme(message: errorMessage) }
         case .filled, .error:
-            field.text = ""
-            try focus(field, in: scene, at: time)
-            type(sample, into: scene, field: field, at: time)
-            scene.endEditing(at: time)
-            guard !field.isFocused else {
-                throw Failure(description: "\(field.identifier) kept focus after '\(sample)' was typed (its delegate refused it)")
-            }
+            try fillIn(field, with: sample, in: scene, at: time)
             if state == .error { field.applyErrorTheme(message: errorMessage) }
         case .disabled:
             if field.isEnabled {
-                field.text = ""
-                try focus(field, in: scene, at: time)
-                type(sample, into: scene, field: field, at: time)
-                scene.endEditing(at: time)
-                guard !field.isFocused else {
-                    throw Failure(description: "\(field.identifier) kept focus after '\(sample)' was typed (its delegate refused it)")
-                }
+                try fillIn(field, with: sample, in: scene, at: time)
                 field.isEnabled = false
             } else {
                 // A field built disabled cannot be typed into: its app sets the text.
@@ -123,6 +111,17 @@ public enum FieldStateDriver {
             }
         }
         scene.settle()
+    }
+
+    /// A form filled in: the sample typed into the emptied field, then focus gone.
+    private static func fillIn(_ field: TextField, with sample: String, in scene: FieldScene, at time: Double) throws {
+        field.text = ""
+        try focus(field, in: scene, at: time)
+        type(sample, into: scene, field: field, at: time)
+        scene.endEditing(at: time)
+        guard !field.isFocused else {
+            throw Failure(description: "\(field.identifier) kept focus after '\(sample)' was typed (its delegate refused it)")
+        }
     }
 
     private static func focus(_ field: TextField, in scene: FieldScene, at time: Double) throws {

@@ -101,21 +101,6 @@ struct MatrixIndex {
     var sections: [Section]
     var summary: StateMatrix.Summary
 
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
     var html: String {
         let states = FieldVisualState.allCases
         var page = """
@@ -156,11 +141,11 @@ struct MatrixIndex {
         for state in states { page += "<option>\(state.rawValue)</option>" }
         page += "</select> <span id=\"shown\"></span></div>\n"
         for section in sections {
-            let id = Self.escaped(section.id)
+            let id = XMLText.escaped(section.id)
             page += "<section data-id=\"\(id)\">\n<h2 id=\"\(id)\">\(id)</h2>\n"
-            page += "<p class=\"meta\">\(Self.escaped(section.kind)), style \(Self.escaped(section.style)), family \(Self.escaped(section.family))"
+            page += "<p class=\"meta\">\(XMLText.escaped(section.kind)), style \(XMLText.escaped(section.style)), family \(XMLText.escaped(section.family))"
             if let sheet = section.contactSheet {
-                page += " · <a href=\"\(Self.escaped(sheet))\">contact sheet</a> (\(StateMatrix.scaleName(section.sheetScale)))"
+                page += " · <a href=\"\(XMLText.escaped(sheet))\">contact sheet</a> (\(StateMatrix.scaleName(section.sheetScale)))"
             }
             page += "</p>\n<div class=\"table-box\"><table>\n<thead><tr><th></th>"
             for state in section.states { page += "<th class=\"col s-\(state.rawValue)\">\(state.rawValue)</th>" }
@@ -170,20 +155,20 @@ struct MatrixIndex {
             for row in rows {
                 let cells = section.cells.filter { $0.variantName == row }
                 guard let first = cells.first else { continue }
-                page += "<tr data-row=\"\(id) \(Self.escaped(first.variantName))\"><th>\(Self.escaped(first.variantName))</th>"
+                page += "<tr data-row=\"\(id) \(XMLText.escaped(first.variantName))\"><th>\(XMLText.escaped(first.variantName))</th>"
                 for state in section.states {
                     let column = "col s-\(state.rawValue)"
                     guard let cell = cells.first(where: { $0.state == state }) else { page += "<td class=\"\(column)\"></td>"; continue }
                     if let file = cell.file {
                         // Shown at half its size in points: a 2x image as wide as a 1x one.
                         let width = Int((Double(cell.pixelSize.width) / cell.scale / 2).rounded())
-                        let path = Self.escaped(file)
+                        let path = XMLText.escaped(file)
                         page += "<td class=\"\(column)\"><a href=\"\(path)\"><img src=\"\(path)\" width=\"\(width)\" loading=\"lazy\" "
-                            + "alt=\"\(id) \(Self.escaped(first.variantName)) \(state.rawValue)\"></a></td>"
+                            + "alt=\"\(id) \(XMLText.escaped(first.variantName)) \(state.rawValue)\"></a></td>"
                     } else if let failure = cell.failure {
-                        page += "<td class=\"\(column) failed\">not reached: \(Self.escaped(failure))</td>"
+                        page += "<td class=\"\(column) failed\">not reached: \(XMLText.escaped(failure))</td>"
                     } else {
-                        page += "<td class=\"\(column) skipped\">skipped: \(Self.escaped(cell.skipReason ?? ""))</td>"
+                        page += "<td class=\"\(column) skipped\">skipped: \(XMLText.escaped(cell.skipReason ?? ""))</td>"
                     }
                 }
                 page += "</tr>\n"

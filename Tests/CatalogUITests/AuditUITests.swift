@@ -7,24 +7,8 @@ import XCTest
 /// measures from the rendered pixels agrees with the ratio the theme's colours give (WCAG's
 /// formula on the colours blended as drawn), per state, in light and dark; `--require AA` fails
 /// a script on Material's resting outline (2.67:1) with the figure and passes in high contrast.
-final class AuditUITests: XCTestCase {
-    private var server: XvfbServer!
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        server = try XvfbServer(width: 1024, height: 800)
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        server = nil
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    private func catalog(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try runCommand(CatalogApp.binaryPath, arguments, environment: ["DISPLAY": server.displayName], timeout: 120)
-    }
+final class AuditUITests: CatalogCommandTestCase {
+    override class var folderPrefix: String { "audit" }
 
     /// A figure of the JSON: its ratio, whether it is exempt, its AA verdict if AA asks one.
     private struct Figure { var ratio: Double; var exempt: Bool; var aa: [String: Any]? }

@@ -7,31 +7,8 @@ import QATools
 /// Screenshots by id through the real binary: `screenshot NAME.png ID [margin N]` in scripts,
 /// `--screenshot PATH --field ID [--margin N]`, `--list-fields`, and a shot's own tolerance and
 /// masks against its golden.
-final class ElementShotUITests: XCTestCase {
-    private var server: XvfbServer!
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        server = try XvfbServer(width: 1024, height: 800)
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("element-shot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        server = nil
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    @discardableResult
-    private func catalog(_ arguments: [String], display: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        try runCommand(CatalogApp.binaryPath, arguments, environment: ["DISPLAY": display ?? server.displayName], timeout: 120)
-    }
-
-    private func script(_ name: String, _ text: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
+final class ElementShotUITests: CatalogCommandTestCase {
+    override class var folderPrefix: String { "element-shot" }
 
     private func image(_ name: String) throws -> RGBAImage {
         try RGBAImage.readPNG(from: directory.appendingPathComponent(name).path)

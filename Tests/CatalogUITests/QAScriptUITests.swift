@@ -6,33 +6,11 @@ import XCTest
 /// `textfield-catalog --script` and `--screenshot --at`: the repository's scenario scripts pass,
 /// a failing step names its line and exits 3, time is virtual (a frame mid-animation has the same
 /// bytes every run), and a script draws what the same input typed by a user draws.
-final class QAScriptUITests: XCTestCase {
+final class QAScriptUITests: CatalogCommandTestCase {
+    override class var folderPrefix: String { "qa-script" }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    private var server: XvfbServer!
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        server = try XvfbServer(width: 1024, height: 800)
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("qa-script-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        server = nil
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    @discardableResult
-    private func catalog(_ arguments: [String], display: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        try runCommand(CatalogApp.binaryPath, arguments, environment: ["DISPLAY": display ?? server.displayName], timeout: 120)
-    }
-
-    private func script(_ name: String, _ text: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
 
     func testTheRepositoryScenariosPass() throws {
         let folder = Self.repository.appendingPathComponent("Tests/Scripts")

@@ -1,6 +1,6 @@
 // Drag and drop as the model sees it: what a drop does, what a drag offers, what the scene shows
-// while one is under way. The window's host speaks the desktop's protocol (XftHost's
-// `DragAndDrop.swift`); nothing here knows of it.
+// while one is under way. The window's host speaks the desktop's protocol; nothing here knows
+// of it.
 
 /// What a drop does with the dragged text: the desktop's copy and move actions.
 public enum DragOperation: String, Sendable, Codable, Hashable {
