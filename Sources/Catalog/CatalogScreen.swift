@@ -274,6 +274,18 @@ enum CatalogScreen {
         },
     ]
 
+    /// UIKit's styled text (`attributedText`, `attributedPlaceholder`, `typingAttributes`), ids `styled-<slug>`.
+    private static let attributedVariants: [Variant] = []
+
+    /// Styles a user edits (`allowsEditingTextAttributes`: Ctrl+B, Ctrl+I, Ctrl+U, HTML copy and paste), ids `styled-<slug>`.
+    private static let editableStyleVariants: [Variant] = []
+
+    /// Plain fields drawn with UIKit's `background` and `disabledBackground` images, ids `custom-<slug>`.
+    private static let backgroundVariants: [Variant] = []
+
+    /// Fields whose geometry and drawing an app customizes (`textRect(forBounds:)` and the other hooks), ids `custom-<slug>`.
+    private static let hookVariants: [Variant] = []
+
     /// A variant's field, id `<prefix>-<slug>`, as the catalog builds it.
     private static func makeField(_ prefix: String, _ style: FieldStyle, _ variant: Variant, animationSlowdown: Double) -> TextField {
         let field = TextField(identifier: "\(prefix)-\(variant.slug)", style: style, kind: variant.kind,
@@ -288,7 +300,9 @@ enum CatalogScreen {
     static var fieldMakers: [(id: String, make: () -> TextField)] {
         let groups: [(String, FieldStyle, [Variant])] = FieldStyle.material.map { ($0.name, $0, variants) }
             + [("uikit", .filled, uikitVariants), ("plain", .filled, plainVariants), ("rag", .rag, ragVariants),
-               ("intl", .filled, rightToLeftVariants), ("intl", .filled, shapingVariants)]
+               ("intl", .filled, rightToLeftVariants), ("intl", .filled, shapingVariants),
+               ("styled", .filled, attributedVariants), ("styled", .filled, editableStyleVariants),
+               ("custom", .plain(.none), backgroundVariants), ("custom", .plain(.roundedRect), hookVariants)]
         return groups.flatMap { prefix, style, variants in
             variants.map { variant in ("\(prefix)-\(variant.slug)", { makeField(prefix, style, variant, animationSlowdown: 1) }) }
         }
@@ -309,7 +323,12 @@ enum CatalogScreen {
         let rag = CatalogLayout.Column(items: [.heading("RAGTextField")] + items("rag", .rag, ragVariants))
         let rightToLeft = CatalogLayout.Column(items: [.heading("Right to left")] + items("intl", .filled, rightToLeftVariants))
         let shaping = CatalogLayout.Column(items: [.heading("Shaping and mixed text")] + items("intl", .filled, shapingVariants))
-        let layout = CatalogLayout(sections: [material, [uikit, rag], [rightToLeft, shaping]],
+        let styled = CatalogLayout.Column(items: [.heading("Styled text")] + items("styled", .filled, attributedVariants)
+                                             + items("styled", .filled, editableStyleVariants))
+        let custom = CatalogLayout.Column(items: [.heading("Backgrounds and custom geometry")]
+                                             + items("custom", .plain(.none), backgroundVariants)
+                                             + items("custom", .plain(.roundedRect), hookVariants))
+        let layout = CatalogLayout(sections: [material, [uikit, rag], [rightToLeft, shaping], [styled, custom]],
                                    sectionNames: CatalogLayout.sectionNames)
         return FieldScene(fields: layout.fields, layout: layout, scheme: scheme, metrics: metrics)
     }
@@ -399,7 +418,7 @@ final class CatalogLayout: SceneLayout {
     /// What QA scripts call each section (`screenshot NAME.png material`), in order.
     let sectionNames: [String]
     /// The catalog's sections: the Material pair, UIKit beside RAG, right to left beside shaping.
-    static let sectionNames = ["material", "uikit-rag", "international"]
+    static let sectionNames = ["material", "uikit-rag", "international", "uikit-styles"]
 
     init(sections: [[Column]], sectionNames: [String] = []) {
         self.sections = sections
