@@ -201,6 +201,3 @@ public struct FieldColors: Equatable, Sendable {
     }
 }
 
-extension Color {
-    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
-}

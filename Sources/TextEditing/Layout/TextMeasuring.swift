@@ -1,7 +1,9 @@
 /// Font weights the renderer asks for; the host maps them onto real faces.
-public enum FontWeight: Int, Sendable, Hashable {
+public enum FontWeight: Int, Sendable, Hashable, CaseIterable {
     case regular = 400
     case medium = 500
+    /// What styled text's bold asks for (Ctrl+B, `<b>`, `TextAttributes.fontWeight`).
+    case bold = 700
 }
 
 /// Which kind of face a font request wants; the host maps each onto a real family.

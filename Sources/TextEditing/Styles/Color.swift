@@ -12,6 +12,8 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
                   blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
 
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
     public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 
     public func interpolated(to other: Color, fraction t: Double) -> Color {
