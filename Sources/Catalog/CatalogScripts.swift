@@ -63,14 +63,24 @@ struct CatalogScripts {
 
     /// Every `--script` file's bytes, read before a display is opened or a server started: a
     /// script that cannot be read (a wrong path, a folder) is a bad command line, not a failed step.
+    /// A name that is no file here and names no folder may be a sample (`CatalogSamples`): the
+    /// sample's path is then the script's.
     static func read(_ paths: [String]) throws -> [Source] {
         try paths.map { path in
-            do {
-                return Source(path: path, bytes: try SystemFiles.readBytes(path))
-            } catch {
-                let reason = (error as? SystemFiles.Failure)?.reason ?? "\(error)"
-                throw CommandLineOptions.UsageError(message: "--script: cannot read '\(path)': \(reason)")
+            if !SystemFiles.fileExists(path), let sample = CatalogSamples.path(for: path) {
+                return try read(sample, given: path)
             }
+            return try read(path, given: path)
+        }
+    }
+
+    private static func read(_ path: String, given: String) throws -> Source {
+        do {
+            return Source(path: path, bytes: try SystemFiles.readBytes(path))
+        } catch {
+            let reason = (error as? SystemFiles.Failure)?.reason ?? "\(error)"
+            let hint = SystemFiles.fileExists(given) ? "" : CatalogSamples.hint(for: given)
+            throw CommandLineOptions.UsageError(message: "--script: cannot read '\(given)': \(reason)\(hint)")
         }
     }
 

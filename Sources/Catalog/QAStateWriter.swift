@@ -65,6 +65,27 @@ final class QAStateWriter {
         var emojiChooser: EmojiChooserSnapshot
         /// The controls panel (README's QA state: `controls`).
         var controls: Controls
+        /// Where `Resources/` was found and which font configuration draws (README's QA state: `resources`).
+        var resources = ResourcesState()
+
+        /// `directory` (null when there is none) and how it was found (`environment`, `build`,
+        /// `installed`); `fonts`: `pinned` (Resources/fonts.conf), `environment` (a
+        /// FONTCONFIG_FILE given) or `system`, and `fontConfiguration`, the file (null: the system's).
+        struct ResourcesState: Encodable, Equatable {
+            var directory: String?
+            var origin: String?
+            var fonts: String
+            var fontConfiguration: String?
+
+            init() {
+                let found = ResourceDirectory.current.directory
+                directory = found?.path
+                origin = found?.origin.rawValue
+                let pinning = PinnedFonts.pinForThisProcess()
+                fonts = pinning.kind
+                fontConfiguration = pinning.configurationPath
+            }
+        }
 
         /// The controls panel: whether it is open, the field it edits (null: none, the panel says
         /// so), the control the keyboard is on, and every change it made as its script step.
@@ -77,7 +98,7 @@ final class QAStateWriter {
             var steps: [String]
         }
 
-        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, script, menu, emojiChooser, controls }
+        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, script, menu, emojiChooser, controls, resources }
 
         init(of controls: CatalogControls, script: ScriptPlace? = nil) {
             self.script = script

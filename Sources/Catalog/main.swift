@@ -89,6 +89,13 @@ if let ids = options.auditIDs {
     }
 }
 
+// The fonts and rasterizer settings the goldens were drawn with (Resources/fonts.conf), pinned
+// before fontconfig first reads a configuration (the first font opened): the live window draws
+// what the goldens and a recording's checkpoints hold. FONTCONFIG_FILE, when set, is kept.
+if let warning = PinnedFonts.pinForThisProcess().warning {
+    SystemFiles.writeToStandardError("textfield-catalog: warning: \(warning)\n")
+}
+
 // The catalog is the program, so it may set the locale the input method composes in, and share
 // one malloc arena between its threads (the QA-state writer's texts come back to the loop).
 WindowHost.adoptUserLocale()
