@@ -85,6 +85,17 @@ final class QAStateWriter {
                 fonts = pinning.kind
                 fontConfiguration = pinning.configurationPath
             }
+
+            private enum CodingKeys: String, CodingKey { case directory, origin, fonts, fontConfiguration }
+
+            /// Every key, null when there is nothing to name.
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(directory, forKey: .directory)
+                try container.encode(origin, forKey: .origin)
+                try container.encode(fonts, forKey: .fonts)
+                try container.encode(fontConfiguration, forKey: .fontConfiguration)
+            }
         }
 
         /// The controls panel: whether it is open, the field it edits (null: none, the panel says
