@@ -14,10 +14,10 @@ final class ResourcesUITests: CatalogCommandTestCase {
 
     /// The catalog with `arguments`, its environment changed by `environment` (nil removes a
     /// variable), run in `directory` (the case's folder by default).
-    private func run(_ arguments: [String], environment: [String: String?] = [:], in directory: URL? = nil) throws
-        -> (status: Int32, stdout: String, stderr: String) {
+    private func run(_ arguments: [String], environment: [String: String?] = [:], in directory: URL? = nil,
+                     binary: String = CatalogApp.binaryPath) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CatalogApp.binaryPath)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? self.directory
         var merged = ProcessInfo.processInfo.environment
@@ -112,6 +112,27 @@ final class ResourcesUITests: CatalogCommandTestCase {
         let chosen = try XCTUnwrap(system.state["resources"] as? [String: Any])
         XCTAssertEqual(chosen["fonts"] as? String, "environment")
         XCTAssertEqual(chosen["fontConfiguration"] as? String, "/etc/fonts/fonts.conf")
+    }
+
+    /// The sign-in example pins the same file: its screenshot is the same under a user's own
+    /// fontconfig file, which moves its text under the system's configuration.
+    func testTheSigninExamplePinsTheFontsToo() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/roboto"), "fonts-roboto is not installed (./run.sh test installs it)")
+        let binary = URL(fileURLWithPath: CatalogApp.binaryPath).deletingLastPathComponent().appendingPathComponent("signin-form").path
+        let home = try hostileHome()
+        func shoot(_ name: String, _ environment: [String: String?]) throws -> Data {
+            let path = directory.appendingPathComponent(name).path
+            var environment = environment
+            environment["XDG_CONFIG_HOME"] = .some(nil)
+            let result = try run(["--screenshot", path], environment: environment, binary: binary)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            if environment["FONTCONFIG_FILE"] == nil { XCTAssertFalse(result.stderr.contains("warning"), result.stderr) }
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let plain = try shoot("plain.png", [:])
+        XCTAssertEqual(try shoot("pinned.png", ["HOME": home.path]), plain, "the user's fontconfig file changed the example's pixels")
+        XCTAssertNotEqual(try shoot("system.png", ["HOME": home.path, "FONTCONFIG_FILE": "/etc/fonts/fonts.conf"]), plain,
+                          "the user's file should change the example's text under the system's configuration")
     }
 
     func testTheEnvironmentVariableChoosesTheFolderAndAMissingOneIsOneLine() throws {
