@@ -272,8 +272,21 @@ struct CatalogScripts {
             return Self.failureStatus
         }
         print("fonts: recorded in \(manifestPath)")
+        if let note = Self.fontConfigurationNote { report(note) }
         results.checksStale = true
         return 0
+    }
+
+    /// Why this run's fonts may not be the pinned ones (`Resources/fonts.conf`): nil when they are.
+    static var fontConfigurationNote: String? {
+        switch PinnedFonts.pinForThisProcess() {
+        case .pinned: return nil
+        case .chosenByEnvironment(let path):
+            return "(FONTCONFIG_FILE=\(path) chose this run's font configuration; the project's goldens are drawn with "
+                + "Resources/fonts.conf, which the catalog uses when FONTCONFIG_FILE is unset.)"
+        case .unavailable(let reason):
+            return "(The fonts were not pinned: \(reason).)"
+        }
     }
 
     /// Fonts first: with other fonts every shot would differ, so their message is the whole
@@ -288,6 +301,7 @@ struct CatalogScripts {
             if options.fontFamily != CommandLineOptions().fontFamily {
                 report("(This run draws text in '\(options.fontFamily)' because of --font; goldens are usually drawn without it.)")
             }
+            if let note = Self.fontConfigurationNote { report(note) }
             // A script that failed is a failure whatever the fonts: it must not pass as "cannot judge".
             return scriptsFailed ? Self.failureStatus : Self.fontMismatchStatus
         case .noManifest(let message):

@@ -80,14 +80,14 @@ final class ResourcesUITests: CatalogCommandTestCase {
             screenshot fonts.png outlined-label margin 4
             """)
         let home = try hostileHome()
-        func render(_ name: String, environment: [String: String?]) throws -> (goldens: URL, state: [String: Any]) {
+        func render(_ name: String, environment: [String: String?]) throws -> (goldens: URL, state: [String: Any], stderr: String) {
             let goldens = directory.appendingPathComponent(name), statePath = directory.appendingPathComponent("\(name).json").path
             var environment = environment
             environment["XDG_CONFIG_HOME"] = .some(nil)
             let result = try run(["--script", shot, "--goldens", goldens.path, "--update-goldens", "--display", server.displayName,
                                   "--qa-state", statePath], environment: environment)
             XCTAssertEqual(result.status, 0, result.stderr)
-            return (goldens, try state(statePath))
+            return (goldens, try state(statePath), result.stderr)
         }
         let plain = try render("plain", environment: [:])
         let pinned = try render("pinned", environment: ["HOME": home.path])
@@ -109,6 +109,10 @@ final class ResourcesUITests: CatalogCommandTestCase {
         XCTAssertEqual(resources["origin"] as? String, "build")
         XCTAssertEqual(resources["fonts"] as? String, "pinned")
         XCTAssertEqual(resources["fontConfiguration"] as? String, Self.resources.appendingPathComponent("fonts.conf").path)
+        // Goldens recorded with another configuration say so.
+        XCTAssertEqual(pinned.stderr, "")
+        XCTAssertTrue(system.stderr.contains("(FONTCONFIG_FILE=/etc/fonts/fonts.conf chose this run's font configuration; "
+                                             + "the project's goldens are drawn with Resources/fonts.conf"), system.stderr)
         let chosen = try XCTUnwrap(system.state["resources"] as? [String: Any])
         XCTAssertEqual(chosen["fonts"] as? String, "environment")
         XCTAssertEqual(chosen["fontConfiguration"] as? String, "/etc/fonts/fonts.conf")
