@@ -35,8 +35,8 @@ enum CatalogSamples {
     static func hint(for name: String) -> String {
         guard !name.contains("/") else { return "" }
         guard let directory else {
-            return " (nor is it a sample: " + (ResourceDirectory.current.missingMessage.map { "\($0))" }
-                ?? "there is no \(folderName) folder in \(ResourceDirectory.current.directory?.path ?? "Resources"))")
+            return " (nor is it a sample: " + (ResourceDirectory.current.notFound
+                ?? "there is no \(folderName) folder in \(ResourceDirectory.current.directory?.path ?? "Resources")") + ")"
         }
         let listed = names
         guard !listed.isEmpty else { return " (nor is it a sample: \(directory) has no *.qa)" }

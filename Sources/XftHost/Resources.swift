@@ -47,12 +47,16 @@ public struct ResourceDirectory: Equatable, Sendable {
         public let directory: ResourceDirectory?
         /// Each place looked at, in order, as a reader would want it named.
         public let searched: [String]
+        /// "no Resources folder (looked in A; B; C)" when `directory` is nil.
+        public var notFound: String? {
+            guard directory == nil else { return nil }
+            return "no Resources folder (looked in " + searched.joined(separator: "; ") + ")"
+        }
+
         /// The one line to print when `directory` is nil, saying what was looked for and what
         /// the program does without it.
         public var missingMessage: String? {
-            guard directory == nil else { return nil }
-            return "no Resources folder (looked in " + searched.joined(separator: "; ") + "): "
-                + "drawing with the system's font configuration, without background images or sample scripts"
+            notFound.map { $0 + ": drawing with the system's font configuration, without background images or sample scripts" }
         }
     }
 
