@@ -30,6 +30,12 @@ if options.showsHelp {
     exit(0)
 }
 
+// The fonts and rasterizer settings the goldens were drawn with (Resources/fonts.conf), pinned
+// before anything could open a font: fontconfig reads its configuration once, at its first use.
+// The live window draws what the goldens and a recording's checkpoints hold. A FONTCONFIG_FILE
+// already set is kept. What could not be pinned is told once a display is about to be used.
+let fontPinning = PinnedFonts.pinForThisProcess()
+
 // Scripts are read before any display is opened: one that cannot be read is a bad command line.
 let scripts: [CatalogScripts.Source]
 do {
@@ -89,10 +95,8 @@ if let ids = options.auditIDs {
     }
 }
 
-// The fonts and rasterizer settings the goldens were drawn with (Resources/fonts.conf), pinned
-// before fontconfig first reads a configuration (the first font opened): the live window draws
-// what the goldens and a recording's checkpoints hold. FONTCONFIG_FILE, when set, is kept.
-if let warning = PinnedFonts.pinForThisProcess().warning {
+// Told here, not at the start: listing the fields or checking the command line needs no fonts.
+if let warning = fontPinning.warning {
     SystemFiles.writeToStandardError("textfield-catalog: warning: \(warning)\n")
 }
 
