@@ -154,7 +154,7 @@ def main():
     add('    <edit name="lcdfilter" mode="assign"><const>lcddefault</const></edit>')
     add('    <edit name="embolden" mode="assign"><bool>false</bool></edit>')
     add("  </match>")
-    add("  <!-- DejaVu's hints are poor below 8 pixels per em: unhinted there. -->")
+    add("  <!-- DejaVu's hints are poor at small sizes: unhinted below 7.5 pixels, as Debian's configuration has it. -->")
     for family in ("DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"):
         add('  <match target="font">')
         add(f'    <test name="family"><string>{family}</string></test>')
