@@ -70,7 +70,7 @@ final class ResourcesUITests: CatalogCommandTestCase {
         return home
     }
 
-    func testAUserFontconfigFileChangesNoFaceAndNoPixelOfThePinnedRendering() throws {
+    func testAUserFontconfigFileOrALocaleChangesNoFaceAndNoPixelOfThePinnedRendering() throws {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/roboto"), "fonts-roboto is not installed (./run.sh test installs it)")
         let shot = try script("fonts.qa", """
             resize 760 400
@@ -91,6 +91,10 @@ final class ResourcesUITests: CatalogCommandTestCase {
         }
         let plain = try render("plain", environment: [:])
         let pinned = try render("pinned", environment: ["HOME": home.path])
+        // A Chinese locale would rank Noto Sans CJK SC first for Han under the system's
+        // configuration; the pinned one ranks for English whatever the locale.
+        let chineseLocale: [String: String?] = ["LANG": "zh_CN.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil]
+        let chinese = try render("chinese", environment: chineseLocale)
         // The control: the system's configuration reads the user's file, which moves Roboto.
         let system = try render("system", environment: ["HOME": home.path, "FONTCONFIG_FILE": "/etc/fonts/fonts.conf"])
 
@@ -101,6 +105,9 @@ final class ResourcesUITests: CatalogCommandTestCase {
         XCTAssertEqual(try Data(contentsOf: pinned.goldens.appendingPathComponent("fonts.png")),
                        try Data(contentsOf: plain.goldens.appendingPathComponent("fonts.png")),
                        "the user's fontconfig file changed the pinned rendering's pixels")
+        XCTAssertEqual(try Data(contentsOf: chinese.goldens.appendingPathComponent("fonts.png")),
+                       try Data(contentsOf: plain.goldens.appendingPathComponent("fonts.png")),
+                       "a Chinese locale changed the pinned rendering's pixels")
         let systemFaces = try faces(inManifest: system.goldens.appendingPathComponent("fonts.txt").path)
         XCTAssertFalse(systemFaces.contains { $0.hasPrefix("Roboto |") }, "the user's file should move Roboto under the system's configuration: \(systemFaces)")
 
