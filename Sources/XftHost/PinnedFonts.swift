@@ -80,9 +80,11 @@ public enum PinnedFonts {
         }
         let folders = fontFolders(inConfiguration: text)
         let missing = folders.filter { !ResourceDirectory.isDirectory($0) }
-        guard folders.count > missing.count, missing.isEmpty else {
-            let named = missing.isEmpty ? "no font folder" : missing.joined(separator: ", ")
-            return .unavailable("\(path) pins fonts from \(named), which this machine lacks "
+        guard !folders.isEmpty else {
+            return .unavailable("\(path) names no font folder (<dir>): drawing with the system's font configuration")
+        }
+        guard missing.isEmpty else {
+            return .unavailable("\(path) pins fonts from \(missing.joined(separator: ", ")), which this machine lacks "
                 + "(./run.sh installs the packages): drawing with the system's font configuration")
         }
         setEnvironment("FONTCONFIG_FILE", path)

@@ -62,6 +62,12 @@ final class PinnedFontsTests: XCTestCase {
                        + "(./run.sh installs the packages): drawing with the system's font configuration")
     }
 
+    func testAFileNamingNoFontFolderIsNotPinned() throws {
+        let outcome = PinnedFonts.pin(resources: try resources(withConfiguration: "<fontconfig><dir prefix=\"xdg\">fonts</dir></fontconfig>"),
+                                      environment: { _ in nil }, setEnvironment: { _, _ in XCTFail("pinned") })
+        XCTAssertEqual(outcome.warning, "\(root.path)/fonts.conf names no font folder (<dir>): drawing with the system's font configuration")
+    }
+
     func testNoResourcesOrNoFileLeaveTheSystemConfiguration() throws {
         let missing = ResourceDirectory.Lookup(directory: nil, searched: ["$MATERIALFIELDS_RESOURCES=/x, no such folder"])
         let withoutFolder = PinnedFonts.pin(resources: missing, environment: { _ in nil }, setEnvironment: { _, _ in XCTFail("pinned") })
