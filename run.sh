@@ -43,7 +43,9 @@ BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libfontconfig-de
     libatk1.0-dev libatk-bridge2.0-dev)
 # Roboto for text; DejaVu, Noto Color Emoji, Noto CJK (Chinese, Japanese, Korean) and Noto's
 # core families (Arabic, Hebrew, Devanagari and the other scripts the catalog's international
-# fields show) for the fallback; Material Icons for the field icons.
+# fields show) for the fallback; Material Icons for the field icons. Resources/fonts.conf, which
+# the binaries pin, accepts exactly these packages' files (Scripts/generate_fonts_conf.py reads
+# this line).
 FONT_PACKAGES=(fonts-roboto fonts-dejavu-core fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-material-design-icons-iconfont)
 HEADLESS_PACKAGES=(xvfb xauth)
 # libxdamage-dev: the UI tests watch repaints through the DAMAGE extension; libx11-data holds the
@@ -100,9 +102,17 @@ ensure_packages() {
     DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# Where goldens are drawn (the tests, the shots), the binaries pin the repository's
+# Resources/fonts.conf themselves, found from the build; a FONTCONFIG_FILE or
+# MATERIALFIELDS_RESOURCES left in the caller's shell would draw them with another configuration.
+pin_golden_fonts() {
+    unset FONTCONFIG_FILE MATERIALFIELDS_RESOURCES
+}
+
 case "${1:-}" in
 test)
     shift
+    pin_golden_fonts
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     # The code builds without a compiler warning: a whole run fails on one (after the tests), so
     # CI's build from clean keeps it that way.
@@ -129,6 +139,7 @@ test)
     ;;
 shots)
     shift
+    pin_golden_fonts
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${HEADLESS_PACKAGES[@]}"
     # The debug build, as ./run.sh test compares the goldens with it (no second, release compile).
     swift build --product textfield-catalog >&2

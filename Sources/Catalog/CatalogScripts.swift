@@ -63,14 +63,24 @@ struct CatalogScripts {
 
     /// Every `--script` file's bytes, read before a display is opened or a server started: a
     /// script that cannot be read (a wrong path, a folder) is a bad command line, not a failed step.
+    /// A name that is no file here and names no folder may be a sample (`CatalogSamples`): the
+    /// sample's path is then the script's.
     static func read(_ paths: [String]) throws -> [Source] {
         try paths.map { path in
-            do {
-                return Source(path: path, bytes: try SystemFiles.readBytes(path))
-            } catch {
-                let reason = (error as? SystemFiles.Failure)?.reason ?? "\(error)"
-                throw CommandLineOptions.UsageError(message: "--script: cannot read '\(path)': \(reason)")
+            if !SystemFiles.fileExists(path), let sample = CatalogSamples.path(for: path) {
+                return try read(sample, given: path)
             }
+            return try read(path, given: path)
+        }
+    }
+
+    private static func read(_ path: String, given: String) throws -> Source {
+        do {
+            return Source(path: path, bytes: try SystemFiles.readBytes(path))
+        } catch {
+            let reason = (error as? SystemFiles.Failure)?.reason ?? "\(error)"
+            let hint = SystemFiles.fileExists(given) ? "" : CatalogSamples.hint(for: given)
+            throw CommandLineOptions.UsageError(message: "--script: cannot read '\(given)': \(reason)\(hint)")
         }
     }
 
@@ -262,8 +272,21 @@ struct CatalogScripts {
             return Self.failureStatus
         }
         print("fonts: recorded in \(manifestPath)")
+        if let note = Self.fontConfigurationNote { report(note) }
         results.checksStale = true
         return 0
+    }
+
+    /// Why this run's fonts may not be the pinned ones (`Resources/fonts.conf`): nil when they are.
+    static var fontConfigurationNote: String? {
+        switch PinnedFonts.pinForThisProcess() {
+        case .pinned: return nil
+        case .chosenByEnvironment(let path):
+            return "(FONTCONFIG_FILE=\(path) chose this run's font configuration; the project's goldens are drawn with "
+                + "Resources/fonts.conf, which the catalog uses when FONTCONFIG_FILE is unset.)"
+        case .unavailable(let reason):
+            return "(The fonts were not pinned: \(reason).)"
+        }
     }
 
     /// Fonts first: with other fonts every shot would differ, so their message is the whole
@@ -278,6 +301,7 @@ struct CatalogScripts {
             if options.fontFamily != CommandLineOptions().fontFamily {
                 report("(This run draws text in '\(options.fontFamily)' because of --font; goldens are usually drawn without it.)")
             }
+            if let note = Self.fontConfigurationNote { report(note) }
             // A script that failed is a failure whatever the fonts: it must not pass as "cannot judge".
             return scriptsFailed ? Self.failureStatus : Self.fontMismatchStatus
         case .noManifest(let message):

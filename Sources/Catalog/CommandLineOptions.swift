@@ -101,7 +101,8 @@ struct CommandLineOptions {
           --script FILE            run a QA script headless on a virtual clock and exit: 0 when
                                    every step passed, 3 with FILE:LINE: message when one failed,
                                    2 when FILE cannot be read; may be given more than once (each
-                                   runs on a fresh catalog)
+                                   runs on a fresh catalog); a FILE that is not here may name a
+                                   sample of Resources/Samples (--script first-scenario)
           --scripts-dir DIR        the scripts that go with --goldens: --script NAME runs
                                    DIR/NAME.qa, no --script runs every DIR/*.qa, and goldens a
                                    script there takes are not called stale when it did not run
@@ -152,6 +153,10 @@ struct CommandLineOptions {
         Exit status: 0 done; 1 no display, a lost X server or an unwritable screenshot; 2 a bad
         command line; 3 a failed script step, golden shot or required audit level; 4 fonts
         other than the goldens'.
+
+        Environment: MATERIALFIELDS_RESOURCES names the Resources folder (found from the binary
+        otherwise: the package it was built in, or ../share/materialfields); FONTCONFIG_FILE,
+        when set, replaces the fonts pinned by Resources/fonts.conf.
         """
 
     /// Whether an argument where a value should be is an option instead: a value forgotten

@@ -65,6 +65,38 @@ final class QAStateWriter {
         var emojiChooser: EmojiChooserSnapshot
         /// The controls panel (README's QA state: `controls`).
         var controls: Controls
+        /// Where `Resources/` was found and which font configuration draws (README's QA state: `resources`).
+        var resources = ResourcesState()
+
+        /// `directory` (null when there is none) and how it was found (`environment`, `build`,
+        /// `installed`); `fonts`: `pinned` (Resources/fonts.conf), `environment` (a
+        /// FONTCONFIG_FILE given) or `system`, and `fontConfiguration`, the file (null: the system's).
+        struct ResourcesState: Encodable, Equatable {
+            var directory: String?
+            var origin: String?
+            var fonts: String
+            var fontConfiguration: String?
+
+            init() {
+                let found = ResourceDirectory.current.directory
+                directory = found?.path
+                origin = found?.origin.rawValue
+                let pinning = PinnedFonts.pinForThisProcess()
+                fonts = pinning.kind
+                fontConfiguration = pinning.configurationPath
+            }
+
+            private enum CodingKeys: String, CodingKey { case directory, origin, fonts, fontConfiguration }
+
+            /// Every key, null when there is nothing to name.
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(directory, forKey: .directory)
+                try container.encode(origin, forKey: .origin)
+                try container.encode(fonts, forKey: .fonts)
+                try container.encode(fontConfiguration, forKey: .fontConfiguration)
+            }
+        }
 
         /// The controls panel: whether it is open, the field it edits (null: none, the panel says
         /// so), the control the keyboard is on, and every change it made as its script step.
@@ -77,7 +109,7 @@ final class QAStateWriter {
             var steps: [String]
         }
 
-        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, script, menu, emojiChooser, controls }
+        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, script, menu, emojiChooser, controls, resources }
 
         init(of controls: CatalogControls, script: ScriptPlace? = nil) {
             self.script = script

@@ -30,6 +30,12 @@ if options.showsHelp {
     exit(0)
 }
 
+// The fonts and rasterizer settings the goldens were drawn with (Resources/fonts.conf), pinned
+// before anything could open a font: fontconfig reads its configuration once, at its first use.
+// The live window draws what the goldens and a recording's checkpoints hold. A FONTCONFIG_FILE
+// already set is kept. What could not be pinned is told once a display is about to be used.
+let fontPinning = PinnedFonts.pinForThisProcess()
+
 // Scripts are read before any display is opened: one that cannot be read is a bad command line.
 let scripts: [CatalogScripts.Source]
 do {
@@ -87,6 +93,11 @@ if let ids = options.auditIDs {
     } catch {
         fail("\(error)", status: 2)
     }
+}
+
+// Told here, not at the start: listing the fields or checking the command line needs no fonts.
+if let warning = fontPinning.warning {
+    SystemFiles.writeToStandardError("textfield-catalog: warning: \(warning)\n")
 }
 
 // The catalog is the program, so it may set the locale the input method composes in, and share

@@ -48,6 +48,11 @@ let scene = FieldScene(fields: form.fields, scheme: .light)
 scene.unhandledKeyHandler = form.handleKey
 let windowSize = Size(width: 440, height: 560)
 
+// The fonts the project's screenshots are drawn with (Resources/fonts.conf), pinned before the
+// first font opens, so --screenshot draws the same pixels on any machine with the packages.
+if let warning = PinnedFonts.pinForThisProcess().warning {
+    FileHandle.standardError.write(Data("signin-form: warning: \(warning)\n".utf8))
+}
 WindowHost.adoptUserLocale()
 do {
     let host = try WindowHost(displayName: displayName) { warning in

@@ -1,0 +1,152 @@
+import Glibc
+
+/// The font configuration the goldens were drawn with, `Resources/fonts.conf`, made the one
+/// fontconfig reads: `FONTCONFIG_FILE` names it, so no /etc/fonts/conf.d rule, no user's
+/// `~/.config/fontconfig/fonts.conf` and no font outside the Debian packages `run.sh` installs
+/// changes a face or a pixel (the file's comments, and `Scripts/generate_fonts_conf.py` which
+/// writes it, say what it pins).
+///
+/// fontconfig reads `FONTCONFIG_FILE` once, when it is first used: a program pins before its
+/// first window, host or font (`textfield-catalog`, `signin-form` and `materialfields-example`
+/// do it first thing). A `FONTCONFIG_FILE` already set is a choice the caller made and is kept.
+/// When the folders the file names are not on this machine (another distribution, a package
+/// missing), pinning would leave fontconfig without the text face, so the system's
+/// configuration draws instead and the outcome says so in one line.
+public enum PinnedFonts {
+    /// The file's name inside `Resources/`.
+    public static let fileName = "fonts.conf"
+
+    /// What pinning came to.
+    public enum Outcome: Equatable, Sendable {
+        /// `FONTCONFIG_FILE` now names this file.
+        case pinned(String)
+        /// `FONTCONFIG_FILE` was set already (to this): kept.
+        case chosenByEnvironment(String)
+        /// Nothing pinned; the system's configuration draws. The line says why.
+        case unavailable(String)
+
+        /// The configuration fontconfig reads, nil for the system's.
+        public var configurationPath: String? {
+            switch self {
+            case .pinned(let path), .chosenByEnvironment(let path): return path
+            case .unavailable: return nil
+            }
+        }
+
+        /// The line to print, when there is one to print (nothing pinned).
+        public var warning: String? {
+            if case .unavailable(let message) = self { return message }
+            return nil
+        }
+
+        /// `pinned`, `environment` or `system`: the QA state's word for it.
+        public var kind: String {
+            switch self {
+            case .pinned: return "pinned"
+            case .chosenByEnvironment: return "environment"
+            case .unavailable: return "system"
+            }
+        }
+    }
+
+    /// Pins this process's fonts once (later calls give the first outcome); call it before any
+    /// window or host is made.
+    @discardableResult
+    public static func pinForThisProcess() -> Outcome { current }
+
+    private static let current: Outcome = pin(resources: ResourceDirectory.current,
+                                              environment: { name in getenv(name).map { String(cString: $0) } },
+                                              setEnvironment: { name, value in setenv(name, value, 1) })
+
+    /// What pinning with these resources and this environment does; `setEnvironment` is called
+    /// with `FONTCONFIG_FILE` and the file's path when it pins.
+    public static func pin(resources: ResourceDirectory.Lookup, environment: (String) -> String?,
+                           setEnvironment: (String, String) -> Void) -> Outcome {
+        if let chosen = environment("FONTCONFIG_FILE"), !chosen.isEmpty {
+            return .chosenByEnvironment(chosen)
+        }
+        guard let directory = resources.directory else {
+            // The lookup's line says what was looked for and what goes on without it.
+            return .unavailable(resources.missingMessage ?? "no Resources folder")
+        }
+        guard let path = directory.path(fileName), ResourceDirectory.isRegularFile(path) else {
+            return .unavailable("no \(fileName) in \(directory.path): drawing with the system's font configuration")
+        }
+        let text: String
+        switch readText(path) {
+        case .success(let read): text = read
+        case .failure(let reason):
+            return .unavailable("cannot read \(path) (\(reason)): drawing with the system's font configuration")
+        }
+        let folders = fontFolders(inConfiguration: text)
+        let missing = folders.filter { !ResourceDirectory.isDirectory($0) }
+        guard !folders.isEmpty else {
+            return .unavailable("\(path) names no font folder (<dir>): drawing with the system's font configuration")
+        }
+        guard missing.isEmpty else {
+            return .unavailable("\(path) pins fonts from \(missing.joined(separator: ", ")), which this machine lacks "
+                + "(./run.sh installs the packages): drawing with the system's font configuration")
+        }
+        setEnvironment("FONTCONFIG_FILE", path)
+        return .pinned(path)
+    }
+
+    /// The folders a fontconfig file's `<dir>` elements name, in order (attributes and
+    /// comments aside; a `prefix` or `~` folder is left out, as it depends on the user).
+    public static func fontFolders(inConfiguration text: String) -> [String] {
+        var folders: [String] = []
+        var rest = Substring(withoutComments(text))
+        while let open = rest.firstRange(of: "<dir") {
+            rest = rest[open.upperBound...]
+            guard let tagEnd = rest.firstIndex(of: ">") else { break }
+            let attributes = rest[..<tagEnd]
+            // `<dir>` or `<dir attr=...>`, not `<directory`-like names.
+            guard attributes.isEmpty || attributes.first == " " else { continue }
+            rest = rest[rest.index(after: tagEnd)...]
+            guard let close = rest.firstRange(of: "</dir>") else { break }
+            let folder = String(rest[..<close.lowerBound]).trimmingBlanks
+            rest = rest[close.upperBound...]
+            if attributes.contains("prefix") || folder.hasPrefix("~") || folder.isEmpty { continue }
+            folders.append(folder)
+        }
+        return folders
+    }
+
+    private static func withoutComments(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "<!--") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstRange(of: "-->") else { return result }
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+
+    private static func readText(_ path: String) -> Result<String, ReadFailure> {
+        guard let file = fopen(path, "rb") else { return .failure(ReadFailure(String(cString: strerror(errno)))) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            bytes += chunk[..<count]
+            if count < chunk.count { break }
+        }
+        if ferror(file) != 0 { return .failure(ReadFailure("a read error")) }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private struct ReadFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+private extension String {
+    var trimmingBlanks: String {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return String(self[start..<max(start, end)])
+    }
+}
