@@ -49,6 +49,8 @@ final class InteractionStateTests: XCTestCase {
         let long = String(repeating: "scroll me sideways ", count: 12)
         let source = makeField(.outlined, text: long)
         source.focus(at: 0, fromPointX: 10)
+        source.selection = TextSelection(caret: 130)
+        // Back a little: the line stays scrolled where it was, further than the caret alone needs.
         source.selection = TextSelection(caret: 120)
         let scrolled = source.textLayout!.scrollX
         XCTAssertGreaterThan(scrolled, 0, "the caret far along scrolls the line")
@@ -66,6 +68,7 @@ final class InteractionStateTests: XCTestCase {
         let source = makeField(.outlined, text: long)
         source.focus(at: 0, fromPointX: 10)
         source.selection = TextSelection(caret: 150)
+        source.selection = TextSelection(caret: 140)
         let state = source.interactionState
 
         let restored = TextField(identifier: "r", style: .outlined, label: "Label", text: long)
