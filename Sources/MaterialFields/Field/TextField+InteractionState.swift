@@ -48,3 +48,13 @@ extension TextField {
         invalidateAppearance()
     }
 }
+
+extension TextField {
+    /// Counts the edits applied to the text (any cause): a tool that keeps the text elsewhere
+    /// (the catalog's `--restore` file) tells a change from none without reading the text.
+    package var textRevision: Int { editor.textRevision }
+
+    /// Forgets the undo and redo steps: text an app put back from its own storage is where the
+    /// field starts, not an edit to undo.
+    package func forgetUndoSteps() { editor.forgetHistory() }
+}
