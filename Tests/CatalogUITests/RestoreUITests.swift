@@ -59,10 +59,12 @@ final class RestoreUITests: XCTestCase {
         try first.key("ctrl+a")
         try first.type("Kx7secret9")
         try expect(first, "the password typed") { $0.field("filled-password").text.count == 10 }
-        // A text area scrolled with the wheel.
-        let area = try first.state(as: QA.self).field("filled-area-long").frame
-        try first.xdotool(["mousemove", "--window", String(first.windowID), String(Int(area[0] + area[2] / 2)),
-                           String(Int(area[1] + area[3] / 2)), "click", "5", "click", "5"])
+        // A text area scrolled to its last rows by its caret, then left (it keeps its scroll).
+        try first.click(field: "filled-area-long")
+        try expect(first, "filled-area-long focused") { $0.field("filled-area-long").focused }
+        try first.key("ctrl+End")
+        let areaLength = try first.state(as: QA.self).field("filled-area-long").text.count
+        try expect(first, "the area's caret at its end") { $0.field("filled-area-long").selection == [areaLength, areaLength] }
         // Last, a long line scrolled to its end, the caret three back: the field left focused.
         try first.click(field: "filled-long", atFraction: 0.2)
         try expect(first, "filled-long focused") { $0.field("filled-long").focused }
@@ -80,7 +82,7 @@ final class RestoreUITests: XCTestCase {
         XCTAssertFalse(saved.raw.contains("Kx7secret9") || saved.raw.contains("hunter2"), "no password reaches the file")
         let areaScroll = try XCTUnwrap(saved.fields["filled-area-long"]?["scroll"] as? Double)
         let lineScroll = try XCTUnwrap(saved.fields["filled-long"]?["scroll"] as? Double)
-        XCTAssertGreaterThan(areaScroll, 0, "the wheel scrolled the area")
+        XCTAssertGreaterThan(areaScroll, 0, "the caret scrolled the area")
         XCTAssertGreaterThan(lineScroll, 0, "End scrolled the line")
 
         let second = try tallCatalog()
