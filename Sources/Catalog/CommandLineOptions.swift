@@ -398,6 +398,10 @@ struct CommandLineOptions {
             throw UsageError(message: "--restore keeps the live window's fields: not with --script, --screenshot, --matrix, --audit, "
                 + "--list-fields or --repaint-benchmark (a script sets text with its own steps)")
         }
+        if options.restorePath != nil && options.recordPath != nil {
+            throw UsageError(message: "--restore and --record do not go together: a recording replays on the catalog's own fields, "
+                + "not on the ones PATH restores")
+        }
         if let path = options.restorePath, SystemFiles.isDirectory(path) {
             throw UsageError(message: "--restore wants a file path; '\(path)' is a folder")
         }

@@ -142,6 +142,10 @@ final class RestoreUITests: XCTestCase {
         XCTAssertEqual(withScript.status, 2)
         XCTAssertTrue(withScript.stderr.hasPrefix("textfield-catalog: --restore keeps the live window's fields: not with --script"),
                       withScript.stderr)
+        let withRecord = try runCommand(CatalogApp.binaryPath, ["--restore", path, "--record", directory.appendingPathComponent("r.qa").path],
+                                        timeout: 60)
+        XCTAssertEqual(withRecord.status, 2)
+        XCTAssertTrue(withRecord.stderr.hasPrefix("textfield-catalog: --restore and --record do not go together"), withRecord.stderr)
         let folder = try runCommand(CatalogApp.binaryPath, ["--restore", directory.path], timeout: 60)
         XCTAssertEqual(folder.status, 2)
         XCTAssertTrue(folder.stderr.hasPrefix("textfield-catalog: --restore wants a file path; '\(directory.path)' is a folder"),
