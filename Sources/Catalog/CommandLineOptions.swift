@@ -138,8 +138,8 @@ struct CommandLineOptions {
           --restore PATH           keep the fields' text, selection and scroll and the focused
                                    field in PATH (JSON): restored at the start, saved a second
                                    after changes and at the end (close, Ctrl+Q, Ctrl+C, SIGTERM);
-                                   a password's text is never saved. A bad PATH gives one warning
-                                   and the defaults, and is kept as PATH.bad
+                                   a password's text is never saved. A bad PATH: one warning,
+                                   the defaults for what it cannot give, and it is kept as PATH.bad
           --qa-state PATH          keep PATH updated with a JSON description of every field
                                    (with --script: at every step's end, with the script and line)
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,

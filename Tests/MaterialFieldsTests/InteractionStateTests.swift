@@ -165,6 +165,37 @@ final class InteractionStateTests: XCTestCase {
         XCTAssertEqual(TextFingerprint(of: "alpha beta"), state.historyText)
     }
 
+    func testAFieldThatWillNotBeginTakesTheSelectionButNoHistory() {
+        let source = makeField(.outlined, text: "")
+        source.focus(at: 0)
+        typed("kept out", into: source)
+        let state = source.interactionState
+
+        let refusing = makeField(.outlined, text: "kept out")
+        let delegate = RefusesToBegin()
+        refusing.delegate = delegate
+        refusing.interactionState = state
+        XCTAssertEqual(delegate.asked, 1, "the delegate had its say")
+        XCTAssertFalse(refusing.isEditing)
+        XCTAssertEqual(refusing.selection, state.selection)
+        XCTAssertFalse(refusing.canUndo, "a history lives only while editing")
+    }
+
+    func testClearingOnBeginningLeavesTheHistoryWithoutItsText() {
+        let source = makeField(.outlined, text: "")
+        source.focus(at: 0)
+        typed("one-time 482913", into: source)
+        let state = source.interactionState
+
+        let code = makeField(.outlined, text: "one-time 482913")
+        code.clearsOnBeginEditing = true
+        code.interactionState = state
+        XCTAssertTrue(code.isEditing)
+        XCTAssertEqual(code.text, "", "beginning cleared it, as it always does")
+        XCTAssertEqual(code.selection, TextSelection(caret: 0), "clamped to the empty text")
+        XCTAssertFalse(code.canUndo, "the history of the cleared text is not put on the empty one")
+    }
+
     func testASecureFieldNeverGivesItsHistoryOrText() {
         let field = makeField(.outlined, text: "")
         field.isSecureTextEntry = true
@@ -195,5 +226,13 @@ final class InteractionStateTests: XCTestCase {
         XCTAssertNil(without.historyText)
         typed("!", into: field)
         XCTAssertEqual(state.undoHistory?.canUndo, false, "a copy: later edits do not reach it")
+    }
+}
+
+private final class RefusesToBegin: TextFieldDelegate {
+    var asked = 0
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool {
+        asked += 1
+        return false
     }
 }
