@@ -32,6 +32,8 @@ final class CatalogRestore {
     private var saveTimer: Cancellation?
     /// The states last handed to the writer (or read from a clean file): the same again is not written.
     private var lastSaved: SavedFieldStates?
+    /// PATH was read whole and clean: what the fields show once laid out is what it says.
+    private let fileWasClean: Bool
 
     /// One field as far as a change is concerned.
     private struct FieldSignature: Equatable {
@@ -76,9 +78,7 @@ final class CatalogRestore {
             SystemFiles.writeToStandardError(line)
         }
         reading.states.restore(on: scene, focusing: focusing)
-        lastSignature = signature()
-        // A clean file already says what the fields now hold: nothing to write until they change.
-        if exists && !keepsBadFile { lastSaved = SavedFieldStates(of: scene) }
+        fileWasClean = exists && !keepsBadFile
     }
 
     private func signature() -> Signature {
@@ -93,7 +93,14 @@ final class CatalogRestore {
     /// `saveDelay` from the first change not saved yet.
     func sceneChanged() {
         let now = signature()
-        guard now != lastSignature else { return }
+        guard let last = lastSignature else {
+            // The first news comes with the window's first layout, which scrolls the restored
+            // fields: that is where they start, not a change. A clean file already says it.
+            lastSignature = now
+            if fileWasClean { lastSaved = SavedFieldStates(of: session.scene) }
+            return
+        }
+        guard now != last else { return }
         lastSignature = now
         guard saveTimer == nil else { return }
         saveTimer = host.addTimer(after: Self.saveDelay) { [weak self] in
