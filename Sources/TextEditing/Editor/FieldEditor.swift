@@ -138,15 +138,14 @@ package final class FieldEditor {
     }
 
     private func restoreScroll(_ offset: Double) -> Bool {
-        guard let viewport = client?.textViewport, var layout = textLayout else { return false }
+        guard let viewport = client?.textViewport, textLayout != nil else { return false }
         let offset = offset.isFinite ? offset : 0
+        // In place, as every change of the layout: a copy would share (and then duplicate) its arrays.
         if isMultiline {
-            layout.scrollY = offset
-            layout.clampScrollY(visibleHeight: viewport.band.height)
-            textLayout = layout
+            textLayout?.scrollY = offset
+            textLayout?.clampScrollY(visibleHeight: viewport.band.height)
         } else {
-            layout.scrollX = offset
-            textLayout = layout
+            textLayout?.scrollX = offset
             keepCaretInView()
         }
         return true
