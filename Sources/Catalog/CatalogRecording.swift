@@ -64,6 +64,8 @@ final class CatalogRecording {
         scene.passesThrough = { [unowned session] event in
             if session.controls.isControlsPanelShown { return true }
             guard case .key(let key, let modifiers) = event else { return false }
+            // Ctrl+Q ends the session: not a step of it.
+            if case .shortcut(let character) = key, character.lowercased() == "q", modifiers == .control { return true }
             return key == CatalogControls.controlsPanelKey.0 && modifiers == CatalogControls.controlsPanelKey.1
         }
         session.controls.onControlStep = { [weak self] step in self?.append(step: step) }
