@@ -214,6 +214,13 @@ final class InteractionStateTests: XCTestCase {
         XCTAssertFalse(field.canUndo)
     }
 
+    func testTheFingerprintIsTheSameInEveryRun() {
+        // FNV-1a 64 over "a", 0xFF, "b", 0xFF, "c", 0xFF, worked out apart from the code.
+        XCTAssertEqual(TextFingerprint(of: "abc"), TextFingerprint(clusterCount: 3, utf8Count: 3, hash: 4_229_784_867_384_144_892))
+        XCTAssertEqual(TextFingerprint(of: "").clusterCount, 0)
+        XCTAssertEqual(TextFingerprint(of: "é🇵🇹").utf8Count, 2 + 8)
+    }
+
     func testTheStateIsAnEquatableSendableValue() {
         let field = makeField(.outlined, text: "value")
         field.focus(at: 0)
