@@ -151,39 +151,38 @@ public struct SavedFieldStates: Equatable, Sendable {
                     problems.append("field '\(id)' is secure: its text is never read from a file")
                     continue
                 }
-                switch field(entries[id]!) {
-                case .success(let field): states.fields[id] = field
-                case .failure(let problem): problems.append("field '\(id)': \(problem.text)")
-                }
+                let (field, fieldProblems) = field(entries[id]!)
+                states.fields[id] = field
+                problems += fieldProblems.map { "field '\(id)': \($0)" }
             }
         case let other?: problems.append("\"fields\" is \(other.kindName), not an object")
         }
         return Reading(states: states, problems: problems, isUnreadable: false)
     }
 
-    private struct Problem: Error { var text: String }
-
-    private static func field(_ value: JSONValue) -> Result<Field, Problem> {
-        guard case .object(let members) = value else { return .failure(Problem(text: "\(value.kindName), not an object")) }
-        if let unknown = members.keys.sorted().first(where: { !["text", "selection", "scroll"].contains($0) }) {
-            return .failure(Problem(text: "unknown member \"\(unknown)\""))
-        }
-        guard case .string(let text)? = members["text"] else { return .failure(Problem(text: "\"text\" is missing or not a string")) }
+    /// One field's entry: nil without a text (nothing to restore); a bad selection or scroll takes
+    /// its default, the text is kept. Each problem as a phrase.
+    private static func field(_ value: JSONValue) -> (Field?, [String]) {
+        guard case .object(let members) = value else { return (nil, ["\(value.kindName), not an object"]) }
+        var problems = members.keys.sorted().filter { !["text", "selection", "scroll"].contains($0) }.map { "unknown member \"\($0)\"" }
+        guard case .string(let text)? = members["text"] else { return (nil, problems + ["\"text\" is missing or not a string"]) }
         var selection = TextSelection(caret: text.count)
         if let value = members["selection"] {
-            guard case .array(let offsets) = value, offsets.count == 2, let anchor = offset(offsets[0]), let head = offset(offsets[1]) else {
-                return .failure(Problem(text: "\"selection\" is not [anchor, head] (two whole numbers from 0)"))
+            if case .array(let offsets) = value, offsets.count == 2, let anchor = offset(offsets[0]), let head = offset(offsets[1]) {
+                selection = TextSelection(anchor: anchor, head: head)
+            } else {
+                problems.append("\"selection\" is not [anchor, head] (two whole numbers from 0)")
             }
-            selection = TextSelection(anchor: anchor, head: head)
         }
         var scroll = 0.0
         if let value = members["scroll"] {
-            guard case .number(let number) = value, number.isFinite, number >= 0 else {
-                return .failure(Problem(text: "\"scroll\" is not a number from 0"))
+            if case .number(let number) = value, number.isFinite, number >= 0 {
+                scroll = number
+            } else {
+                problems.append("\"scroll\" is not a number from 0")
             }
-            scroll = number
         }
-        return .success(Field(text: text, selection: selection, scroll: scroll))
+        return (Field(text: text, selection: selection, scroll: scroll), problems)
     }
 
     private static func offset(_ value: JSONValue) -> Int? {

@@ -100,7 +100,9 @@ final class SavedFieldStatesTests: XCTestCase {
                         "password": {"text": "never"}}}
             """)
         XCTAssertFalse(reading.isUnreadable)
-        XCTAssertEqual(reading.states.fields, ["name": .init(text: "kept", selection: TextSelection(anchor: 1, head: 2))])
+        XCTAssertEqual(reading.states.fields, ["name": .init(text: "kept", selection: TextSelection(anchor: 1, head: 2)),
+                                               "notes": .init(text: "x", selection: TextSelection(caret: 1))],
+                       "a bad selection takes its default; the text it came with is kept")
         XCTAssertNil(reading.states.focused)
         XCTAssertEqual(reading.problems.count, 4, "\(reading.problems)")
         XCTAssertTrue(reading.problems[0].hasPrefix("\"focused\": no field 'nmae'; did you mean 'name'?"), reading.problems[0])
@@ -113,8 +115,9 @@ final class SavedFieldStatesTests: XCTestCase {
         let reading = read("{\"format\": \"textfield-catalog fields\", \"version\": 1, \"fields\": {\"name\": {\"text\": \"abc\"}}}")
         XCTAssertEqual(reading.problems, [])
         XCTAssertEqual(reading.states.fields["name"], .init(text: "abc", selection: TextSelection(caret: 3), scroll: 0))
-        XCTAssertEqual(read("{\"format\": \"textfield-catalog fields\", \"version\": 1, \"fields\": {\"name\": {\"txt\": \"abc\"}}}").problems,
-                       ["field 'name': unknown member \"txt\""])
+        let misspelt = read("{\"format\": \"textfield-catalog fields\", \"version\": 1, \"fields\": {\"name\": {\"txt\": \"abc\"}}}")
+        XCTAssertEqual(misspelt.problems, ["field 'name': unknown member \"txt\"", "field 'name': \"text\" is missing or not a string"])
+        XCTAssertEqual(misspelt.states.fields, [:], "no text, nothing to restore")
     }
 
     func testJSONSyntaxErrorsSayWhereAndWhetherTheTextEndedFirst() {
