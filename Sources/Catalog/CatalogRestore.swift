@@ -57,16 +57,18 @@ final class CatalogRestore {
         let known = scene.fields.map { (id: $0.identifier, isSecure: $0.isSecureTextEntry) }
         var reading = SavedFieldStates.Reading(states: SavedFieldStates(), problems: [], isUnreadable: false)
         var exists = true
-        do {
-            reading = SavedFieldStates.read(try SystemFiles.readBytes(path), fields: known)
-        } catch let failure as SystemFiles.Failure {
-            if !SystemFiles.fileExists(path) {
-                exists = false
-            } else {
-                reading = .init(states: SavedFieldStates(), problems: ["cannot read it: \(failure.reason)"], isUnreadable: true)
+        if let size = Self.fileSize(path), size > Self.largestFile {
+            reading = .init(problems: ["it is larger than \(Self.largestFile >> 20) MiB, so it is not read"], isUnreadable: true)
+        } else {
+            do {
+                reading = SavedFieldStates.read(try SystemFiles.readBytes(path), fields: known)
+            } catch {
+                if !SystemFiles.fileExists(path) {
+                    exists = false
+                } else {
+                    reading = .init(problems: ["cannot read it: \((error as? SystemFiles.Failure)?.reason ?? "\(error)")"], isUnreadable: true)
+                }
             }
-        } catch {
-            reading = .init(states: SavedFieldStates(), problems: ["cannot read it: \(error)"], isUnreadable: true)
         }
         let keepsBadFile = !reading.problems.isEmpty
         file = RestoreFile(path: path, movesAsideFirst: keepsBadFile)
@@ -79,6 +81,21 @@ final class CatalogRestore {
         }
         reading.states.restore(on: scene, focusing: focusing)
         fileWasClean = exists && !keepsBadFile
+    }
+
+    /// The largest file read: far above what the catalog's fields hold in use (a 10 MB paste is
+    /// about 10 MB of file), far below what would take the machine's memory.
+    static let largestFile = 256 << 20
+
+    /// A plain file (after symbolic links): what PATH may be (checked on the command line).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private static func fileSize(_ path: String) -> Int? {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : nil
     }
 
     private func signature() -> Signature {

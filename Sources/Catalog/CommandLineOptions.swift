@@ -405,6 +405,10 @@ struct CommandLineOptions {
         if let path = options.restorePath, SystemFiles.isDirectory(path) {
             throw UsageError(message: "--restore wants a file path; '\(path)' is a folder")
         }
+        if let path = options.restorePath, SystemFiles.fileExists(path), !CatalogRestore.isRegularFile(path) {
+            // A device or a pipe would be read without end, and renamed aside if it were bad.
+            throw UsageError(message: "--restore wants a file path; '\(path)' is not a regular file")
+        }
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")
         }

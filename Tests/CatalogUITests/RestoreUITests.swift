@@ -150,6 +150,10 @@ final class RestoreUITests: XCTestCase {
         XCTAssertEqual(folder.status, 2)
         XCTAssertTrue(folder.stderr.hasPrefix("textfield-catalog: --restore wants a file path; '\(directory.path)' is a folder"),
                       folder.stderr)
+        let device = try runCommand(CatalogApp.binaryPath, ["--restore", "/dev/null"], timeout: 60)
+        XCTAssertEqual(device.status, 2, "a device is neither read without end nor renamed aside")
+        XCTAssertTrue(device.stderr.hasPrefix("textfield-catalog: --restore wants a file path; '/dev/null' is not a regular file"),
+                      device.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "nothing written")
     }
 }
