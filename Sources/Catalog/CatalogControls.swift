@@ -1,8 +1,8 @@
 import MaterialFields
 
 /// The catalog's own state beside its fields, shared by the live window, scripts and the QA state:
-/// the theme (Ctrl+T), the animation speed (`--slow-animations`, F11), the inspector (F12) and the
-/// controls panel (F9).
+/// the theme (Ctrl+T), the animation speed (`--slow-animations`, F11), the inspector (F12), the
+/// controls panel (F9), and in the live window Ctrl+Q, which closes it.
 final class CatalogControls {
     /// The catalog's themes: Material's light and dark, and their high-contrast pair (GTK's
     /// HighContrast and HighContrastInverse).
@@ -57,6 +57,8 @@ final class CatalogControls {
     /// Hears each change the controls panel makes as its step (`set name label "Name"`): a
     /// session recorder appends it.
     var onControlStep: ((String) -> Void)?
+    /// Ctrl+Q: the live window closes (nil in scripts, where the key does nothing).
+    var onQuit: (() -> Void)?
     /// The key that opens and closes the controls panel.
     static let controlsPanelKey = (EditingKey.function(9), KeyModifiers())
 
@@ -123,6 +125,9 @@ final class CatalogControls {
         switch key {
         case .shortcut(let character) where modifiers.contains(.control) && character.lowercased() == "t":
             setTheme(theme.counterpart)
+            return true
+        case .shortcut(let character) where modifiers == .control && character.lowercased() == "q" && onQuit != nil:
+            onQuit?()
             return true
         case .function(12) where plain:
             setInspectorShown(!isInspectorShown)

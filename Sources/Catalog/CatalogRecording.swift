@@ -21,7 +21,6 @@ final class CatalogRecording {
     /// draws them (so a desktop's Xft settings never reach a checkpoint image). Started at the first.
     private var renderServer: PrivateXServer?
     private var renderHost: WindowHost?
-    private var interruptWatch: Cancellation?
 
     /// The chord that takes a checkpoint, as the README and the header name it.
     static let checkpointChord = "Ctrl+Shift+S"
@@ -65,33 +64,15 @@ final class CatalogRecording {
         scene.passesThrough = { [unowned session] event in
             if session.controls.isControlsPanelShown { return true }
             guard case .key(let key, let modifiers) = event else { return false }
+            // Ctrl+Q ends the session: not a step of it.
+            if case .shortcut(let character) = key, character.lowercased() == "q", modifiers == .control { return true }
             return key == CatalogControls.controlsPanelKey.0 && modifiers == CatalogControls.controlsPanelKey.1
         }
         session.controls.onControlStep = { [weak self] step in self?.append(step: step) }
         writeHeader(size: size)
-        endOnInterrupt()
+        // Ctrl+C or SIGTERM ends the window as closing it does: what is pending is written.
+        InterruptWatch.endRunOnInterrupt(of: host)
         return scene
-    }
-
-    /// Ctrl+C in the terminal (SIGINT) or SIGTERM ends the window as closing it does, so what is
-    /// pending is written and the file closed; the status is 128 + the signal's number, as a shell
-    /// reports a program the signal ended.
-    private func endOnInterrupt() {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return }
-        interruptPipe = ends[1]
-        let handler: @convention(c) (Int32) -> Void = { signal in
-            var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(interruptPipe, &byte, 1)
-        }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
-        let readEnd = ends[0]
-        interruptWatch = host.watch(fileDescriptor: readEnd) { [weak self] in
-            var byte: UInt8 = 0
-            _ = read(readEnd, &byte, 1)
-            self?.host.stop(status: 128 + Int32(byte))
-        }
     }
 
     private func writeHeader(size: Size) {
@@ -295,10 +276,6 @@ final class CatalogRecording {
         renderServer = nil
     }
 }
-
-/// The write end of the pipe the signal handler tells the loop through (a write is what a signal
-/// handler may do).
-nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 /// The recorder's number format, for the header's steps.
 enum SessionRecorderFormat {

@@ -69,6 +69,8 @@ struct CommandLineOptions {
     var fieldIDs: [String] = []
     /// `--record FILE`: the live session written as a QA script (`CatalogRecording`).
     var recordPath: String?
+    /// `--restore PATH`: the live window's fields restored from PATH and saved back to it (`CatalogRestore`).
+    var restorePath: String?
 
     /// Modes that draw into a pixmap instead of a window.
     var isHeadless: Bool {
@@ -134,6 +136,11 @@ struct CommandLineOptions {
           --record FILE            write what you do in the window to FILE as a QA script that
                                    --script replays headless; Ctrl+Shift+S saves a checkpoint
                                    (the window's image, in FILE's .checkpoints folder beside it)
+          --restore PATH           keep the fields' text, selection and scroll and the focused
+                                   field in PATH (JSON): restored at the start, saved a second
+                                   after changes and at the end (close, Ctrl+Q, Ctrl+C, SIGTERM);
+                                   a password's text is never saved. A bad PATH: one warning,
+                                   the defaults for what it cannot give, and it is kept as PATH.bad
           --qa-state PATH          keep PATH updated with a JSON description of every field
                                    (with --script: at every step's end, with the script and line)
           --size WxH               window (or screenshot) size in pixels, up to 16384x16384,
@@ -237,6 +244,10 @@ struct CommandLineOptions {
                 options.qaStatePath = try value(for: argument)
             case "--record":
                 options.recordPath = try value(for: argument)
+            case "--restore":
+                let path = try value(for: argument)
+                guard !path.isEmpty else { throw UsageError(message: "--restore needs a file path, not an empty one") }
+                options.restorePath = path
             case "--size":
                 let text = try value(for: argument)
                 let parts = text.lowercased().split(separator: "x")
@@ -387,6 +398,21 @@ struct CommandLineOptions {
         if options.recordPath != nil && CatalogRecording.slowdownPresses(options.animationSlowdown) == nil {
             throw UsageError(message: "--record: --slow-animations \(SessionRecorderFormat.number(options.animationSlowdown)) cannot be replayed "
                 + "(a script starts at 1 and F11 steps through 1, 5 and 20); use one of those")
+        }
+        if options.restorePath != nil && (options.isHeadless || options.listsFields) {
+            throw UsageError(message: "--restore keeps the live window's fields: not with --script, --screenshot, --matrix, --audit, "
+                + "--list-fields or --repaint-benchmark (a script sets text with its own steps)")
+        }
+        if options.restorePath != nil && options.recordPath != nil {
+            throw UsageError(message: "--restore and --record do not go together: a recording replays on the catalog's own fields, "
+                + "not on the ones PATH restores")
+        }
+        if let path = options.restorePath, SystemFiles.isDirectory(path) {
+            throw UsageError(message: "--restore wants a file path; '\(path)' is a folder")
+        }
+        if let path = options.restorePath, SystemFiles.fileExists(path), !CatalogRestore.isRegularFile(path) {
+            // A device or a pipe would be read without end, and renamed aside if it were bad.
+            throw UsageError(message: "--restore wants a file path; '\(path)' is not a regular file")
         }
         if options.screenshotPath != nil && !options.scriptPaths.isEmpty {
             throw UsageError(message: "--screenshot and --script do not go together: take screenshots with the script's screenshot step")

@@ -201,9 +201,15 @@ if let screenshotPath = options.screenshotPath {
     finish(0)
 }
 
-if let id = options.focusedFieldID, let field = session.scene.fields.first(where: { $0.identifier == id }) {
+// --restore puts back the fields' text, selection, scroll and focus (--focus, when given, wins).
+let restore = options.restorePath.map { CatalogRestore(path: $0, session: session, host: host, focusing: options.focusedFieldID) }
+if restore == nil, let id = options.focusedFieldID, let field = session.scene.fields.first(where: { $0.identifier == id }) {
     session.scene.focus(field, at: 0)
 }
+// Ctrl+Q closes the window as its close button does; Ctrl+C and SIGTERM too when something is
+// written at the end (the --restore file; --record installs it itself).
+session.controls.onQuit = { [unowned host] in host.stop(status: 0) }
+if restore != nil { InterruptWatch.endRunOnInterrupt(of: host) }
 let qaState = options.qaStatePath.map { QAStateWriter(path: $0, controls: session.controls) }
 // The live window remembers the recently used emoji between runs (scripts and screenshots keep
 // them in memory, so they draw the same on any machine).
@@ -228,12 +234,15 @@ do {
     let status = try host.run(scene, options: WindowOptions(title: title, instanceName: "textfield-catalog",
                                                             className: "MaterialFields", size: size)) {
         qaState?.update()
+        restore?.sceneChanged()
     }
     qaState?.finish()
     recording?.finish()
+    restore?.finish()
     finish(status)
 } catch {
     qaState?.finish()
     recording?.finish()
+    restore?.finish()
     fail("\(error)", status: 1)
 }

@@ -14,6 +14,15 @@ extension JSONValue {
         self = value
     }
 
+    /// Parses UTF-8 JSON, or says where it stopped being JSON (`JSONSyntaxError`).
+    public static func parse(bytes: [UInt8]) -> Result<JSONValue, JSONSyntaxError> {
+        var parser = JSONParser(bytes: bytes)
+        if let value = parser.parseDocument() { return .success(value) }
+        let stop = min(parser.position, bytes.count)
+        let line = 1 + bytes[..<stop].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return .failure(JSONSyntaxError(line: line, endedEarly: parser.position >= bytes.count))
+    }
+
     /// Any `Encodable` as a JSON value (nil optionals are left out, as `JSONEncoder` does).
     public init(encoding value: some Encodable) throws {
         let encoder = ValueEncoder(codingPath: [])
@@ -136,6 +145,13 @@ extension JSONValue {
             ?? Array(string.utf8).withUnsafeBufferPointer(escape)
         output += String(decoding: escaped, as: UTF8.self)
     }
+}
+
+/// Where a text stopped being JSON: its line (from 1), and whether the text ended before the JSON
+/// did (a truncated file) rather than holding something else there.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    public let line: Int
+    public let endedEarly: Bool
 }
 
 private struct JSONParser {

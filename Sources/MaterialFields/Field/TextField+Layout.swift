@@ -121,6 +121,8 @@ extension TextField {
             }
             // Only a new geometry moves the scroll: arranging the page again must not undo a wheel.
             editor.keepCaretInView()
+            // An interaction state set before the first layout scrolls the text now.
+            editor.applyPendingScroll()
         }
         return layout?.preferredHeight ?? 0
     }

@@ -117,6 +117,43 @@ package final class FieldEditor {
         }
     }
 
+    /// How far the text is scrolled in its band: sideways for a single line, down for a text area
+    /// (0 before it was laid out).
+    package var scrollOffset: Double { (isMultiline ? textLayout?.scrollY : textLayout?.scrollX) ?? 0 }
+
+    /// A scroll restored before the field was laid out, taken up by its first layout.
+    package private(set) var pendingScrollOffset: Double?
+
+    /// Scrolls the text to `offset` (an interaction state restored), clamped to the text as laid
+    /// out: a single line then still shows its caret while editing (and its start otherwise, as
+    /// always); a text area's rows go where they were, the caret's line in view or not, as a wheel
+    /// leaves them. Before the field was laid out it waits for that (`applyPendingScroll`).
+    package func restoreScrollWhenLaidOut(_ offset: Double) {
+        pendingScrollOffset = restoreScroll(offset) ? nil : offset
+    }
+
+    /// The field was laid out: a scroll restored before that is applied now.
+    package func applyPendingScroll() {
+        if let offset = pendingScrollOffset { restoreScrollWhenLaidOut(offset) }
+    }
+
+    private func restoreScroll(_ offset: Double) -> Bool {
+        guard let viewport = client?.textViewport, textLayout != nil else { return false }
+        let offset = offset.isFinite ? offset : 0
+        // In place, as every change of the layout: a copy would share (and then duplicate) its arrays.
+        if isMultiline {
+            textLayout?.scrollY = offset
+            textLayout?.clampScrollY(visibleHeight: viewport.band.height)
+        } else {
+            textLayout?.scrollX = offset
+            keepCaretInView()
+        }
+        return true
+    }
+
+    /// Replaces the undo history (an interaction state restored onto the text it belongs to).
+    package func restoreHistory(_ history: UndoHistory) { undoHistory = history }
+
     /// The text area's content is taller than its rows.
     package var hasOverflow: Bool {
         guard isMultiline, let viewport = client?.textViewport, let textLayout else { return false }
