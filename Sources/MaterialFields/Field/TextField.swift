@@ -340,6 +340,9 @@ open class TextField {
     var isAskingGeometryHooks = false
     var isAskingDrawingHooks = false
     public var textLayout: TextLayout? { editor.textLayout }
+    /// The metrics (scale) the field is laid out with; nil before its first layout. Set before
+    /// the geometry hooks are asked, so a hook sizes what it adds with `metrics.scale`.
+    public var metrics: MaterialMetrics? { layoutInput?.metrics }
 
     /// The scene's hook: `.layout` when the field's height or frames may change, `.appearance`
     /// when only what it shows did. A `FieldScene` sets it: a field belongs to one scene.

@@ -55,6 +55,14 @@ public final class FieldDrawingContext: Canvas {
         return measurer.advance(of: text, font: Self.safeFont(font))
     }
 
+    /// The baseline that centres a line of `font` in a box from `top`, `height` tall, on a whole
+    /// pixel (as the field centres its own text and icons).
+    public func baseline(centring font: FontSpec, inTop top: Double, height: Double) -> Double {
+        let font = Self.safeFont(font)
+        let metrics = measurer?.lineMetrics(for: font) ?? LineMetrics(ascent: font.pixelSize * 0.8, descent: font.pixelSize * 0.2)
+        return FieldLayout.baseline(inLineTop: top, lineHeight: height, metrics: metrics)
+    }
+
     public func fill(_ path: Path, color: Color) {
         guard !path.isEmpty, Self.isSafe(path.bounds) else { return }
         record(.fill(path, color))
