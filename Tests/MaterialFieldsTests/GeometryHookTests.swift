@@ -258,7 +258,7 @@ final class GeometryHookTests: XCTestCase {
         }
     }
 
-    func testADrawingHookCannotDrawNaNOrHugeOrUnbalancedCommands() {
+    func testADrawingHookCannotDrawNaNOrHugeOrUnbalancedCommands() throws {
         final class Wild: TextField {
             let black = Color(red: 0, green: 0, blue: 0)
             override func drawText(in rect: Rect, context: FieldDrawingContext) {
@@ -273,7 +273,7 @@ final class GeometryHookTests: XCTestCase {
         }
         let field = Wild(identifier: "w", style: .filled, label: "L", text: "abc")
         field.layOut(width: 300, metrics: metrics, measurer: sharedMeasurer)
-        let commands = field.advancedAppearance(at: 0, origin: .zero, scheme: .light, showsCaret: false)!.customText!
+        let commands = try XCTUnwrap(field.advancedAppearance(at: 0, origin: .zero, scheme: .light, showsCaret: false)?.customText)
         XCTAssertLessThanOrEqual(commands.count, FieldDrawingContext.maximumCommands)
         XCTAssertEqual(commands.filter { if case .pushClip = $0 { return true } else { return false } }.count,
                        commands.filter { $0 == .popClip }.count, "balanced")
