@@ -50,12 +50,13 @@ extension TextField {
         return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
     }
 
-    /// The band text is laid out in for a hook's rectangle: a text field's line keeps its height,
-    /// centred in the rectangle on a whole pixel (the default rectangle gives the default band
-    /// back); a text area's rows fill it.
-    func textBand(in rect: Rect, lineHeight: Double) -> Rect {
+    /// The band text is laid out in for a hook's rectangle: the default band when the hook
+    /// answered it; else a text field's line keeps the default band's height, centred in the
+    /// rectangle on a whole pixel, and a text area's rows fill it.
+    func textBand(in rect: Rect, default band: Rect) -> Rect {
+        guard rect != band else { return band }
         guard kind == .textField else { return rect }
-        return Rect(x: rect.minX, y: (rect.midY - lineHeight / 2).rounded(), width: rect.width, height: lineHeight)
+        return Rect(x: rect.minX, y: (rect.midY - band.height / 2).rounded(), width: rect.width, height: band.height)
     }
 
     /// `base` with what the hooks moved: the text band (`editingRect` while editing, else
@@ -68,23 +69,24 @@ extension TextField {
         defer { isAskingGeometryHooks = false }
         var layout = base
         let bounds = base.container
+        // A hook answering its default leaves the part exactly where the layout put it.
         func ask(_ hook: (Rect) -> Rect, fallback: Rect) -> Rect {
-            Self.safeRect(hook(bounds), fallback: fallback, within: bounds)
+            let answer = hook(bounds)
+            return answer == fallback ? fallback : Self.safeRect(answer, fallback: fallback, within: bounds)
         }
 
         let border = ask(borderRect(forBounds:), fallback: bounds)
         layout.border = border == bounds ? nil : border
 
-        let lineHeight = base.textLineHeight > 0 ? base.textLineHeight : base.textLine.height
         let asked = isEditing ? ask(editingRect(forBounds:), fallback: base.textLine) : ask(textRect(forBounds:), fallback: base.textLine)
-        let band = textBand(in: asked, lineHeight: lineHeight)
+        let band = textBand(in: asked, default: base.textLine)
         if band != base.textLine {
             layout.textLine = band
             layout.textBaseline = base.textBaseline + band.minY - base.textLine.minY
         }
 
         if let placement = base.placeholder, input.style.family != .rag, !input.placeholder.isEmpty {
-            let placeholderBand = textBand(in: ask(placeholderRect(forBounds:), fallback: layout.textLine), lineHeight: lineHeight)
+            let placeholderBand = textBand(in: ask(placeholderRect(forBounds:), fallback: layout.textLine), default: base.textLine)
             if placeholderBand != base.textLine {
                 layout.placeholder = FieldLayout.bandPlaceholder(input, font: placement.font,
                                                                  baseline: placement.origin.y + placeholderBand.minY - base.textLine.minY,
