@@ -103,6 +103,35 @@ final class GeometryHookTests: XCTestCase {
         }
     }
 
+    func testARAGTextBackgroundMovesAndStretchesWithTheTextRect() {
+        let configure: (HookedField) -> Void = { $0.textBackground = .underline(UnderlineBackground()) }
+        let plain = field(.rag, configure)
+        let moved = field(.rag) { configure($0); $0.textInset = 40 }
+        let background = plain.layout!.textBackground!
+        XCTAssertEqual(moved.layout!.textBackground, Rect(x: background.minX + 40, y: background.minY, width: background.width - 40,
+                                                          height: background.height))
+    }
+
+    func testTheInputMethodSpotAndTheScrollOfLongTextFollowAMovedTextRect() {
+        let long = String(repeating: "x", count: 80)
+        let moved = field(.plain(.roundedRect), text: long) { $0.textInset = 100 }
+        let scene = FieldScene(fields: [moved])
+        let host = RecordingHost()
+        scene.host = host
+        scene.resize(to: Size(width: 400, height: 200), measurer: sharedMeasurer)
+        scene.focus(moved, at: 0)
+        moved.selection = TextSelection(caret: long.count)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0.1)
+        let band = moved.layout!.textLine
+        XCTAssertEqual(band.minX, 8 + 100, "a plain field's text starts 8 px in; the hook adds 100")
+        let caret = moved.caretRect!
+        XCTAssertTrue(caret.minX >= band.minX && caret.maxX <= band.maxX, "scrolled to show the end inside the moved band: \(caret) in \(band)")
+        let frame = scene.frame(of: moved)!
+        XCTAssertEqual(host.spots.last, caret.offsetBy(dx: frame.minX, dy: frame.minY), "the input method's spot")
+        moved.selection = TextSelection(caret: 0)
+        XCTAssertEqual(moved.caretRect!.minX, band.minX, "and back to its start")
+    }
+
     func testEditingRectWhileEditingAndTextRectOtherwise() {
         let plain = field(.plain(.roundedRect))
         let hooked = field(.plain(.roundedRect)) { $0.textInset = 20; $0.editingInset = 50 }

@@ -83,6 +83,12 @@ extension TextField {
         if band != base.textLine {
             layout.textLine = band
             layout.textBaseline = base.textBaseline + band.minY - base.textLine.minY
+            // RAG's text background wraps the text: it moves and stretches with it.
+            if let background = base.textBackground {
+                layout.textBackground = Rect(x: background.minX + band.minX - base.textLine.minX,
+                                             y: background.minY + band.minY - base.textLine.minY,
+                                             width: max(0, background.width + band.width - base.textLine.width), height: background.height)
+            }
         }
 
         if let placement = base.placeholder, input.style.family != .rag, !input.placeholder.isEmpty {
