@@ -287,12 +287,8 @@ enum CatalogScreen {
     private static let backgroundVariants: [Variant] = []
 
     /// Fields whose geometry and drawing an app customizes (`textRect(forBounds:)` and the other hooks), ids `custom-<slug>`.
+    /// The catalog's last field is the currency one: Return there ends editing (UIKitBehaviourUITests).
     private static let hookVariants = [
-        Variant(slug: "currency", caption: "Text and clear-button rectangles moved: a drawn € badge, the clear button first",
-                placeholder: "Amount", text: "1 250,00", configure: { field in
-            field.clearButtonMode = .always
-            field.textAlignment = .right
-        }, make: { CurrencyField(identifier: $1, style: $2, placeholder: $0.placeholder, text: $0.text) }),
         Variant(slug: "search-hint", caption: "Drawn by the app: a magnifier beside the text, an Enter key-cap with the placeholder",
                 placeholder: "Search the catalog", configure: { field in
             let search = { (field: TextField) in
@@ -307,6 +303,11 @@ enum CatalogScreen {
             }
             field.delegate = CatalogDelegates.staysOnReturn
         }, make: { SearchHintField(identifier: $1, style: $2, placeholder: $0.placeholder) }),
+        Variant(slug: "currency", caption: "Text and clear-button rectangles moved: a drawn € badge, the clear button first",
+                placeholder: "Amount", text: "1 250,00", configure: { field in
+            field.clearButtonMode = .always
+            field.textAlignment = .right
+        }, make: { CurrencyField(identifier: $1, style: $2, placeholder: $0.placeholder, text: $0.text) }),
     ]
 
     /// A variant's field, id `<prefix>-<slug>`, as the catalog builds it.

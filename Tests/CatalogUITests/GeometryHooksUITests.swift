@@ -62,9 +62,9 @@ final class GeometryHooksUITests: XCTestCase {
         XCTAssertNotNil(cleared, "the clear button's hit area moved with it")
         XCTAssertEqual(cleared?.field(id).focused, true)
 
-        // The search field: text starts after the drawn magnifier, and Return searches.
+        // The search field, the one before: text starts after the drawn magnifier, and Return searches.
         let search = "custom-search-hint"
-        try app.key("Tab")
+        try app.key("shift+Tab")
         let inSearch = try XCTUnwrap(app.waitForState(as: View.self) { $0.field(search).focused }?.field(search))
         let searchText = try XCTUnwrap(inSearch.textRect)
         XCTAssertGreaterThanOrEqual(searchText[0] - inSearch.frame[0], 8 + 26, "inset for the magnifier: \(searchText)")

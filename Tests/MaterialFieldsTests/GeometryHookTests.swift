@@ -92,6 +92,14 @@ final class GeometryHookTests: XCTestCase {
             plain.pointerUp(); moved.pointerUp()
             XCTAssertEqual(plain.selection, TextSelection(caret: 2), "\(style.name)")
             XCTAssertEqual(moved.selection, TextSelection(caret: 2), "\(style.name): hit testing follows")
+            // A drag and a double click too.
+            moved.pointerDown(at: Point(x: moved.layout!.textLine.minX + 8 + 1, y: y), extending: false, time: 1.2)
+            moved.pointerDragged(to: Point(x: moved.layout!.textLine.minX + 8 * 4 + 1, y: y), time: 1.3)
+            moved.pointerUp()
+            XCTAssertEqual(moved.selection, TextSelection(anchor: 1, head: 4), "\(style.name): a drag")
+            moved.pointerDown(at: Point(x: moved.layout!.textLine.minX + 8 * 3, y: y), extending: false, clickCount: 2, time: 1.4)
+            moved.pointerUp()
+            XCTAssertEqual(moved.selection, TextSelection(anchor: 0, head: 6), "\(style.name): a double click selects the word")
 
             for field in [plain, moved] { field.selection = TextSelection(anchor: 1, head: 4) }
             let origin = Point(x: 10, y: 20)
