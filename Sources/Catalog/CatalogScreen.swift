@@ -307,6 +307,8 @@ enum CatalogScreen {
                 placeholder: "Amount", text: "1 250,00", configure: { field in
             field.clearButtonMode = .always
             field.textAlignment = .right
+            // The € is drawn, not text: the name says it.
+            field.accessibilityLabel = "Amount in euros"
         }, make: { CurrencyField(identifier: $1, style: $2, placeholder: $0.placeholder, text: $0.text) }),
     ]
 

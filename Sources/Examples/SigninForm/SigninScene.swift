@@ -49,6 +49,9 @@ final class SigninScene: Scene {
     var onSubmit: () -> Void = {}
     /// The form's own keys (Ctrl+Return, Ctrl+S), asked while the button has the keyboard.
     var unhandledKeyHandler: ((EditingKey, KeyModifiers) -> Bool)?
+    /// Where the pointer is in the window, nil outside it: the button moves under a still
+    /// pointer when errors grow the fields above it.
+    private var pointer: Point?
 
     init(fields: FieldScene, button: SubmitButton) {
         self.fields = fields
@@ -132,20 +135,16 @@ final class SigninScene: Scene {
             if contains(point) { activate(at: time) }
             return true
         case .pointerMoved(let point, _):
+            pointer = point
             let over = contains(point)
             if !over && button.isHovered { fields.host?.setPointerShape(.arrow) }
             let changed = fields.handle(event, at: time)
             if over { fields.host?.setPointerShape(.hand) }
-            if over != button.isHovered {
-                button.isHovered = over
-                buttonChanged()
-            }
+            setHovered(over)
             return changed
         case .pointerExited:
-            if button.isHovered {
-                button.isHovered = false
-                buttonChanged()
-            }
+            pointer = nil
+            setHovered(false)
         default:
             break
         }
@@ -154,12 +153,24 @@ final class SigninScene: Scene {
         return changed
     }
 
+    private func setHovered(_ hovered: Bool) {
+        guard hovered != button.isHovered else { return }
+        button.isHovered = hovered
+        buttonChanged()
+    }
+
     func nextWakeup(after time: Double) -> Double? { fields.nextWakeup(after: time) }
 
     @discardableResult
     func advance(to time: Double) -> Bool {
         let changed = fields.advance(to: time)
         followFieldFocus()
+        // The page may have moved the button (an error grew a field above it) under the pointer.
+        let over = pointer.map(contains) ?? false
+        if over != button.isHovered {
+            fields.host?.setPointerShape(over ? .hand : .arrow)
+            setHovered(over)
+        }
         return changed
     }
 
