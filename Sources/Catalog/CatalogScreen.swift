@@ -303,9 +303,9 @@ enum CatalogScreen {
             }
             field.delegate = CatalogDelegates.staysOnReturn
         }, make: { SearchHintField(identifier: $1, style: $2, placeholder: $0.placeholder) }),
-        Variant(slug: "currency", caption: "Text and clear-button rectangles moved: a drawn € badge, the clear button first",
+        Variant(slug: "currency", caption: "Text and clear-button rectangles moved: a drawn € badge; while editing, the clear button first",
                 placeholder: "Amount", text: "1 250,00", configure: { field in
-            field.clearButtonMode = .always
+            field.clearButtonMode = .whileEditing
             field.textAlignment = .right
             // The € is drawn, not text: the name says it.
             field.accessibilityLabel = "Amount in euros"
