@@ -368,3 +368,35 @@ final class GeometryHookTests: XCTestCase {
         XCTAssertEqual(hooked.layout!.textLine.minX, base + 30)
     }
 }
+
+/// The README's sample ("Geometry and drawing hooks"), as printed there: it must compile and do
+/// what the README says.
+final class ReadmeCurrencyField: TextField {
+    override func clearButtonRect(forBounds bounds: Rect) -> Rect {
+        Rect(x: bounds.minX + 6, y: bounds.midY - 12, width: 24, height: 24)   // at the start
+    }
+    override func textRect(forBounds bounds: Rect) -> Rect {
+        var band = super.textRect(forBounds: bounds)
+        band.x = 34; band.width = bounds.maxX - 44 - 34   // between the button and the badge
+        return band
+    }
+    override func editingRect(forBounds bounds: Rect) -> Rect { textRect(forBounds: bounds) }
+    override func drawText(in rect: Rect, context: FieldDrawingContext) {
+        context.drawText("€", at: Point(x: rect.maxX + 16, y: rect.midY + 5), font: context.font, color: context.scheme.primary)
+        super.drawText(in: rect, context: context)   // the field's own text, selection-aware
+    }
+}
+
+final class ReadmeHookSampleTests: XCTestCase {
+    func testTheReadmesCurrencyFieldPutsItsClearButtonFirstAndDrawsItsBadgeAfterTheText() {
+        let field = ReadmeCurrencyField(identifier: "price", style: .plain(.roundedRect), text: "12")
+        field.clearButtonMode = .always
+        field.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        XCTAssertEqual(field.layout!.clearButton, Rect(x: 6, y: 6, width: 24, height: 24))
+        XCTAssertEqual(field.layout!.textLine.minX, 34)
+        XCTAssertEqual(field.layout!.textLine.maxX, 300 - 44)
+        let texts = field.drawn(at: 0, origin: .zero).texts
+        XCTAssertTrue(texts.contains { $0.text == "€" && $0.origin.x == 300 - 44 + 16 })
+        XCTAssertTrue(texts.contains { $0.text == "12" && $0.origin.x >= 34 })
+    }
+}

@@ -64,7 +64,7 @@ extension TextField {
         isAskingDrawingHooks = true
         defer { isAskingDrawingHooks = false }
         let textRect = layout.textLine.offsetBy(dx: origin.x, dy: origin.y)
-        let context = FieldDrawingContext(rect: textRect, text: { [unowned self] in displayedCharactersForDrawing() }, color: colors.inputText,
+        let context = FieldDrawingContext(rect: textRect, text: { [weak self] in self?.displayedCharactersForDrawing() ?? "" }, color: colors.inputText,
                                           font: font, scheme: scheme, scale: layout.metrics.scale, measurer: measurer)
         drawText(in: textRect, context: context)
         appearance.customText = context.finished()
