@@ -338,6 +338,22 @@ final class GeometryHookTests: XCTestCase {
                      "the default alone keeps the appearance as it was")
     }
 
+    func testInverseVideoRedrawsTheSelectedTextOfACustomDrawingInTheSelectedColour() {
+        let hooked = field(.plain(.roundedRect), text: "250") { $0.badge = "€" }
+        hooked.focus(at: 0)
+        hooked.selection = TextSelection(anchor: 0, head: 3)
+        let look = hooked.advancedAppearance(at: 1, origin: .zero, scheme: .highContrastLight, showsCaret: false)!
+        let selected = look.selectedTextColor!
+        let canvas = RecordingCanvas()
+        FieldRenderer.draw(look, on: canvas)
+        let runs = canvas.texts.filter { $0.text == "250" }
+        XCTAssertEqual(runs.count, 2, "the text, then again inside the selection")
+        XCTAssertEqual(runs.last?.color, selected)
+        XCTAssertNotEqual(runs.first?.color, selected)
+        let tile = look.customText!.compactMap { if case .fill(let path, _) = $0 { return path } else { return nil } }.first!
+        XCTAssertEqual(canvas.fills.filter { $0.path == tile }.count, 1, "the badge's tile is not filled again for the selection")
+    }
+
     func testCustomDrawingIsPartOfTheAppearanceSoDamageFollowsIt() {
         let hooked = field(.plain(.roundedRect), text: "250") { $0.badge = "€" }
         let other = makeField(.filled, text: "other")
