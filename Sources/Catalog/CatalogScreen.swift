@@ -13,6 +13,9 @@ enum CatalogScreen {
         var kind: FieldKind = .textField
         /// Sets what the memberwise values above do not cover.
         var configure: (TextField) -> Void = { _ in }
+        /// Makes the field, with the values above, when it is a subclass (one overriding UIKit's
+        /// hooks); nil: a `TextField`.
+        var make: ((_ variant: Variant, _ identifier: String, _ style: FieldStyle) -> TextField)? = nil
     }
 
     private static let variants = [
@@ -284,12 +287,37 @@ enum CatalogScreen {
     private static let backgroundVariants: [Variant] = []
 
     /// Fields whose geometry and drawing an app customizes (`textRect(forBounds:)` and the other hooks), ids `custom-<slug>`.
-    private static let hookVariants: [Variant] = []
+    /// The catalog's last field is the currency one: Return there ends editing (UIKitBehaviourUITests).
+    private static let hookVariants = [
+        Variant(slug: "search-hint", caption: "Drawn by the app: a magnifier beside the text, an Enter key-cap with the placeholder",
+                placeholder: "Search the catalog", configure: { field in
+            let search = { (field: TextField) in
+                field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(field.text)”"
+            }
+            field.observe { field, event in
+                switch event {
+                case .returnPressed: search(field)
+                case .textChanged: field.helperText = ""
+                default: break
+                }
+            }
+            field.delegate = CatalogDelegates.staysOnReturn
+        }, make: { SearchHintField(identifier: $1, style: $2, placeholder: $0.placeholder) }),
+        Variant(slug: "currency", caption: "Text and clear-button rectangles moved: a drawn € badge; while editing, the clear button first",
+                placeholder: "Amount", text: "1 250,00", configure: { field in
+            field.clearButtonMode = .whileEditing
+            field.textAlignment = .right
+            // The € is drawn, not text: the name says it.
+            field.accessibilityLabel = "Amount in euros"
+        }, make: { CurrencyField(identifier: $1, style: $2, placeholder: $0.placeholder, text: $0.text) }),
+    ]
 
     /// A variant's field, id `<prefix>-<slug>`, as the catalog builds it.
     private static func makeField(_ prefix: String, _ style: FieldStyle, _ variant: Variant, animationSlowdown: Double) -> TextField {
-        let field = TextField(identifier: "\(prefix)-\(variant.slug)", style: style, kind: variant.kind,
-                              label: variant.label, placeholder: variant.placeholder, text: variant.text)
+        let identifier = "\(prefix)-\(variant.slug)"
+        let field = variant.make?(variant, identifier, style)
+            ?? TextField(identifier: identifier, style: style, kind: variant.kind, label: variant.label,
+                         placeholder: variant.placeholder, text: variant.text)
         field.animationSlowdown = animationSlowdown
         variant.configure(field)
         return field

@@ -52,6 +52,14 @@ public struct FieldSnapshot: Codable, Equatable {
     /// What an input method is composing in the field (`TextField.preedit`), while it composes;
     /// null otherwise. Its text is not in `text` until committed.
     public var preedit: PreeditSnapshot?
+    /// Where the text is laid out, [x, y, width, height] in window pixels: the text band as the
+    /// geometry hooks left it (`editingRect(forBounds:)` while editing, else `textRect(forBounds:)`).
+    public var textRect: [Double]?
+    /// The clear button's and the icons' slots as laid out (hooks applied), in window pixels;
+    /// absent when the field has none.
+    public var clearButtonRect: [Double]?
+    public var leadingIconRect: [Double]?
+    public var trailingIconRect: [Double]?
     /// The container.
     public var frame: [Double]
     /// The container and the assistive row below it.
@@ -64,6 +72,7 @@ public struct FieldSnapshot: Codable, Equatable {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
         case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect, preedit, settings
+        case textRect, clearButtonRect, leadingIconRect, trailingIconRect
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -98,6 +107,10 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encodeIfPresent(revealed, forKey: .revealed)
         try container.encode(direction, forKey: .direction)
         try container.encode(caretRect, forKey: .caretRect)
+        try container.encodeIfPresent(textRect, forKey: .textRect)
+        try container.encodeIfPresent(clearButtonRect, forKey: .clearButtonRect)
+        try container.encodeIfPresent(leadingIconRect, forKey: .leadingIconRect)
+        try container.encodeIfPresent(trailingIconRect, forKey: .trailingIconRect)
         try container.encode(preedit, forKey: .preedit)
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
@@ -135,6 +148,15 @@ extension FieldScene {
             snapshot.direction = field.textDirection
             snapshot.settings = FieldSettings(FieldControl.all(of: field))
             snapshot.preedit = field.preedit.map { PreeditSnapshot($0, secure: field.isSecureTextEntry) }
+            if let layout = field.layout {
+                func placed(_ rect: Rect?) -> [Double]? {
+                    rect.map { [$0.minX + frame.minX, $0.minY + frame.minY, $0.width, $0.height].map { $0.rounded() } }
+                }
+                snapshot.textRect = placed(layout.textLine)
+                snapshot.clearButtonRect = placed(layout.clearButton)
+                snapshot.leadingIconRect = placed(layout.leadingIcon)
+                snapshot.trailingIconRect = placed(layout.trailingIcon)
+            }
             if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
                 snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
             }

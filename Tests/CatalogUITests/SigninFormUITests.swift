@@ -94,9 +94,71 @@ final class SigninFormUITests: XCTestCase {
         try form.waitForLine("phone began editing")
         try form.key("Return")
 
-        // Then the form submits (incomplete: no name, no password) and the bio takes the keyboard
+        // Then the form submits (incomplete: no name, no password), says so, and the first
+        // wrong field (the name) takes the keyboard rather than the bio after the phone
         try form.waitForLine("submit incomplete name= email=ada@example.com password=empty phone= bio=0 characters")
+        try form.waitForLine("status: Check 2 fields: Name, Password")
+        try form.waitForLine("name began editing")
+        XCTAssertFalse(form.lines.contains("bio began editing"), "\(form.lines)")
+        try form.requestClose()
+        XCTAssertEqual(form.waitForExit(), 0)
+    }
+
+    // MARK: The submit button
+
+    func testTheSubmitButtonIsReachedByTabSaysWhichFieldsAreWrongAndThenThatTheFormIsComplete() throws {
+        // Given the empty form, the name field editing
+        let form = try SigninFormProcess()
+        try form.pointIntoWindow()
+
+        // When Tab goes past the last field (the bio) to the button and Enter presses it
+        try form.key("Tab", "Tab", "Tab", "Tab")
         try form.waitForLine("bio began editing")
+        try form.key("Tab")
+        try form.waitForLine("bio ended editing")
+        try form.key("Return")
+
+        // Then each wrong field says why, the status line counts them, and the first takes the keyboard
+        try form.waitForLine("status: Check 3 fields: Name, Email, Password")
+        for line in ["name error: Enter your name", "email error: Enter your e-mail address", "password error: Choose a password",
+                     "submit incomplete name= email= password=empty phone= bio=0 characters"] {
+            XCTAssertTrue(form.lines.contains(line), "no '\(line)' in \(form.lines)")
+        }
+        try form.waitForLine("name began editing")
+        XCTAssertEqual(form.lines.filter { $0 == "name began editing" }.count, 2, "focus went back to the name: \(form.lines)")
+
+        // When the user fixes them, leaving the phone incomplete, and presses Space on the button
+        try form.type("ada lovelace")
+        try form.waitForLine("name error cleared")
+        try form.key("Tab")
+        try form.type("ada@example.com")
+        try form.waitForLine("email error cleared")
+        try form.key("Tab")
+        try form.type("secret123")
+        try form.waitForLine("password error cleared")
+        try form.key("Tab")
+        try form.type("555123")
+        try form.waitForLine("phone changed: (555) 123")
+        try form.key("Tab", "Tab")
+        try form.waitForLine("bio ended editing")
+        try form.key("space")
+
+        // Then only the phone is wrong, and it takes the keyboard
+        try form.waitForLine("status: Check Phone")
+        XCTAssertTrue(form.lines.contains("phone error: Enter all 10 digits, or leave it empty"), "\(form.lines)")
+        try form.waitForLine("phone changed: (555) 123")
+        try form.key("End")
+        try form.type("4567")
+        try form.waitForLine("phone error cleared")
+
+        // When the button is clicked (no field in error: it sits below the bio's counter)
+        try form.xdotool(["mousemove", "--window", String(form.windowID), "60", "506", "click", "1"])
+
+        // Then the form is complete and says so
+        try form.waitForLine("status: Signed in as Ada Lovelace")
+        XCTAssertTrue(form.lines.contains(
+            "submit ok name=Ada Lovelace email=ada@example.com password=set phone=(555) 123-4567 bio=0 characters"), "\(form.lines)")
+        XCTAssertFalse(form.lines.contains { $0.contains("secret") }, "the password leaked: \(form.lines)")
         try form.requestClose()
         XCTAssertEqual(form.waitForExit(), 0)
     }

@@ -18,8 +18,14 @@ final class FormController: TextFieldDelegate {
     static let emailError = "Enter an address like name@example.com"
     static let minimumPasswordLength = 8
     static let passwordError = "Use at least \(minimumPasswordLength) characters"
+    static let nameMissing = "Enter your name"
+    static let emailMissing = "Enter your e-mail address"
+    static let passwordMissing = "Choose a password"
+    static let phoneError = "Enter all 10 digits, or leave it empty"
 
     private let log: (String) -> Void
+    /// Told what the last submit found, as a line for the user, and whether it is an error.
+    var onStatus: (String, Bool) -> Void = { _, _ in }
 
     init(log: @escaping (String) -> Void) {
         self.log = log
@@ -88,6 +94,14 @@ final class FormController: TextFieldDelegate {
             field.clearError()
             log("password error cleared")
         }
+        if field === nameField, field.isInError, !field.text.isEmpty {
+            field.clearError()
+            log("name error cleared")
+        }
+        if field === phoneField, field.isInError, Self.isAcceptablePhone(field.text) {
+            field.clearError()
+            log("phone error cleared")
+        }
     }
 
     private func validateEmail() {
@@ -107,14 +121,39 @@ final class FormController: TextFieldDelegate {
         }
     }
 
-    /// Checks every field and prints what would be sent.
+    /// Checks every field: each wrong one shows why in its error theme, the first of them takes
+    /// the keyboard and the status says how many; a complete form says who signed in. Prints
+    /// what would be sent.
     func submit() {
-        validateEmail()
-        validatePassword()
-        let complete = !nameField.text.isEmpty && !emailField.text.isEmpty && !passwordField.isInError
-            && passwordField.count > 0 && !emailField.isInError
+        let problems: [(TextField, String?)] = [
+            (nameField, nameField.text.isEmpty ? Self.nameMissing : nil),
+            (emailField, emailField.text.isEmpty ? Self.emailMissing : Self.isValidEmail(emailField.text) ? nil : Self.emailError),
+            (passwordField, passwordField.count == 0 ? Self.passwordMissing
+                : passwordField.count < Self.minimumPasswordLength ? Self.passwordError : nil),
+            (phoneField, Self.isAcceptablePhone(phoneField.text) ? nil : Self.phoneError),
+        ]
+        var wrong: [TextField] = []
+        for (field, problem) in problems {
+            if let problem {
+                wrong.append(field)
+                if field.errorMessage != problem {
+                    field.applyErrorTheme(message: problem)
+                    log("\(field.identifier) error: \(problem)")
+                }
+            } else if field.isInError {
+                field.clearError()
+            }
+        }
+        let complete = wrong.isEmpty
         log("submit \(complete ? "ok" : "incomplete") name=\(nameField.text) email=\(emailField.text) "
             + "password=\(passwordField.count > 0 ? "set" : "empty") phone=\(phoneField.text) bio=\(bioField.count) characters")
+        if let first = wrong.first {
+            let names = wrong.map(\.label).joined(separator: ", ")
+            onStatus(wrong.count == 1 ? "Check \(names)" : "Check \(wrong.count) fields: \(names)", true)
+            first.becomeFirstResponder()
+        } else {
+            onStatus("Signed in as \(nameField.text)", false)
+        }
     }
 
     /// The form's own shortcuts, for keys no field uses: Ctrl+Return (in any field, the bio
@@ -137,6 +176,12 @@ final class FormController: TextFieldDelegate {
     private func shown(_ field: TextField) -> String {
         let text = field.isSecureTextEntry ? field.displayedText : field.text
         return text.replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// Empty (the phone is optional) or all ten digits of a North American number.
+    static func isAcceptablePhone(_ text: String) -> Bool {
+        let digits = text.filter(\.isWholeNumber).count
+        return digits == 0 || digits == 10
     }
 
     static func isValidEmail(_ address: String) -> Bool {

@@ -44,9 +44,21 @@ while let argument = arguments.popFirst() {
 }
 
 let form = FormController(log: say)
-let scene = FieldScene(fields: form.fields, scheme: .light)
+// The fields stacked, then the submit button (app code: SubmitButton.swift) and a status line.
+let submitButton = SubmitButton(title: "Sign in")
+let page = SigninLayout(fields: form.fields, button: submitButton)
+let scene = FieldScene(fields: form.fields, layout: page, scheme: .light)
 scene.unhandledKeyHandler = form.handleKey
-let windowSize = Size(width: 440, height: 560)
+let window = SigninScene(fields: scene, button: submitButton)
+window.unhandledKeyHandler = form.handleKey
+window.onSubmit = form.submit
+form.onStatus = { status, isError in
+    page.status = status
+    page.statusIsError = isError
+    scene.setNeedsArrangement()
+    say("status: \(status)")
+}
+let windowSize = Size(width: 440, height: 660)
 
 // The fonts the project's screenshots are drawn with (Resources/fonts.conf), pinned before the
 // first font opens, so --screenshot draws the same pixels on any machine with the packages.
@@ -59,7 +71,7 @@ do {
         FileHandle.standardError.write(Data("signin-form: \(warning)\n".utf8))
     }
     if let screenshotPath {
-        try host.renderSettled(scene, size: windowSize).writePNG(to: screenshotPath)
+        try host.renderSettled(window, size: windowSize).writePNG(to: screenshotPath)
         exit(0)
     }
     // Once the window is up: the name field takes the keyboard, as an app's first responder would.
@@ -68,7 +80,7 @@ do {
         say("ready")
     }
     if let quitAfter { host.addTimer(after: quitAfter) { host.stop() } }
-    let status = try host.run(scene, options: WindowOptions(title: "Sign in", instanceName: "signin-form",
+    let status = try host.run(window, options: WindowOptions(title: "Sign in", instanceName: "signin-form",
                                                             className: "SigninForm", size: windowSize))
     say("closed \(form.summary)")
     exit(status)

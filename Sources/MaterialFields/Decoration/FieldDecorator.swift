@@ -73,6 +73,8 @@ struct FieldDecoration {
     var textBand: Rect
     var textClip: Rect
     var placeholder: TextRun?
+    /// The placeholder's own clip when `placeholderRect(forBounds:)` moved it off the text band.
+    var placeholderClip: Rect?
     var assistive: [TextRun]
     var assistiveClip: Rect
 }
@@ -105,7 +107,8 @@ struct FieldDecorator {
 
     func decorate() -> FieldDecoration {
         let container = place(layout.container)
-        let paint = input.style.painter.paint(containerContext(container: container))
+        // An app's `borderRect(forBounds:)` moves what the painter draws, not the field.
+        let paint = input.style.painter.paint(containerContext(container: layout.border.map(place) ?? container))
         var shapes = paint.shapes
         let icons = iconPaint(into: &shapes)
         let band = place(layout.textLine)
@@ -114,8 +117,9 @@ struct FieldDecorator {
         let assistive = assistivePaint()
         return FieldDecoration(bounds: place(layout.paintBounds), shapes: shapes, background: paint.background, icons: icons,
                                label: label?.run, labelClip: label?.clip ?? textClip, affixes: affixRuns(), affixClip: container,
-                               textBand: band, textClip: textClip, placeholder: placeholderRun(), assistive: assistive.runs,
-                               assistiveClip: assistive.clip)
+                               textBand: band, textClip: textClip, placeholder: placeholderRun(),
+                               placeholderClip: layout.placeholderBand.map { Self.textClip(band: place($0), container: container, kind: input.kind) },
+                               assistive: assistive.runs, assistiveClip: assistive.clip)
     }
 
     func containerContext(container: Rect) -> ContainerPaintContext {
@@ -132,7 +136,10 @@ struct FieldDecorator {
         let metrics = layout.metrics
         var icons: [TextRun] = []
         func addIcon(_ icon: FieldIcon, in rect: Rect) {
-            let box = place(rect)
+            // Centred in its slot: an app's `leftViewRect(forBounds:)` may give a larger or smaller one.
+            let slot = place(rect)
+            let box = Rect(x: slot.minX + ((slot.width - metrics.iconSize) / 2).rounded(),
+                           y: slot.minY + ((slot.height - metrics.iconSize) / 2).rounded(), width: metrics.iconSize, height: metrics.iconSize)
             switch icon.content {
             case .glyph(let glyph):
                 icons.append(TextRun(text: String(glyph), origin: Point(x: box.minX, y: box.minY + layout.iconBaseline),

@@ -42,14 +42,43 @@ extension TextField {
         if showsCaret && state == .editing && (editorSelection.isCaret || composed != nil), let rect = caretFrame(origin: origin) {
             caret = ShapeFill(path: .rectangle(rect), color: colors.caret)
         }
-        return FieldAppearance(bounds: decoration.bounds, shapes: decoration.shapes, icons: decoration.icons,
+        var appearance = FieldAppearance(bounds: decoration.bounds, shapes: decoration.shapes, icons: decoration.icons,
                                label: decoration.label, labelClip: decoration.labelClip, affixes: decoration.affixes,
                                affixClip: decoration.affixClip, textClip: decoration.textClip, placeholder: decoration.placeholder,
                                selection: selection, textRuns: text.textRuns(color: colors.inputText),
                                selectedTextColor: selection.isEmpty ? nil : colors.selectedText, composition: composition, caret: caret,
                                fades: text.fades(background: decoration.background, scale: layout.metrics.scale),
                                assistive: decoration.assistive, assistiveClip: decoration.assistiveClip)
+        appearance.placeholderClip = decoration.placeholderClip
+        askDrawingHooks(into: &appearance, layout: layout, origin: origin, scheme: scheme, colors: colors,
+                        font: (composed?.layout ?? textLayout).font)
+        return appearance
     }
+
+    /// What the app's `drawText(in:context:)` and, while the placeholder shows,
+    /// `drawPlaceholder(in:context:)` draw, kept in the appearance when not the default alone.
+    private func askDrawingHooks(into appearance: inout FieldAppearance, layout: FieldLayout, origin: Point, scheme: ColorScheme,
+                                 colors: FieldColors, font: FontSpec) {
+        // A hook asking for the field's appearance gets it without its own drawing.
+        guard !isAskingDrawingHooks else { return }
+        isAskingDrawingHooks = true
+        defer { isAskingDrawingHooks = false }
+        let textRect = layout.textLine.offsetBy(dx: origin.x, dy: origin.y)
+        let context = FieldDrawingContext(rect: textRect, text: { [weak self] in self?.displayedCharactersForDrawing() ?? "" }, color: colors.inputText,
+                                          font: font, scheme: scheme, scale: layout.metrics.scale, measurer: measurer)
+        drawText(in: textRect, context: context)
+        appearance.customText = context.finished()
+        if let placeholder = appearance.placeholder {
+            let rect = (layout.placeholderBand ?? layout.textLine).offsetBy(dx: origin.x, dy: origin.y)
+            let context = FieldDrawingContext(rect: rect, text: { placeholder.text }, color: placeholder.color, font: placeholder.font,
+                                              scheme: scheme, scale: layout.metrics.scale, measurer: measurer)
+            drawPlaceholder(in: rect, context: context)
+            appearance.customPlaceholder = context.finished()
+        }
+    }
+
+    /// The text as the field draws it: a secure field's dots unless its eye shows it.
+    private func displayedCharactersForDrawing() -> String { String(textLayout?.characters ?? []) }
 
     /// What the decoration needs of the field at `time`.
     func decorationInput(layout: FieldLayout, at time: Double, origin: Point, scheme: ColorScheme,

@@ -33,6 +33,8 @@ extension TextField {
             return false
         }
         focusMachine.begin()
+        // `editingRect` takes over from `textRect` before the caret is placed in it.
+        refreshGeometryHooks()
         let clearedOnBegin = didBeginEditing(at: time, fromPointX: pointX)
         syncMotion(at: time)
         invalidateAppearance()
@@ -124,6 +126,7 @@ extension TextField {
             guard isFocused else { return true }
         }
         focusMachine.end()
+        refreshGeometryHooks()
         editor.clearsAtNextInsertion = false
         editor.pointerUp()
         // As UIKit's text fields do: the steps belong to the editing session. Kept, every field of

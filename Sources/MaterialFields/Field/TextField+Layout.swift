@@ -6,6 +6,8 @@ extension TextField {
 
     /// Lays out again at the last width; `.layout` when the height changed, else `.appearance`.
     func invalidateLayout() {
+        // A geometry hook that sets a property mid-layout: the layout under way takes it.
+        guard !isAskingGeometryHooks else { return }
         guard let measurer, let input = layoutInput else {
             invalidateAppearance()
             return
@@ -102,7 +104,7 @@ extension TextField {
             }
             let fontChanged = layoutInput?.metrics != metrics || layoutInput?.textFont != input.textFont
             layoutInput = input
-            var newLayout = FieldLayout.compute(input, measurer: measurer)
+            var newLayout = layoutWithHooks(input, measurer: measurer)
             layout = newLayout
             if fontChanged || editor.textLayout == nil || editor.textLayout?.direction != textDirection {
                 rebuildTextLayout(notifying: false)
@@ -116,7 +118,7 @@ extension TextField {
             if rows != input.visibleRows {
                 input.visibleRows = rows
                 layoutInput = input
-                newLayout = FieldLayout.compute(input, measurer: measurer)
+                newLayout = layoutWithHooks(input, measurer: measurer)
                 layout = newLayout
             }
             // Only a new geometry moves the scroll: arranging the page again must not undo a wheel.
@@ -125,6 +127,13 @@ extension TextField {
             editor.applyPendingScroll()
         }
         return layout?.preferredHeight ?? 0
+    }
+
+    /// The frames for `input`, kept as the hooks' defaults, with what the geometry hooks moved.
+    private func layoutWithHooks(_ input: FieldLayoutInput, measurer: TextMeasuring) -> FieldLayout {
+        let computed = FieldLayout.compute(input, measurer: measurer)
+        defaultLayout = computed
+        return applyingGeometryHooks(to: computed, input: input, measurer: measurer)
     }
 
     /// The size the field would take at `width`, its assistive row included (UIKit's

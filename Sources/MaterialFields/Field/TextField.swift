@@ -5,7 +5,13 @@
 /// of text goes through `apply(_:)`. Time is always passed in (seconds on a monotonic clock), so
 /// tests step it; a property set between frames starts its transition at the next frame. Calls
 /// that take a time want the clock the scene is rendered with (`WindowHost.now` in a window).
-public final class TextField {
+///
+/// Open, as UIKit's `UITextField` is: a subclass overrides the geometry hooks
+/// (`textRect(forBounds:)`, `editingRect(forBounds:)`, `placeholderRect(forBounds:)`,
+/// `borderRect(forBounds:)`, `clearButtonRect(forBounds:)`, `leftViewRect(forBounds:)`,
+/// `rightViewRect(forBounds:)`) to move a part, and the drawing hooks (`drawText(in:context:)`,
+/// `drawPlaceholder(in:context:)`) to draw instead of, or beside, the default (TextField+Hooks.swift).
+open class TextField {
     public let identifier: String
     public let kind: FieldKind
 
@@ -326,7 +332,17 @@ public final class TextField {
 
     /// The frames of every part in field coordinates, once the field was laid out.
     public internal(set) var layout: FieldLayout?
+    /// The layout as `FieldLayout.compute` made it, before the geometry hooks moved anything:
+    /// what the hooks' default implementations return.
+    var defaultLayout: FieldLayout?
+    /// A hook is being asked: a hook that lays the field out or asks for its appearance gets the
+    /// defaults instead of recursing.
+    var isAskingGeometryHooks = false
+    var isAskingDrawingHooks = false
     public var textLayout: TextLayout? { editor.textLayout }
+    /// The metrics (scale) the field is laid out with; nil before its first layout. Set before
+    /// the geometry hooks are asked, so a hook sizes what it adds with `metrics.scale`.
+    public var metrics: MaterialMetrics? { layoutInput?.metrics }
 
     /// The scene's hook: `.layout` when the field's height or frames may change, `.appearance`
     /// when only what it shows did. A `FieldScene` sets it: a field belongs to one scene.
@@ -427,4 +443,55 @@ public final class TextField {
     public func setFilledBackgroundColor(_ color: Color?, for state: ControlState) { setColor(color, for: .filledBackground, state: state) }
     public func setUnderlineColor(_ color: Color?, for state: ControlState) { setColor(color, for: .underline, state: state) }
     public func setOutlineColor(_ color: Color?, for state: ControlState) { setColor(color, for: .outline, state: state) }
+
+    // MARK: Geometry and drawing hooks (UIKit's overrides; TextField+Hooks.swift applies them)
+    //
+    // Every rectangle is in the field's own coordinates: `bounds` is the container, its top-left
+    // at the origin. The field asks when it lays out (and again when editing begins or ends, or
+    // after `setNeedsLayout()`); whatever a hook returns is made safe first: a rectangle with a
+    // NaN or infinite part counts as the default, a negative width or height as 0, and it is
+    // clipped to `bounds`. Caret, selection, hit testing, scrolling, the input method's spot, the
+    // drop caret, accessibility extents and the QA state all read the result.
+
+    /// Where the container's border and background are drawn (UIKit: the border style's, the
+    /// background image's). By default the bounds.
+    open func borderRect(forBounds bounds: Rect) -> Rect { bounds }
+
+    /// The text's rectangle while the field is not being edited. By default the band between the
+    /// paddings, icons, clear button and affixes, one line tall for a text field (a taller
+    /// rectangle centres the line in it; a text area's rows fill it).
+    open func textRect(forBounds bounds: Rect) -> Rect { defaultFrames(forBounds: bounds)?.textLine ?? bounds }
+
+    /// The text's rectangle while the field is being edited (UIKit's rule); by default the same
+    /// band as `textRect(forBounds:)` returns by default.
+    open func editingRect(forBounds bounds: Rect) -> Rect { defaultFrames(forBounds: bounds)?.textLine ?? bounds }
+
+    /// Where the placeholder is drawn (asked only when there is one; a RAG field's placeholder
+    /// is its floating label and is not asked). By default the text's rectangle for the state:
+    /// `editingRect` while editing, else `textRect`, so a moved text moves the placeholder too.
+    open func placeholderRect(forBounds bounds: Rect) -> Rect {
+        isEditing ? editingRect(forBounds: bounds) : textRect(forBounds: bounds)
+    }
+
+    /// The clear button's rectangle (asked while the field has a clear button slot; the click
+    /// target is this rectangle with the usual slack). The glyph is centred in it.
+    open func clearButtonRect(forBounds bounds: Rect) -> Rect { defaultFrames(forBounds: bounds)?.clearButton ?? .zero }
+
+    /// The left (leading) view's rectangle, asked while the field has one; the icon is centred in it.
+    open func leftViewRect(forBounds bounds: Rect) -> Rect { defaultFrames(forBounds: bounds)?.leadingIcon ?? .zero }
+
+    /// The right (trailing) view's rectangle, asked while the field has one (the secure eye too).
+    open func rightViewRect(forBounds bounds: Rect) -> Rect { defaultFrames(forBounds: bounds)?.trailingIcon ?? .zero }
+
+    /// Draws the text in `rect` (canvas pixels: the text's rectangle, placed). The default
+    /// records the field's own text drawing (`context.drawDefault()`); an override may draw
+    /// instead, or call `super` and draw more, anywhere in the field's bounds. What it draws is
+    /// part of the field's appearance: asked each time the field's appearance is computed, and
+    /// compared like the rest, so a change repaints only the field. Drawing that depends on
+    /// something the field does not know asks again with `setNeedsDisplay()`.
+    open func drawText(in rect: Rect, context: FieldDrawingContext) { context.drawDefault() }
+
+    /// Draws the placeholder in `rect` (canvas pixels: the placeholder's rectangle, placed),
+    /// asked while the placeholder shows; as `drawText(in:context:)`.
+    open func drawPlaceholder(in rect: Rect, context: FieldDrawingContext) { context.drawDefault() }
 }

@@ -111,6 +111,12 @@ public struct FieldLayout: Equatable, Sendable {
     public var textLineHeight: Double = 0
     /// Every part is mirrored across the container: the field is laid out right to left.
     public var isMirrored = false
+    /// Where the container's border and background are drawn when an app's
+    /// `borderRect(forBounds:)` moved them; nil: the container.
+    public var border: Rect?
+    /// The band the placeholder is drawn and clipped in when `placeholderRect(forBounds:)` moved
+    /// it off the text band; nil: the text band.
+    public var placeholderBand: Rect?
 
     /// Height the field needs: the container plus its assistive row (and a RAG background's
     /// padding below the hint).

@@ -55,6 +55,14 @@ public struct FieldAppearance: Equatable, Sendable {
     public var fades: [ShapeFill]
     public var assistive: [TextRun]
     public var assistiveClip: Rect
+    /// The placeholder's own clip, when an app's `placeholderRect(forBounds:)` moved it off the
+    /// text band; nil: `textClip`.
+    public var placeholderClip: Rect?
+    /// What an app's `drawText(in:context:)` drew, clipped to `bounds`, in place of the text runs
+    /// (which its `.defaultDrawing` draws); nil when it drew the default alone.
+    public var customText: [FieldDrawingCommand]?
+    /// What an app's `drawPlaceholder(in:context:)` drew, as `customText`.
+    public var customPlaceholder: [FieldDrawingCommand]?
 
     public init(bounds: Rect, shapes: [ShapeFill], icons: [TextRun] = [], label: TextRun?, labelClip: Rect,
                 affixes: [TextRun] = [], affixClip: Rect = .zero, textClip: Rect, placeholder: TextRun?,
