@@ -48,7 +48,8 @@ extension TextField {
                                selection: selection, textRuns: text.textRuns(color: colors.inputText),
                                selectedTextColor: selection.isEmpty ? nil : colors.selectedText, composition: composition, caret: caret,
                                fades: text.fades(background: decoration.background, scale: layout.metrics.scale),
-                               assistive: decoration.assistive, assistiveClip: decoration.assistiveClip)
+                               assistive: decoration.assistive, assistiveClip: decoration.assistiveClip,
+                               backgroundImage: decoration.image)
     }
 
     /// What the decoration needs of the field at `time`.
@@ -66,6 +67,7 @@ extension TextField {
             prefix: prefixText, suffix: suffixText, areAffixesVisible: areAffixesVisible,
             leadingIcon: isLeadingIconVisible ? leadingIcon : nil, trailingIcon: isTrailingIconVisible ? displayedTrailingIcon : nil,
             showsClearButton: isClearButtonVisible, textBackground: textBackground,
+            backgroundImage: drawnBackground?.image,
             assistive: AssistiveInput(leadingLines: assistive.leadingLines, leadingLineWidths: assistive.leadingLineWidths,
                                       hintColor: hint != nil ? hintColor : nil, trailing: displayedTrailingAssistiveText,
                                       trailingWidth: assistive.trailingWidth,

@@ -2,6 +2,8 @@
 /// test records is what the screen gets.
 public enum FieldRenderer {
     public static func draw(_ appearance: FieldAppearance, on canvas: Canvas) {
+        // A plain field's background image stands in for its border; shapes (icons) go over it.
+        if let image = appearance.backgroundImage { canvas.drawImage(image.image, in: image.rect, scale: image.scale) }
         for shape in appearance.shapes { canvas.fill(shape.path, color: shape.color) }
         for icon in appearance.icons { canvas.drawText(icon.text, at: icon.origin, font: icon.font, color: icon.color) }
         if let label = appearance.label {
