@@ -11,8 +11,9 @@
 /// within their part (`.stretch`) or repeated (`.tile`).
 ///
 /// Where the rectangle is narrower (or shorter) than the two caps together, both caps shrink in
-/// proportion and the centre is not drawn. Caps that cover the whole image are reduced to leave
-/// its last pixel (or row) to stretch.
+/// proportion and the centre is not drawn. Caps that together are wider (or taller) than the
+/// image shrink in proportion to fit it; caps that leave no centre have the centre stretch the
+/// two pixels where they meet.
 public enum NineSlice {
     /// One of the nine pieces: a part of the image and where it goes.
     public struct Piece: Equatable, Sendable {
@@ -25,10 +26,10 @@ public enum NineSlice {
         public var row: Int
     }
 
-    /// Boundaries of the three parts along one axis: in the image (`source`, from 0 to its
-    /// length) and on the canvas (`destination`).
+    /// The three parts along one axis: what each samples in the image (`source`) and the
+    /// boundaries between them on the canvas (`destination`, four of them).
     struct Axis: Equatable {
-        var source: [Int]
+        var source: [Range<Int>]
         var destination: [Int]
     }
 
@@ -41,12 +42,11 @@ public enum NineSlice {
         var pieces: [Piece] = []
         for row in 0..<3 {
             for column in 0..<3 {
-                let sourceWidth = columns.source[column + 1] - columns.source[column]
-                let sourceHeight = rows.source[row + 1] - rows.source[row]
+                let sourceWidth = columns.source[column].count, sourceHeight = rows.source[row].count
                 let width = columns.destination[column + 1] - columns.destination[column]
                 let height = rows.destination[row + 1] - rows.destination[row]
                 guard sourceWidth > 0, sourceHeight > 0, width > 0, height > 0 else { continue }
-                pieces.append(Piece(source: Rect(x: Double(columns.source[column]), y: Double(rows.source[row]),
+                pieces.append(Piece(source: Rect(x: Double(columns.source[column].lowerBound), y: Double(rows.source[row].lowerBound),
                                                  width: Double(sourceWidth), height: Double(sourceHeight)),
                                     destination: Rect(x: Double(columns.destination[column]), y: Double(rows.destination[row]),
                                                       width: Double(width), height: Double(height)),
@@ -84,13 +84,14 @@ public enum NineSlice {
             return Int(min(inset * imageScale, Double(length)).rounded())
         }
         var sourceLow = pixels(low), sourceHigh = pixels(high)
-        // Something must be left to stretch: caps are cut, in proportion, to leave one pixel.
-        let stretchable = max(length - 1, 0)
-        if sourceLow + sourceHigh > stretchable {
+        if sourceLow + sourceHigh > length {
             let total = sourceLow + sourceHigh
-            sourceLow = sourceLow * stretchable / total
-            sourceHigh = stretchable - sourceLow
+            sourceLow = sourceLow * length / total
+            sourceHigh = length - sourceLow
         }
+        // With no centre left, the centre stretches the pixels on either side of where the caps meet.
+        let centre = sourceLow < length - sourceHigh ? sourceLow..<length - sourceHigh
+            : max(sourceLow - 1, 0)..<min(sourceLow + 1, length)
         func canvasPixels(_ imagePixels: Int) -> Int { Int((Double(imagePixels) / imageScale * scale).rounded()) }
         var low = canvasPixels(sourceLow), high = canvasPixels(sourceHigh)
         let available = max(end - start, 0)
@@ -99,7 +100,7 @@ public enum NineSlice {
             low = low * available / total
             high = available - low
         }
-        return Axis(source: [0, sourceLow, length - sourceHigh, length],
+        return Axis(source: [0..<sourceLow, centre, length - sourceHigh..<length],
                     destination: [start, start + low, start + available - high, start + available])
     }
 
@@ -120,7 +121,7 @@ public enum NineSlice {
         var part = 0
         for position in range {
             while part < 2 && position >= axis.destination[part + 1] { part += 1 }
-            let sourceStart = axis.source[part], sourceEnd = axis.source[part + 1]
+            let sourceStart = axis.source[part].lowerBound, sourceEnd = axis.source[part].upperBound
             let destinationStart = axis.destination[part], destinationEnd = axis.destination[part + 1]
             let n = sourceEnd - sourceStart, m = destinationEnd - destinationStart
             taps.first.append(Int32(taps.indices.count))
