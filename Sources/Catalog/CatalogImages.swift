@@ -22,8 +22,9 @@ func resourcePath(_ relative: String) -> String? {
 }
 
 /// The catalog's background images (UIKit's `background`, `disabledBackground`), drawn by
-/// Scripts/make-background-images.py: read once, the first time a field asks. One that cannot be
-/// read gives one warning on standard error, and the field is drawn without it.
+/// Scripts/make-background-images.py: read once, the first time a field asks. A file that cannot
+/// be read gives one warning on standard error (a missing `Resources/` one for all of them), and
+/// its fields are drawn without it.
 enum CatalogImages {
     /// Warm paper with a 1-point border and rounded corners, 24 x 36 points at 2x; its 8-point
     /// caps keep the corners and the border sharp however wide the field.
@@ -31,16 +32,20 @@ enum CatalogImages {
     /// The same sheet greyed, for a disabled field.
     static let paperDisabled = load("Images/paper-disabled@2x.png")
 
+    /// Whether `Resources/` was found (its warning is given once, when it was not).
+    private static let hasResources: Bool = {
+        guard resourcePath("") == nil else { return true }
+        SystemFiles.writeToStandardError("textfield-catalog: warning: no Resources/ folder above the executable; "
+                                         + "the fields with background images are drawn without them\n")
+        return false
+    }()
+
     private static func load(_ relative: String) -> StretchableImage? {
-        guard let path = resourcePath(relative) else {
-            SystemFiles.writeToStandardError("textfield-catalog: warning: no Resources/ folder above the executable, "
-                                             + "so the fields that show '\(relative)' are drawn without it\n")
-            return nil
-        }
+        guard hasResources, let path = resourcePath(relative) else { return nil }
         do {
             return try StretchableImage.loadPNG(path, scale: 2, capInsets: EdgeInsets(all: 8))
         } catch {
-            SystemFiles.writeToStandardError("textfield-catalog: warning: \(error); the fields that show it are drawn without it\n")
+            SystemFiles.writeToStandardError("textfield-catalog: warning: \(error); its fields are drawn without it\n")
             return nil
         }
     }
