@@ -248,6 +248,23 @@ final class FieldBackgroundTests: XCTestCase {
         }
     }
 
+    /// The painter's own rule, for a style that hands it an image whatever the border.
+    func testThePlainPainterDrawsAnImageItIsGivenButForTheRoundedRectangle() {
+        let container = Rect(x: 3, y: 4, width: 200, height: 36)
+        for border in BorderStyle.allCases {
+            let context = ContainerPaintContext(container: container, colors: FieldColors.resolve(scheme: .light, state: .normal),
+                                                scheme: .light, metrics: MaterialMetrics(scale: 2), backgroundImage: paper)
+            let paint = PlainBorderPainter(border: border).paint(context)
+            if border == .roundedRect {
+                XCTAssertNil(paint.image)
+                XCTAssertFalse(paint.shapes.isEmpty)
+            } else {
+                XCTAssertEqual(paint.image, ImageFill(image: paper, rect: container, scale: 2), "\(border)")
+                XCTAssertEqual(paint.shapes, [], "\(border)")
+            }
+        }
+    }
+
     func testMaterialAndRAGFieldsIgnoreIt() {
         for style in [FieldStyle.filled, .outlined, .rag] {
             let field = makeField(style, text: "x")
