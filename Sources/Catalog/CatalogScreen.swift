@@ -288,7 +288,8 @@ enum CatalogScreen {
             field.disabledBackground = CatalogImages.paperDisabled
             inkOnPaper(field)
         },
-        Variant(slug: "paper-disabled", caption: "Disabled: the greyed disabled background", text: "Read only") { field in
+        Variant(slug: "paper-disabled", caption: "Disabled: the greyed disabled background", placeholder: "Notes",
+                text: "Read only") { field in
             field.background = CatalogImages.paper
             field.disabledBackground = CatalogImages.paperDisabled
             inkOnPaper(field)
@@ -302,7 +303,7 @@ enum CatalogScreen {
     private static func inkOnPaper(_ field: TextField) {
         field.borderStyle = .line
         field.textColor = Color(hex: 0x3B3224)
-        field.placeholderColor = Color(hex: 0x8C7F66)
+        field.placeholderColor = Color(hex: 0x6B604C)
         field.colorOverrides[.text, .disabled] = Color(hex: 0x8A8780)
     }
 
