@@ -46,6 +46,7 @@ final class BackgroundImageUITests: CatalogCommandTestCase {
         XCTAssertLessThanOrEqual(worst, tolerance, "\(message): \(channels) vs \(want)", line: line)
     }
 
+    /// The audit measures the paper's own border as the boundary (3:1 on white), not the image as ink.
     func testThePaperRowsSayWhichImageTheyDrawAndTheirShotsShowItAtScaleOneAndTwo() throws {
         let statePath = directory.appendingPathComponent("state.json").path
         let path = try script("paper.qa", """
@@ -53,6 +54,7 @@ final class BackgroundImageUITests: CatalogCommandTestCase {
             expect custom-paper-disabled background.drawn disabledBackground
             expect custom-paper-disabled state disabled
             expect custom-paper background.capInsets [8, 8, 8, 8]
+            audit custom-paper --require AA
             focus custom-paper
             key End
             hover custom-paper
