@@ -22,7 +22,7 @@ func resourcePath(_ relative: String) -> String? {
 }
 
 /// The catalog's background images (UIKit's `background`, `disabledBackground`), drawn by
-/// Scripts/make-background-images.py: read once, the first time a field asks. A file that cannot
+/// Scripts/make_background_images.py: read once, the first time a field asks. A file that cannot
 /// be read gives one warning on standard error (a missing `Resources/` one for all of them), and
 /// its fields are drawn without it.
 enum CatalogImages {

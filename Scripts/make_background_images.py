@@ -8,7 +8,7 @@ Each is 24 x 36 points drawn at 2x (48 x 72 pixels): the catalog declares scale 
 of 8 points on every side, so the corners never stretch and the 36-point plain field shows the
 vertical shading at its own size. Shapes are antialiased by 8 x 8 supersampling.
 
-Pure Python (zlib and struct): python3 Scripts/make-background-images.py
+Pure Python (zlib and struct): python3 Scripts/make_background_images.py
 """
 import os
 import struct
