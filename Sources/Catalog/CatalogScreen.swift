@@ -286,10 +286,11 @@ enum CatalogScreen {
                 placeholder: "Write on paper", text: "Dear diary") { field in
             field.background = CatalogImages.paper
             field.disabledBackground = CatalogImages.paperDisabled
+            field.accessibilityLabel = "Diary"
             inkOnPaper(field)
         },
-        Variant(slug: "paper-disabled", caption: "Disabled: the greyed disabled background", placeholder: "Notes",
-                text: "Read only") { field in
+        Variant(slug: "paper-disabled", caption: "Disabled: the greyed disabled background", text: "Read only") { field in
+            field.accessibilityLabel = "Notes"
             field.background = CatalogImages.paper
             field.disabledBackground = CatalogImages.paperDisabled
             inkOnPaper(field)

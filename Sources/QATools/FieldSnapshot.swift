@@ -113,8 +113,8 @@ public struct FieldSnapshot: Codable, Equatable {
 /// A plain field's background images as the `--qa-state` file lists them: which one is drawn
 /// now, and that one's size in points, scale, cap insets and file.
 public struct BackgroundSnapshot: Codable, Equatable {
-    /// `background`, `disabledBackground`, or null when none is drawn (none set, or a
-    /// `.roundedRect` border, which ignores them).
+    /// `background`, `disabledBackground`, or null when none is drawn (none set, a
+    /// `.roundedRect` border, which ignores them, or a high-contrast theme).
     public var drawn: TextField.BackgroundRole?
     /// Which of the two the app set, in that order (`[]` when neither).
     public var set: [TextField.BackgroundRole]
@@ -136,11 +136,12 @@ public struct BackgroundSnapshot: Codable, Equatable {
         source = image?.source
     }
 
-    public init(_ field: TextField) {
+    /// The field as drawn in `scheme`.
+    public init(_ field: TextField, scheme: ColorScheme) {
         var set: [TextField.BackgroundRole] = []
         if field.background != nil { set.append(.background) }
         if field.disabledBackground != nil { set.append(.disabledBackground) }
-        let drawn = field.drawnBackground
+        let drawn = field.drawnBackground(in: scheme)
         self.init(drawn: drawn?.role, set: set, image: drawn?.image)
     }
 
@@ -188,7 +189,7 @@ extension FieldScene {
             snapshot.direction = field.textDirection
             snapshot.settings = FieldSettings(FieldControl.all(of: field))
             snapshot.preedit = field.preedit.map { PreeditSnapshot($0, secure: field.isSecureTextEntry) }
-            if field.style.family == .plain { snapshot.background = BackgroundSnapshot(field) }
+            if field.style.family == .plain { snapshot.background = BackgroundSnapshot(field, scheme: scheme) }
             if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
                 snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
             }

@@ -237,13 +237,13 @@ final class FieldBackgroundTests: XCTestCase {
             let drawn = appearance(field)
             if border == .roundedRect {
                 XCTAssertNil(drawn.backgroundImage, "UIKit: a rounded rect ignores the background image")
-                XCTAssertNil(field.drawnBackground)
+                XCTAssertNil(field.drawnBackground(in: .light))
                 XCTAssertFalse(drawn.shapes.isEmpty, "it keeps its border")
             } else {
                 let container = field.layout!.container.offsetBy(dx: 5, dy: 7)
                 XCTAssertEqual(drawn.backgroundImage, ImageFill(image: paper, rect: container, scale: 1), "\(border)")
                 XCTAssertEqual(drawn.shapes, [], "\(border): the image replaces the border")
-                XCTAssertEqual(field.drawnBackground?.role, .background)
+                XCTAssertEqual(field.drawnBackground(in: .light)?.role, .background)
             }
         }
     }
@@ -265,12 +265,25 @@ final class FieldBackgroundTests: XCTestCase {
         }
     }
 
+    func testInHighContrastTheImageGivesWayToTheBorderAsTheAppsColoursDo() {
+        let field = makeField(.plain(.line), label: "", text: "x")
+        field.background = paper
+        field.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+        for scheme in [ColorScheme.highContrastLight, .highContrastDark] {
+            let drawn = field.appearance(at: 0, origin: .zero, scheme: scheme, showsCaret: false)!
+            XCTAssertNil(drawn.backgroundImage)
+            XCTAssertFalse(drawn.shapes.isEmpty, "the line is drawn")
+            XCTAssertNil(field.drawnBackground(in: scheme))
+        }
+        XCTAssertNotNil(field.appearance(at: 0, origin: .zero, scheme: .dark, showsCaret: false)!.backgroundImage)
+    }
+
     func testMaterialAndRAGFieldsIgnoreIt() {
         for style in [FieldStyle.filled, .outlined, .rag] {
             let field = makeField(style, text: "x")
             let before = appearance(field)
             field.background = paper
-            XCTAssertNil(field.drawnBackground)
+            XCTAssertNil(field.drawnBackground(in: .light))
             XCTAssertEqual(appearance(field), before, style.name)
         }
     }
@@ -282,17 +295,17 @@ final class FieldBackgroundTests: XCTestCase {
         XCTAssertEqual(appearance(field).backgroundImage?.image, paper)
         field.isEnabled = false
         XCTAssertEqual(appearance(field).backgroundImage?.image, grey)
-        XCTAssertEqual(field.drawnBackground?.role, .disabledBackground)
+        XCTAssertEqual(field.drawnBackground(in: .light)?.role, .disabledBackground)
         field.disabledBackground = nil
         XCTAssertEqual(appearance(field).backgroundImage?.image, paper, "disabled with no disabledBackground: background")
-        XCTAssertEqual(field.drawnBackground?.role, .background)
+        XCTAssertEqual(field.drawnBackground(in: .light)?.role, .background)
     }
 
     func testADisabledBackgroundAloneIsIgnored() {
         let field = makeField(.plain(.line), label: "", text: "x", enabled: false)
         field.disabledBackground = grey
         XCTAssertNil(appearance(field).backgroundImage)
-        XCTAssertNil(field.drawnBackground)
+        XCTAssertNil(field.drawnBackground(in: .light))
         XCTAssertFalse(appearance(field).shapes.isEmpty, "the line is drawn")
     }
 

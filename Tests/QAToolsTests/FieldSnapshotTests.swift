@@ -132,6 +132,9 @@ final class FieldSnapshotTests: XCTestCase {
         // The catalog's own writer (no Foundation) writes the nulls too.
         let written = try JSONValue(encoding: scene.snapshot()).prettyPrinted
         XCTAssertTrue(written.contains(#""drawn" : null"#), written)
+        scene.scheme = .highContrastDark
+        XCTAssertNil(scene.snapshot().first { $0.id == "on" }?.background?.drawn, "high contrast draws the border instead")
+        scene.scheme = .light
         XCTAssertEqual(try JSONDecoder().decode([FieldSnapshot].self, from: Data(json.utf8)).map(\.background),
                        scene.snapshot().map(\.background))
     }

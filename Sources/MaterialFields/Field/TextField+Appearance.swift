@@ -67,7 +67,7 @@ extension TextField {
             prefix: prefixText, suffix: suffixText, areAffixesVisible: areAffixesVisible,
             leadingIcon: isLeadingIconVisible ? leadingIcon : nil, trailingIcon: isTrailingIconVisible ? displayedTrailingIcon : nil,
             showsClearButton: isClearButtonVisible, textBackground: textBackground,
-            backgroundImage: drawnBackground?.image,
+            backgroundImage: drawnBackground(in: scheme)?.image,
             assistive: AssistiveInput(leadingLines: assistive.leadingLines, leadingLineWidths: assistive.leadingLineWidths,
                                       hintColor: hint != nil ? hintColor : nil, trailing: displayedTrailingAssistiveText,
                                       trailingWidth: assistive.trailingWidth,
