@@ -334,6 +334,23 @@ final class FieldBackgroundTests: XCTestCase {
         XCTAssertNil(appearance(field).damage(since: after), "an enabled field's disabledBackground does not show")
     }
 
+    func testAnImageSetOnAFieldOnScreenRepaintsThatFieldAlone() {
+        let first = TextField(identifier: "a", style: .plain(.line), placeholder: "A")
+        let second = TextField(identifier: "b", style: .plain(.line), placeholder: "B")
+        let scene = FieldScene(fields: [first, second], scheme: .light)
+        scene.resize(to: Size(width: 400, height: 300), measurer: sharedMeasurer)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 0)
+        second.background = paper
+        let canvas = RecordingCanvas()
+        let regions = scene.advanceAndRender(on: canvas, at: 0.1)
+        let frame = scene.frame(of: second)!
+        XCTAssertEqual(regions.count, 1, "\(regions)")
+        XCTAssertTrue(regions.allSatisfy { $0.intersection(frame).height > 0 }, "\(regions)")
+        XCTAssertNil(regions.first { $0.intersection(scene.frame(of: first)!).height > 0 }, "the other field is not redrawn: \(regions)")
+        XCTAssertEqual(canvas.images.map(\.image), [paper])
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 0.2), [], "nothing more")
+    }
+
     func testTheRendererDrawsTheImageBeforeEverythingElse() {
         let field = makeField(.plain(.none), label: "", placeholder: "Write here")
         field.background = paper

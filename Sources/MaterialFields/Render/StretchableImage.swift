@@ -84,7 +84,8 @@ public struct StretchableImage: Equatable, Sendable {
     /// pixel size divided by this.
     public var scale: Double
     /// The parts that do not stretch, in points from each edge. Negative or non-finite insets
-    /// count as 0; insets wider or taller than the image are reduced to leave one pixel to stretch.
+    /// count as 0; insets that together are wider or taller than the image shrink in proportion
+    /// to fit it (`NineSlice`).
     public var capInsets: EdgeInsets
     public var resizingMode: ResizingMode
     /// The file the pixels were read from, when they were (what QA shows); nil for pixels made in code.
