@@ -43,7 +43,8 @@ public struct ContainerPaintContext: Equatable, Sendable {
     public var textBackground: TextBackground?
     public var textBackgroundRect: Rect?
     /// The image a plain field shows for UIKit's `background` (or `disabledBackground` while
-    /// disabled), when it has one; a painter may draw it in place of its border (the plain
+    /// disabled), when it has one and the scheme is not high contrast; a painter may draw it in
+    /// place of its border (the plain
     /// painter does, but for `.roundedRect`; the Material and RAG painters ignore it).
     public var backgroundImage: StretchableImage?
 

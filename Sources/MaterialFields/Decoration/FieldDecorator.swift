@@ -40,7 +40,8 @@ struct DecorationInput {
     var showsClearButton: Bool
     /// RAG's text background option.
     var textBackground: TextBackground?
-    /// A plain field's `background` or `disabledBackground`, as the state picks.
+    /// A plain field's `background` or `disabledBackground`, as its state and the scheme pick
+    /// (`TextField.drawnBackground(in:)`).
     var backgroundImage: StretchableImage?
     var assistive: AssistiveInput
 }
