@@ -284,7 +284,32 @@ enum CatalogScreen {
     private static let editableStyleVariants: [Variant] = []
 
     /// Plain fields drawn with UIKit's `background` and `disabledBackground` images, ids `custom-<slug>`.
-    private static let backgroundVariants: [Variant] = []
+    private static let backgroundVariants = [
+        Variant(slug: "paper", caption: "Background image in place of the line border: its corners never stretch",
+                placeholder: "Write on paper", text: "Dear diary") { field in
+            field.background = CatalogImages.paper
+            field.disabledBackground = CatalogImages.paperDisabled
+            field.accessibilityLabel = "Diary"
+            inkOnPaper(field)
+        },
+        Variant(slug: "paper-disabled", caption: "Disabled: the greyed disabled background", text: "Read only") { field in
+            field.accessibilityLabel = "Notes"
+            field.background = CatalogImages.paper
+            field.disabledBackground = CatalogImages.paperDisabled
+            inkOnPaper(field)
+            field.isEnabled = false
+        },
+    ]
+
+    /// The paper replaces a line border (UIKit draws the image in place of the border), so the
+    /// text keeps a bordered field's 8-point inset; the paper is light in any scheme, so its
+    /// text is ink whatever the scheme's text colour.
+    private static func inkOnPaper(_ field: TextField) {
+        field.borderStyle = .line
+        field.textColor = Color(hex: 0x3B3224)
+        field.placeholderColor = Color(hex: 0x6B604C)
+        field.colorOverrides[.text, .disabled] = Color(hex: 0x8A8780)
+    }
 
     /// Fields whose geometry and drawing an app customizes (`textRect(forBounds:)` and the other hooks), ids `custom-<slug>`.
     /// The catalog's last field is the currency one: Return there ends editing (UIKitBehaviourUITests).

@@ -89,6 +89,12 @@ final class CheckingCanvas: Canvas {
         if violation == nil, !(font.pixelSize.isFinite && font.pixelSize > 0) { violation = "a font of size \(font.pixelSize)" }
     }
 
+    func drawImage(_ image: StretchableImage, in rect: Rect, scale: Double) {
+        commands += 1
+        for value in [rect.minX, rect.minY, rect.maxX, rect.maxY] { check(value, "an image's rectangle \(rect)") }
+        if violation == nil, !(scale.isFinite && scale > 0) { violation = "an image drawn at scale \(scale)" }
+    }
+
     func pushClip(_ rect: Rect) {
         commands += 1
         depth += 1

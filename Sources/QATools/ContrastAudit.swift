@@ -382,6 +382,7 @@ private final class InkMaskScene: Scene {
         let blue = Color(hex: 0x0000FF)
         func inked(_ run: TextRun) -> TextRun { var run = run; run.color = blue; return run }
         mask.shapes = []
+        mask.backgroundImage = nil
         mask.selection = []
         mask.selectedTextColor = nil
         mask.composition = []

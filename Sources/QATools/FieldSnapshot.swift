@@ -67,12 +67,15 @@ public struct FieldSnapshot: Codable, Equatable {
     /// What a `set` step and the controls panel change, keyed by their property names
     /// (`settings.counter-limit`), valued as the step writes them (a text unquoted, `error` null when off).
     public var settings: FieldSettings?
+    /// A plain field's background images (UIKit's `background`, `disabledBackground`); absent
+    /// for Material and RAG fields.
+    public var background: BackgroundSnapshot?
 
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
         case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect, preedit, settings
-        case textRect, clearButtonRect, leadingIconRect, trailingIconRect
+        case textRect, clearButtonRect, leadingIconRect, trailingIconRect, background
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -115,6 +118,56 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
         try container.encodeIfPresent(settings, forKey: .settings)
+        try container.encodeIfPresent(background, forKey: .background)
+    }
+}
+
+/// A plain field's background images as the `--qa-state` file lists them: which one is drawn
+/// now, and that one's size in points, scale, cap insets and file.
+public struct BackgroundSnapshot: Codable, Equatable {
+    /// `background`, `disabledBackground`, or null when none is drawn (none set, a
+    /// `.roundedRect` border, which ignores them, or a high-contrast theme).
+    public var drawn: TextField.BackgroundRole?
+    /// Which of the two the app set, in that order (`[]` when neither).
+    public var set: [TextField.BackgroundRole]
+    /// The drawn image's size in points, [width, height]; null when none is drawn.
+    public var size: [Double]?
+    /// Its pixels per point.
+    public var scale: Double?
+    /// Its cap insets in points, [top, left, bottom, right].
+    public var capInsets: [Double]?
+    /// The file it was loaded from; null for an image made in code (or none drawn).
+    public var source: String?
+
+    public init(drawn: TextField.BackgroundRole?, set: [TextField.BackgroundRole], image: StretchableImage?) {
+        self.drawn = drawn
+        self.set = set
+        size = image.map { [$0.size.width, $0.size.height] }
+        scale = image?.scale
+        capInsets = image.map { [$0.capInsets.top, $0.capInsets.left, $0.capInsets.bottom, $0.capInsets.right] }
+        source = image?.source
+    }
+
+    /// The field as drawn in `scheme`.
+    public init(_ field: TextField, scheme: ColorScheme) {
+        var set: [TextField.BackgroundRole] = []
+        if field.background != nil { set.append(.background) }
+        if field.disabledBackground != nil { set.append(.disabledBackground) }
+        let drawn = field.drawnBackground(in: scheme)
+        self.init(drawn: drawn?.role, set: set, image: drawn?.image)
+    }
+
+    private enum CodingKeys: String, CodingKey { case drawn, set, size, scale, capInsets, source }
+
+    /// Every key written, null when it has no value.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(drawn, forKey: .drawn)
+        try container.encode(set, forKey: .set)
+        try container.encode(size, forKey: .size)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(capInsets, forKey: .capInsets)
+        try container.encode(source, forKey: .source)
     }
 }
 
@@ -157,6 +210,7 @@ extension FieldScene {
                 snapshot.leadingIconRect = placed(layout.leadingIcon)
                 snapshot.trailingIconRect = placed(layout.trailingIcon)
             }
+            if field.style.family == .plain { snapshot.background = BackgroundSnapshot(field, scheme: scheme) }
             if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
                 snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
             }

@@ -21,6 +21,12 @@ package final class XftCanvas: Canvas {
     private var maskGC: GC?
     private var maskSize = (width: 0, height: 0)
     private let masks: MaskCache
+    /// Stretchable images as drawn at a size, on the server: each is resampled (`NineSlice`)
+    /// and uploaded once per image identity, caps, scale and size, then composited.
+    private var images: [ImageKey: ServerImage] = [:]
+    private var argbFormat: UnsafeMutablePointer<XRenderPictFormat>?
+    /// Images resampled and uploaded so far (a test sees the cache work).
+    package private(set) var imageUploads = 0
     /// Off: every shape is rasterized within the clip and uploaded, as before the cache (tests
     /// compare the two).
     package var cachesMasks = true
@@ -59,6 +65,7 @@ package final class XftCanvas: Canvas {
         // The pictures, pixmaps and draw went with the server; only Xft's own memory is freed.
         guard !isConnectionLost else { return }
         for picture in solidFills.values { XRenderFreePicture(display, picture) }
+        for image in images.values { image.free(display) }
         releaseMask()
         masks.removeAll()
         XftDrawDestroy(draw)
@@ -205,6 +212,108 @@ package final class XftCanvas: Canvas {
             start = end
         }
         return x
+    }
+
+    package func drawImage(_ image: StretchableImage, in rect: Rect, scale: Double) {
+        guard scale.isFinite, scale > 0, !isConnectionLost else { return }
+        let target = NineSlice.pixelRect(rect)
+        let visible = target.intersection(currentClip)
+        guard !visible.isEmpty, target.width <= Self.coordinateLimit, target.height <= Self.coordinateLimit else { return }
+        if argbFormat == nil { argbFormat = XRenderFindStandardFormat(display, Int32(PictStandardARGB32)) }
+        guard let format = argbFormat else { return }
+        let width = Int(target.width), height = Int(target.height)
+        guard width * height <= Self.cachedImagePixels else {
+            // Too large to keep: the visible part alone, resampled and dropped after.
+            guard let raster = NineSlice.rasterize(image, in: target, scale: scale, within: visible),
+                  let uploaded = upload(raster, format: format) else { return }
+            imageUploads += 1
+            XRenderComposite(display, PictOpOver, uploaded.picture, 0, picture, 0, 0, 0, 0,
+                             Int32(raster.x), Int32(raster.y), UInt32(raster.width), UInt32(raster.height))
+            uploaded.free(display)
+            return
+        }
+        let key = ImageKey(identity: image.pixels.identity, imageScale: image.scale, capInsets: image.capInsets,
+                           mode: image.resizingMode, width: width, height: height, scale: scale)
+        let server: ServerImage
+        if let cached = images[key] {
+            server = cached
+        } else {
+            // Drawn at the origin: the resampling depends on the size only, not the position.
+            let local = Rect(x: 0, y: 0, width: target.width, height: target.height)
+            guard let raster = NineSlice.rasterize(image, in: local, scale: scale, within: local),
+                  let uploaded = upload(raster, format: format) else { return }
+            imageUploads += 1
+            if images.count >= Self.imageLimit {
+                for old in images.values { old.free(display) }
+                images.removeAll(keepingCapacity: true)
+            }
+            images[key] = uploaded
+            server = uploaded
+        }
+        XRenderComposite(display, PictOpOver, server.picture, 0, picture,
+                         Int32(visible.minX - target.minX), Int32(visible.minY - target.minY), 0, 0,
+                         Int32(visible.minX), Int32(visible.minY), UInt32(visible.width), UInt32(visible.height))
+    }
+
+    /// What identifies an image as resampled for one size.
+    private struct ImageKey: Hashable {
+        var identity: UInt64
+        var imageScale: Double
+        var top: Double, left: Double, bottom: Double, right: Double
+        var mode: StretchableImage.ResizingMode
+        var width: Int, height: Int
+        var scale: Double
+
+        init(identity: UInt64, imageScale: Double, capInsets: EdgeInsets, mode: StretchableImage.ResizingMode,
+             width: Int, height: Int, scale: Double) {
+            self.identity = identity; self.imageScale = imageScale
+            top = capInsets.top; left = capInsets.left; bottom = capInsets.bottom; right = capInsets.right
+            self.mode = mode; self.width = width; self.height = height; self.scale = scale
+        }
+    }
+
+    /// An ARGB picture on the server and the pixmap under it.
+    private struct ServerImage {
+        var pixmap: Pixmap
+        var picture: Picture
+
+        func free(_ display: OpaquePointer) {
+            XRenderFreePicture(display, picture)
+            XFreePixmap(display, pixmap)
+        }
+    }
+
+    /// Sizes change as a window is resized; past this many the server-side images are freed and
+    /// the cache starts over.
+    private static let imageLimit = 16
+    /// Destinations up to this many pixels (16 MB) are kept whole; larger ones are drawn in part.
+    private static let cachedImagePixels = 1 << 22
+
+    /// A premultiplied raster in a new 32-bit pixmap with an ARGB picture on it.
+    private func upload(_ raster: NineSlice.Raster, format: UnsafeMutablePointer<XRenderPictFormat>) -> ServerImage? {
+        guard raster.width > 0, raster.height > 0, raster.width <= Int(Int16.max), raster.height <= Int(Int16.max) else { return nil }
+        // XRender's ARGB32 as 32-bit words, written least significant byte first: B, G, R, A.
+        var bytes = raster.premultipliedRGBA
+        for offset in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(offset, offset + 2) }
+        let root = XDefaultRootWindow(display)
+        let pixmap = XCreatePixmap(display, root, UInt32(raster.width), UInt32(raster.height), 32)
+        guard let gc = XCreateGC(display, pixmap, 0, nil) else {
+            XFreePixmap(display, pixmap)
+            return nil
+        }
+        defer { XFreeGC(display, gc) }
+        bytes.withUnsafeMutableBytes { buffer in
+            let data = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+            guard let image = XCreateImage(display, visual, 32, ZPixmap, 0, data, UInt32(raster.width), UInt32(raster.height),
+                                           32, Int32(raster.width * 4)) else { return }
+            image.pointee.byte_order = LSBFirst
+            XPutImage(display, pixmap, gc, image, 0, 0, 0, 0, UInt32(raster.width), UInt32(raster.height))
+            // The pixels belong to Swift: detach them before Xlib frees the image.
+            image.pointee.data = nil
+            cxlib_destroy_image(image)
+        }
+        let picture = XRenderCreatePicture(display, pixmap, format, 0, nil)
+        return ServerImage(pixmap: pixmap, picture: picture)
     }
 
     /// Clusters sent to the server in one request.

@@ -176,6 +176,37 @@ final class XResourceUITests: XCTestCase {
         XCTAssertGreaterThan(picturesWhileDrawing, afterSessions[0]["PICTURE"] ?? 0)
     }
 
+    /// A stretchable image drawn at many sizes keeps at most 16 of them on the server (a pixmap
+    /// and a picture each), and a canvas that goes frees them all.
+    func testACanvasKeepsAtMostSixteenImagesAndFreesThemWhenItGoes() throws {
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName) { _ in }
+        let display = host.display
+        let probe = XCreatePixmap(display, XDefaultRootWindow(display), 1, 1, UInt32(host.depth))
+        defer { XFreePixmap(display, probe) }
+        let bytes = (0..<64).flatMap { index -> [UInt8] in [UInt8(index * 4), 128, 200, 255] }
+        let image = StretchableImage(pixels: ImagePixels(width: 8, height: 8, rgba: bytes, premultiplied: false)!,
+                                     capInsets: EdgeInsets(all: 3))
+        let before = try Self.resources(of: probe, on: display)
+        var most = 0
+        do {
+            let target = XCreatePixmap(display, XDefaultRootWindow(display), 300, 100, UInt32(host.depth))
+            defer { XFreePixmap(display, target) }
+            let canvas = try XftCanvas(display: display, drawable: target, width: 300, height: 100, fonts: host.fonts)
+            for width in 20..<60 {
+                canvas.drawImage(image, in: Rect(x: 0, y: 0, width: Double(width), height: 40), scale: 1)
+                most = max(most, (try Self.resources(of: probe, on: display)["PIXMAP"] ?? 0) - (before["PIXMAP"] ?? 0))
+            }
+            XCTAssertEqual(canvas.imageUploads, 40)
+        }
+        let after = try Self.resources(of: probe, on: display)
+        // The canvas's draw target and mask scratch aside, 16 images at most.
+        XCTAssertGreaterThan(most, 10, "images were kept on the server")
+        XCTAssertLessThanOrEqual(most, 16 + 3)
+        XCTAssertEqual(after["PIXMAP"] ?? 0, before["PIXMAP"] ?? 0, "every pixmap freed (\(before) → \(after))")
+        XCTAssertLessThanOrEqual(after["PICTURE"] ?? 0, (before["PICTURE"] ?? 0) + 1, "\(before) → \(after)")
+    }
+
     /// The resources of the client that owns `window`, by type name.
     private static func resources(of window: Window, on display: OpaquePointer) throws -> [String: Int] {
         XSync(display, 0)

@@ -303,6 +303,7 @@ private final class EmojiTextCanvas: Canvas {
     var texts: [String] = []
     func fill(_ path: Path, color: Color) {}
     func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) { texts.append(text) }
+    func drawImage(_ image: StretchableImage, in rect: Rect, scale: Double) {}
     func pushClip(_ rect: Rect) {}
     func popClip() {}
 }

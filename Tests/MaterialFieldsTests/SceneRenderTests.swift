@@ -33,6 +33,7 @@ final class SceneRenderTests: XCTestCase {
             switch command {
             case .fill(let path, _): return path.contours.flatMap { $0.flatMap { [$0.x, $0.y] } }
             case .text(_, let origin, _, _): return [origin.x, origin.y]
+            case .image(_, let rect, _): return [rect.minX, rect.minY, rect.maxX, rect.maxY]
             case .pushClip(let rect): return [rect.minX, rect.minY, rect.maxX, rect.maxY]
             case .popClip: return []
             }

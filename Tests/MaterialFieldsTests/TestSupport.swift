@@ -44,6 +44,7 @@ final class RecordingCanvas: Canvas {
     enum Command: Equatable {
         case fill(Path, Color)
         case text(String, Point, FontSpec, Color)
+        case image(StretchableImage, Rect, Double)
         case pushClip(Rect)
         case popClip
     }
@@ -53,11 +54,15 @@ final class RecordingCanvas: Canvas {
     func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
         commands.append(.text(text, origin, font, color))
     }
+    func drawImage(_ image: StretchableImage, in rect: Rect, scale: Double) { commands.append(.image(image, rect, scale)) }
     func pushClip(_ rect: Rect) { commands.append(.pushClip(rect)) }
     func popClip() { commands.append(.popClip) }
 
     var texts: [(text: String, origin: Point, font: FontSpec, color: Color)] {
         commands.compactMap { if case .text(let t, let o, let f, let c) = $0 { return (t, o, f, c) } else { return nil } }
+    }
+    var images: [(image: StretchableImage, rect: Rect, scale: Double)] {
+        commands.compactMap { if case .image(let i, let r, let s) = $0 { return (i, r, s) } else { return nil } }
     }
     var fills: [(path: Path, color: Color)] {
         commands.compactMap { if case .fill(let p, let c) = $0 { return (p, c) } else { return nil } }

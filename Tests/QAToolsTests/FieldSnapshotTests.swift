@@ -95,4 +95,47 @@ final class FieldSnapshotTests: XCTestCase {
         XCTAssertEqual(shown.text, field.text)
         XCTAssertFalse(shown.secure)
     }
+
+    func testAPlainFieldSaysWhichBackgroundImageIsDrawnWithItsSizeCapsAndFile() throws {
+        let pixels = ImagePixels(width: 48, height: 72, rgba: [UInt8](repeating: 255, count: 48 * 72 * 4), premultiplied: false)!
+        let paper = StretchableImage(pixels: pixels, scale: 2, capInsets: EdgeInsets(top: 8, left: 7, bottom: 6, right: 5),
+                                     source: "/r/Images/paper@2x.png")
+        let grey = StretchableImage(pixels: pixels, capInsets: EdgeInsets(all: 3))
+        let enabled = TextField(identifier: "on", style: .plain(.line), label: "")
+        let disabled = TextField(identifier: "off", style: .plain(.none), label: "", isEnabled: false)
+        let rounded = TextField(identifier: "rounded", style: .plain(.roundedRect), label: "")
+        let bare = TextField(identifier: "bare", style: .plain(.bezel), label: "")
+        let material = TextField(identifier: "material", style: .filled, label: "M")
+        for field in [enabled, disabled, rounded, material] {
+            field.background = paper
+            field.disabledBackground = grey
+        }
+        let scene = makeScene([enabled, disabled, rounded, bare, material], height: 400)
+        let snapshot = Dictionary(uniqueKeysWithValues: scene.snapshot().map { ($0.id, $0) })
+        XCTAssertEqual(snapshot["on"]?.background,
+                       BackgroundSnapshot(drawn: .background, set: [.background, .disabledBackground], image: paper))
+        XCTAssertEqual(snapshot["on"]?.background?.size, [24, 36], "points")
+        XCTAssertEqual(snapshot["on"]?.background?.capInsets, [8, 7, 6, 5])
+        XCTAssertEqual(snapshot["off"]?.background?.drawn, .disabledBackground)
+        XCTAssertEqual(snapshot["off"]?.background?.source, nil, "made in code")
+        XCTAssertEqual(snapshot["rounded"]?.background?.drawn, nil, "a rounded rect ignores it")
+        XCTAssertEqual(snapshot["rounded"]?.background?.set, [.background, .disabledBackground])
+        XCTAssertEqual(snapshot["bare"]?.background, BackgroundSnapshot(drawn: nil, set: [], image: nil))
+        XCTAssertNil(snapshot["material"]?.background, "not a plain field")
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(scene.snapshot()), as: UTF8.self)
+        XCTAssertTrue(json.contains(#""background":{"capInsets":[8,7,6,5],"drawn":"background","scale":2,"#
+                                    + #""set":["background","disabledBackground"],"size":[24,36],"source":"/r/Images/paper@2x.png"}"#), json)
+        XCTAssertTrue(json.contains(#""background":{"capInsets":null,"drawn":null,"scale":null,"set":[],"size":null,"source":null}"#), json)
+        // The catalog's own writer (no Foundation) writes the nulls too.
+        let written = try JSONValue(encoding: scene.snapshot()).prettyPrinted
+        XCTAssertTrue(written.contains(#""drawn" : null"#), written)
+        scene.scheme = .highContrastDark
+        XCTAssertNil(scene.snapshot().first { $0.id == "on" }?.background?.drawn, "high contrast draws the border instead")
+        scene.scheme = .light
+        XCTAssertEqual(try JSONDecoder().decode([FieldSnapshot].self, from: Data(json.utf8)).map(\.background),
+                       scene.snapshot().map(\.background))
+    }
 }

@@ -42,17 +42,22 @@ public struct ContainerPaintContext: Equatable, Sendable {
     /// other families, or when the field has none).
     public var textBackground: TextBackground?
     public var textBackgroundRect: Rect?
+    /// The image a plain field shows for UIKit's `background` (or `disabledBackground` while
+    /// disabled), when it has one and the scheme is not high contrast; a painter may draw it in
+    /// place of its border (the plain
+    /// painter does, but for `.roundedRect`; the Material and RAG painters ignore it).
+    public var backgroundImage: StretchableImage?
 
     public init(container: Rect, colors: FieldColors, scheme: ColorScheme, metrics: MaterialMetrics,
                 activation: Double = 0, activationTarget: Double = 0, activationOrigin: Double = 0, labelFloat: Double = 0,
                 notch: ClosedRange<Double>? = nil, state: FieldState = .normal, isHovered: Bool = false, isInError: Bool = false,
                 layoutDirection: WritingDirection = .leftToRight, textBackground: TextBackground? = nil,
-                textBackgroundRect: Rect? = nil) {
+                textBackgroundRect: Rect? = nil, backgroundImage: StretchableImage? = nil) {
         self.container = container; self.colors = colors; self.scheme = scheme; self.metrics = metrics
         self.activation = activation; self.activationTarget = activationTarget; self.activationOrigin = activationOrigin
         self.labelFloat = labelFloat; self.notch = notch; self.state = state; self.isHovered = isHovered
         self.isInError = isInError; self.layoutDirection = layoutDirection; self.textBackground = textBackground
-        self.textBackgroundRect = textBackgroundRect
+        self.textBackgroundRect = textBackgroundRect; self.backgroundImage = backgroundImage
     }
 
     /// True while the field is activating (its indicator grows), false while it deactivates.
@@ -65,8 +70,12 @@ public struct ContainerPaint: Equatable, Sendable {
     public var shapes: [ShapeFill]
     /// The opaque colour under the text: a text area's edge fades are drawn in it.
     public var background: Color
+    /// An image drawn before the shapes (a plain field's background image).
+    public var image: ImageFill?
 
-    public init(shapes: [ShapeFill] = [], background: Color) { self.shapes = shapes; self.background = background }
+    public init(shapes: [ShapeFill] = [], background: Color, image: ImageFill? = nil) {
+        self.shapes = shapes; self.background = background; self.image = image
+    }
 }
 
 extension ContainerKind {

@@ -40,6 +40,9 @@ struct DecorationInput {
     var showsClearButton: Bool
     /// RAG's text background option.
     var textBackground: TextBackground?
+    /// A plain field's `background` or `disabledBackground`, as its state and the scheme pick
+    /// (`TextField.drawnBackground(in:)`).
+    var backgroundImage: StretchableImage?
     var assistive: AssistiveInput
 }
 
@@ -60,6 +63,8 @@ struct AssistiveInput {
 /// Everything the field paints around its text, in canvas pixels.
 struct FieldDecoration {
     var bounds: Rect
+    /// The container's image (a plain field's background), drawn before its shapes.
+    var image: ImageFill?
     /// The container's shapes, then shape icons.
     var shapes: [ShapeFill]
     /// The opaque colour under the text (a text area's fades are drawn in it).
@@ -115,7 +120,7 @@ struct FieldDecorator {
         let textClip = Self.textClip(band: band, container: container, kind: input.kind)
         let label = labelPaint(container: container, band: band)
         let assistive = assistivePaint()
-        return FieldDecoration(bounds: place(layout.paintBounds), shapes: shapes, background: paint.background, icons: icons,
+        return FieldDecoration(bounds: place(layout.paintBounds), image: paint.image, shapes: shapes, background: paint.background, icons: icons,
                                label: label?.run, labelClip: label?.clip ?? textClip, affixes: affixRuns(), affixClip: container,
                                textBand: band, textClip: textClip, placeholder: placeholderRun(),
                                placeholderClip: layout.placeholderBand.map { Self.textClip(band: place($0), container: container, kind: input.kind) },
@@ -128,7 +133,7 @@ struct FieldDecorator {
                               activationOrigin: input.activationOrigin, labelFloat: input.labelFloat, notch: layout.notch,
                               state: input.state, isHovered: input.isHovered, isInError: input.isInError,
                               layoutDirection: input.layoutDirection, textBackground: input.textBackground,
-                              textBackgroundRect: layout.textBackground.map(place))
+                              textBackgroundRect: layout.textBackground.map(place), backgroundImage: input.backgroundImage)
     }
 
     /// Glyph icons as runs of the icon font; shape icons appended to `shapes`.

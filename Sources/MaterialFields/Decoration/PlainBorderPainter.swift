@@ -17,7 +17,13 @@ public struct PlainBorderPainter: ContainerPainter {
     }
 
     public func paint(_ context: ContainerPaintContext) -> ContainerPaint {
-        ContainerPaint(shapes: shapes(context), background: context.scheme.surface)
+        // UIKit: a background image replaces the border, in the border rectangle (the container),
+        // except for the rounded rectangle, which ignores it.
+        if border != .roundedRect, let image = context.backgroundImage {
+            return ContainerPaint(background: context.scheme.surface,
+                                  image: ImageFill(image: image, rect: context.container, scale: context.metrics.scale))
+        }
+        return ContainerPaint(shapes: shapes(context), background: context.scheme.surface)
     }
 
     private func shapes(_ context: ContainerPaintContext) -> [ShapeFill] {

@@ -48,7 +48,8 @@ extension TextField {
                                selection: selection, textRuns: text.textRuns(color: colors.inputText),
                                selectedTextColor: selection.isEmpty ? nil : colors.selectedText, composition: composition, caret: caret,
                                fades: text.fades(background: decoration.background, scale: layout.metrics.scale),
-                               assistive: decoration.assistive, assistiveClip: decoration.assistiveClip)
+                               assistive: decoration.assistive, assistiveClip: decoration.assistiveClip,
+                               backgroundImage: decoration.image)
         appearance.placeholderClip = decoration.placeholderClip
         askDrawingHooks(into: &appearance, layout: layout, origin: origin, scheme: scheme, colors: colors,
                         font: (composed?.layout ?? textLayout).font)
@@ -95,6 +96,7 @@ extension TextField {
             prefix: prefixText, suffix: suffixText, areAffixesVisible: areAffixesVisible,
             leadingIcon: isLeadingIconVisible ? leadingIcon : nil, trailingIcon: isTrailingIconVisible ? displayedTrailingIcon : nil,
             showsClearButton: isClearButtonVisible, textBackground: textBackground,
+            backgroundImage: drawnBackground(in: scheme)?.image,
             assistive: AssistiveInput(leadingLines: assistive.leadingLines, leadingLineWidths: assistive.leadingLineWidths,
                                       hintColor: hint != nil ? hintColor : nil, trailing: displayedTrailingAssistiveText,
                                       trailingWidth: assistive.trailingWidth,

@@ -205,6 +205,14 @@ open class TextField {
         get { style.borderStyle ?? .none }
         set { style = .plain(newValue) }
     }
+    /// UIKit's `background`: an image drawn in the border rectangle (the container) of a plain
+    /// field in place of its border, stretched as its cap insets say. A `.roundedRect` field
+    /// ignores it, as UIKit's does, and so do Material and RAG fields (their container is
+    /// Material's). Nil by default.
+    public var background: StretchableImage? { didSet { if background != oldValue { invalidateAppearance() } } }
+    /// UIKit's `disabledBackground`: drawn instead of `background` while the field is disabled;
+    /// ignored unless `background` is set (a disabled field with none shows `background`).
+    public var disabledBackground: StretchableImage? { didSet { if disabledBackground != oldValue { invalidateAppearance() } } }
     /// What may be typed or pasted (`KeyboardType.filter`).
     public var keyboardType: KeyboardType = .default
     /// Capitals applied while typing. UIKit's default is `.sentences` for a phone keyboard; on a

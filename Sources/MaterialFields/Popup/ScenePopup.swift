@@ -183,6 +183,9 @@ public final class OffsetCanvas: Canvas {
     public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection) {
         base.drawText(text, at: Point(x: origin.x + dx, y: origin.y + dy), font: font, color: color, direction: direction)
     }
+    public func drawImage(_ image: StretchableImage, in rect: Rect, scale: Double) {
+        base.drawImage(image, in: rect.offsetBy(dx: dx, dy: dy), scale: scale)
+    }
     public func pushClip(_ rect: Rect) { base.pushClip(rect.offsetBy(dx: dx, dy: dy)) }
     public func popClip() { base.popClip() }
 }

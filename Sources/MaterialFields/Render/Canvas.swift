@@ -10,6 +10,9 @@ public protocol Canvas: AnyObject {
     /// `origin`): shaped in `direction`, never reordered, so right-to-left text reads from its
     /// right end.
     func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection)
+    /// Draws a stretchable image in `rect` (canvas pixels) at `scale` canvas pixels per point,
+    /// blended over what is there: cut in nine and stretched as `NineSlice` says, on whole pixels.
+    func drawImage(_ image: StretchableImage, in rect: Rect, scale: Double)
     /// Restricts drawing to `rect` (intersected with any enclosing clip) until the matching `popClip`.
     func pushClip(_ rect: Rect)
     func popClip()

@@ -27,6 +27,9 @@ public struct ShapeFill: Equatable, Sendable {
 public struct FieldAppearance: Equatable, Sendable {
     /// Every pixel the field may touch.
     public var bounds: Rect
+    /// UIKit's `background` or `disabledBackground` image in a plain field's border rectangle,
+    /// drawn first; nil when none is drawn.
+    public var backgroundImage: ImageFill?
     /// Container, hover layer, underline, indicator or outline, and shape icons, in drawing order.
     public var shapes: [ShapeFill]
     /// Icons drawn as glyphs of the icon font.
@@ -67,8 +70,8 @@ public struct FieldAppearance: Equatable, Sendable {
     public init(bounds: Rect, shapes: [ShapeFill], icons: [TextRun] = [], label: TextRun?, labelClip: Rect,
                 affixes: [TextRun] = [], affixClip: Rect = .zero, textClip: Rect, placeholder: TextRun?,
                 selection: [ShapeFill], textRuns: [TextRun], selectedTextColor: Color? = nil, composition: [ShapeFill] = [], caret: ShapeFill?,
-                fades: [ShapeFill] = [], assistive: [TextRun], assistiveClip: Rect) {
-        self.bounds = bounds; self.shapes = shapes; self.icons = icons; self.label = label; self.labelClip = labelClip
+                fades: [ShapeFill] = [], assistive: [TextRun], assistiveClip: Rect, backgroundImage: ImageFill? = nil) {
+        self.bounds = bounds; self.backgroundImage = backgroundImage; self.shapes = shapes; self.icons = icons; self.label = label; self.labelClip = labelClip
         self.affixes = affixes; self.affixClip = affixClip; self.textClip = textClip; self.placeholder = placeholder
         self.selection = selection; self.textRuns = textRuns; self.selectedTextColor = selectedTextColor
         self.composition = composition; self.caret = caret; self.fades = fades

@@ -4,6 +4,8 @@ public enum FieldDrawingCommand: Equatable, Sendable {
     case fill(Path, Color)
     /// A paragraph (`direction` nil, reordered by the canvas) or a run already in visual order.
     case text(String, at: Point, font: FontSpec, color: Color, direction: WritingDirection?)
+    /// A stretchable image drawn into a rectangle at a scale (`Canvas.drawImage`).
+    case image(StretchableImage, in: Rect, scale: Double)
     case pushClip(Rect)
     case popClip
     /// The field's own drawing of the text (or placeholder) at this point: `context.drawDefault()`,
@@ -17,8 +19,8 @@ public enum FieldDrawingCommand: Equatable, Sendable {
 /// (drawing is clipped to them); it never sees the screen, so it cannot draw outside its field
 /// or between frames.
 ///
-/// Made safe as it records: a shape or text at a NaN, infinite or enormous (beyond ±1,000,000 px)
-/// position is dropped, a font size is kept between 1 and 512 px, a clip rectangle made finite,
+/// Made safe as it records: a shape, text or image at a NaN, infinite or enormous (beyond ±1,000,000 px)
+/// position is dropped (an image also at a scale that is not positive; one above 16 is 16), a font size is kept between 1 and 512 px, a clip rectangle made finite,
 /// clips left pushed are popped and extra pops ignored, and after `maximumCommands` calls the
 /// rest is dropped.
 public final class FieldDrawingContext: Canvas {
@@ -76,6 +78,11 @@ public final class FieldDrawingContext: Canvas {
     public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection) {
         guard Self.isSafe(origin), !text.isEmpty else { return }
         record(.text(text, at: origin, font: Self.safeFont(font), color: color, direction: direction))
+    }
+
+    public func drawImage(_ image: StretchableImage, in rect: Rect, scale: Double) {
+        guard Self.isSafe(rect), scale.isFinite, scale > 0 else { return }
+        record(.image(image, in: rect, scale: min(scale, 16)))
     }
 
     public func pushClip(_ rect: Rect) {

@@ -102,6 +102,8 @@ public enum FieldRenderer {
                 } else {
                     canvas.drawText(text, at: origin, font: font, color: recolor ?? color)
                 }
+            case .image(let image, let rect, let scale):
+                if recolor == nil { canvas.drawImage(image, in: rect, scale: scale) }
             case .pushClip(let rect):
                 depth += 1
                 canvas.pushClip(rect)
@@ -117,8 +119,10 @@ public enum FieldRenderer {
         canvas.popClip()
     }
 
-    /// What is drawn before the text band: shapes, icons, label, affixes.
+    /// What is drawn before the text band: a background image, shapes, icons, label, affixes.
     private static func drawDecorationUnderText(_ appearance: FieldAppearance, on canvas: Canvas) {
+        // A plain field's background image stands in for its border; shapes (icons) go over it.
+        if let image = appearance.backgroundImage { canvas.drawImage(image.image, in: image.rect, scale: image.scale) }
         for shape in appearance.shapes { canvas.fill(shape.path, color: shape.color) }
         for icon in appearance.icons { canvas.drawText(icon.text, at: icon.origin, font: icon.font, color: icon.color) }
         if let label = appearance.label {
