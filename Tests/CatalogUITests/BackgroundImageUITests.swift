@@ -142,8 +142,11 @@ final class BackgroundImageUITests: CatalogCommandTestCase {
         XCTAssertTrue(run.stderr.hasSuffix("without background images or sample scripts\n"), run.stderr)
         XCTAssertNoThrow(try image("bare.png"))
 
-        let images = directory.appendingPathComponent("bare/Resources/Images")
+        // The installed layout: the binary in bin/, its resources in share/materialfields/.
+        let images = directory.appendingPathComponent("bare/share/materialfields/Images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Resources/fonts.conf"),
+                                         to: images.deletingLastPathComponent().appendingPathComponent("fonts.conf"))
         try "not a PNG".write(to: images.appendingPathComponent("paper@2x.png"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Resources/Images/paper-disabled@2x.png"),
                                          to: images.appendingPathComponent("paper-disabled@2x.png"))
