@@ -10,6 +10,10 @@ public protocol Canvas: AnyObject {
     /// `origin`): shaped in `direction`, never reordered, so right-to-left text reads from its
     /// right end.
     func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection)
+    /// The same, for a piece of styled text: a shaping canvas shapes `text` with the text either
+    /// side as context (read, not drawn), so letters join across a style boundary.
+    func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection,
+                  contextBefore: String, contextAfter: String)
     /// Restricts drawing to `rect` (intersected with any enclosing clip) until the matching `popClip`.
     func pushClip(_ rect: Rect)
     func popClip()
@@ -21,5 +25,11 @@ extension Canvas {
     /// A canvas that does not shape draws a run as any other text.
     public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection) {
         drawText(text, at: origin, font: font, color: color)
+    }
+
+    /// A canvas that does not shape has no use for context.
+    public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection,
+                         contextBefore: String, contextAfter: String) {
+        drawText(text, at: origin, font: font, color: color, direction: direction)
     }
 }

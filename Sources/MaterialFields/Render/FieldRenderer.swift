@@ -18,19 +18,24 @@ public enum FieldRenderer {
         if let placeholder = appearance.placeholder {
             canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
         }
+        drawTextRuns(appearance.placeholderRuns, color: nil, on: canvas)
+        for shape in appearance.textBackgrounds { canvas.fill(shape.path, color: shape.color) }
         if let selectedTextColor = appearance.selectedTextColor {
             // Inverse video: the text, then each selected piece filled and its text drawn again
             // inside it in the selected colour.
             drawTextRuns(appearance.textRuns, color: nil, on: canvas)
+            for line in appearance.textDecorations { canvas.fill(line.path, color: line.color) }
             for shape in appearance.selection {
                 canvas.fill(shape.path, color: shape.color)
                 canvas.pushClip(shape.path.bounds)
                 drawTextRuns(appearance.textRuns, color: selectedTextColor, on: canvas)
+                for line in appearance.textDecorations { canvas.fill(line.path, color: selectedTextColor) }
                 canvas.popClip()
             }
         } else {
             for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
             drawTextRuns(appearance.textRuns, color: nil, on: canvas)
+            for line in appearance.textDecorations { canvas.fill(line.path, color: line.color) }
         }
         for mark in appearance.composition { canvas.fill(mark.path, color: mark.color) }
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
@@ -53,7 +58,10 @@ public enum FieldRenderer {
     /// The input text's runs, in their own colour or `color`.
     private static func drawTextRuns(_ runs: [TextRun], color: Color?, on canvas: Canvas) {
         for run in runs {
-            if let direction = run.direction {
+            if let direction = run.direction, !run.contextBefore.isEmpty || !run.contextAfter.isEmpty {
+                canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color, direction: direction,
+                                contextBefore: run.contextBefore, contextAfter: run.contextAfter)
+            } else if let direction = run.direction {
                 canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color, direction: direction)
             } else {
                 canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color)
