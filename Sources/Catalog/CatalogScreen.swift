@@ -275,7 +275,58 @@ enum CatalogScreen {
     ]
 
     /// UIKit's styled text (`attributedText`, `attributedPlaceholder`, `typingAttributes`), ids `styled-<slug>`.
-    private static let attributedVariants: [Variant] = []
+    private static let attributedVariants = [
+        Variant(slug: "fonts", caption: "attributedText: bold, italic, a serif family and a larger size in one line",
+                label: "Headline") { field in
+            // The first run plain: setting attributedText gives `font` and `textColor` its keys, as UIKit does.
+            field.attributedText = styled([("Set in ", .none), ("bold", TextAttributes(fontWeight: .bold)), (", ", .none),
+                                           ("italic", TextAttributes(isItalic: true)), (", ", .none),
+                                           ("serif", TextAttributes(fontFamily: "Noto Serif")), (" and ", .none),
+                                           ("larger", TextAttributes(fontSize: 20))])
+        },
+        Variant(slug: "marks", caption: "Colour, a highlight, underlines, a strikethrough and kerning", label: "Proofread") { field in
+            field.attributedText = styled([("A ", .none), ("pink", TextAttributes(foregroundColor: accent)), (" ", .none),
+                                           ("marker", TextAttributes(foregroundColor: ink, backgroundColor: highlight)), (" ", .none),
+                                           ("under", TextAttributes(underlineStyle: .single)), (" ", .none),
+                                           ("twice", TextAttributes(underlineStyle: .double, underlineColor: accent)), (" ", .none),
+                                           ("struck", TextAttributes(strikethroughStyle: .single, strikethroughColor: strike)), (" ", .none),
+                                           ("spaced", TextAttributes(kern: 2))])
+        },
+        Variant(slug: "arabic", caption: "Arabic with bold and coloured runs inside words: the letters still join",
+                label: "العنوان") { field in
+            field.layoutDirection = .rightToLeft
+            // "Welcome to the world": bold in the middle of the first word, colour inside the second.
+            field.attributedText = styled([("مر", .none), ("حب", TextAttributes(fontWeight: .bold)), ("ا بال", .none),
+                                           ("عال", TextAttributes(foregroundColor: accent)), ("م", .none)])
+        },
+        Variant(slug: "placeholder", caption: "attributedPlaceholder: its styles; uncoloured runs in the theme's placeholder grey") { field in
+            field.attributedPlaceholder = styled([("Search ", .none), ("titles", TextAttributes(isItalic: true)), (" or ", .none),
+                                                  ("#tags", TextAttributes(fontWeight: .bold, foregroundColor: accent))])
+        },
+        Variant(slug: "area", caption: "Text area with styled runs: they wrap with the words", label: "Review",
+                kind: .textArea) { field in
+            field.attributedText = styled([("The ", .none), ("verdict", TextAttributes(fontWeight: .bold)), (": ", .none),
+                                           ("a calm, careful read", TextAttributes(isItalic: true)),
+                                           (" whose second act ", .none),
+                                           ("drags a little", TextAttributes(foregroundColor: ink, backgroundColor: highlight)),
+                                           (", then lands. ", .none), ("See the notes", TextAttributes(underlineStyle: .single)),
+                                           (" for the ", .none), ("old", TextAttributes(strikethroughStyle: .single)),
+                                           (" new ending.", .none)])
+        },
+    ]
+
+    /// The catalog's styled rows' colours: a pink that reads on light and dark containers (4.6:1
+    /// on white, 4.1:1 on the dark surface), a marker yellow with near-black ink on it in both
+    /// themes, and a red for what is struck.
+    private static let accent = Color(hex: 0xD81B60)
+    private static let highlight = Color(hex: 0xFFE082)
+    private static let ink = Color(hex: 0x1C1B1F)
+    private static let strike = Color(hex: 0xE53935)
+
+    /// Text made of (string, attributes) parts, in order.
+    private static func styled(_ parts: [(String, TextAttributes)]) -> AttributedText {
+        parts.reduce(AttributedText()) { $0 + AttributedText($1.0, attributes: $1.1) }
+    }
 
     /// Styles a user edits (`allowsEditingTextAttributes`: Ctrl+B, Ctrl+I, Ctrl+U, HTML copy and paste), ids `styled-<slug>`.
     private static let editableStyleVariants: [Variant] = []

@@ -10,6 +10,26 @@ struct TextPainter {
     let kind: FieldKind
     /// Where styled runs' fonts draw underlines and strikethroughs; nil: estimated from the layout.
     var measurer: TextMeasuring? = nil
+    /// How runs' own colours show: as set, faded with a disabled field's text, or not at all in
+    /// high contrast (forced colours: the scheme's text colour, no backgrounds), as an app's
+    /// colours give way there.
+    var runColors = RunColors.asSet
+
+    enum RunColors: Equatable {
+        case asSet
+        case faded(alpha: Double)
+        case forced
+
+        /// A run's colour as drawn; nil: the field's own colour instead.
+        func apply(_ color: Color?) -> Color? {
+            guard let color else { return nil }
+            switch self {
+            case .asSet: return color
+            case .faded(let alpha): return color.withAlpha(color.alpha * alpha)
+            case .forced: return nil
+            }
+        }
+    }
 
     /// The lines that meet the band: a single line's only one.
     var visibleLines: Range<Int> {
@@ -51,7 +71,7 @@ struct TextPainter {
                 for piece in styledPieces(of: run) {
                     let attributes = textLayout.attributes(at: piece.clusters.lowerBound)
                     let font = textLayout.font.styled(attributes)
-                    let pieceColor = attributes.foregroundColor ?? color
+                    let pieceColor = runColors.apply(attributes.foregroundColor) ?? color
                     if TextLayout.kern(of: attributes) != 0 {
                         // Kerned: each cluster at its own stop, with its neighbours as context.
                         for cluster in piece.clusters {
@@ -114,21 +134,22 @@ struct TextPainter {
         for (length, attributes) in zip(styles.lengths, styles.values) {
             defer { start += length }
             let range = start..<(start + length)
-            guard attributes.backgroundColor != nil || attributes.underlineStyle != nil || attributes.strikethroughStyle != nil else { continue }
+            guard runColors.apply(attributes.backgroundColor) != nil || attributes.underlineStyle != nil || attributes.strikethroughStyle != nil else { continue }
             let font = textLayout.font.styled(attributes)
             let metrics = measurer?.decorationMetrics(for: font)
                 ?? DecorationMetrics.estimated(for: LineMetrics(ascent: font.pixelSize * 0.93, descent: font.pixelSize * 0.24), pixelSize: font.pixelSize)
-            let foreground = attributes.foregroundColor ?? color
+            let foreground = runColors.apply(attributes.foregroundColor) ?? color
             for line in shown {
                 let clusters = textLayout.lines[line].clusters
-                let part = max(range.lowerBound, clusters.lowerBound)..<min(range.upperBound, clusters.upperBound)
-                guard !part.isEmpty else { continue }
+                let lower = max(range.lowerBound, clusters.lowerBound), upper = min(range.upperBound, clusters.upperBound)
+                guard lower < upper else { continue }
+                let part = lower..<upper
                 let lineTop = textTop + textLayout.top(ofLine: line)
                 let baseline = (lineTop + textLayout.baselineInLine).rounded()
                 for rect in textLayout.rects(for: part, inLines: line..<(line + 1)) {
                     let left = (textLeft + rect.minX).rounded(), right = (textLeft + rect.maxX).rounded()
                     guard right > left else { continue }
-                    if let background = attributes.backgroundColor {
+                    if let background = runColors.apply(attributes.backgroundColor) {
                         let top = lineTop.rounded(), bottom = (lineTop + textLayout.lineHeight).rounded()
                         add(Rect(x: left, y: top, width: right - left, height: bottom - top), background, to: &backgrounds)
                     }
@@ -136,14 +157,14 @@ struct TextPainter {
                         let top = baseline + metrics.underlineOffset
                         for band in Self.strokes(style, top: top, thickness: metrics.underlineThickness, downward: true) {
                             add(Rect(x: left, y: band.top, width: right - left, height: band.height),
-                                attributes.underlineColor ?? foreground, to: &lines)
+                                runColors.apply(attributes.underlineColor) ?? foreground, to: &lines)
                         }
                     }
                     if let style = attributes.strikethroughStyle {
                         let top = baseline - metrics.strikethroughOffset
                         for band in Self.strokes(style, top: top, thickness: metrics.strikethroughThickness, downward: false) {
                             add(Rect(x: left, y: band.top, width: right - left, height: band.height),
-                                attributes.strikethroughColor ?? foreground, to: &lines)
+                                runColors.apply(attributes.strikethroughColor) ?? foreground, to: &lines)
                         }
                     }
                 }

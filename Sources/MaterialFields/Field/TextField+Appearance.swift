@@ -25,7 +25,9 @@ extension TextField {
 
         // An input method's preedit is drawn in the text, in place of the selection (TextField+Composition).
         let composed = composedText()
-        let text = TextPainter(textLayout: composed?.layout ?? textLayout, band: decoration.textBand, clip: decoration.textClip, kind: kind)
+        let runColors = self.runColors(scheme: scheme, colors: colors)
+        let text = TextPainter(textLayout: composed?.layout ?? textLayout, band: decoration.textBand, clip: decoration.textClip, kind: kind,
+                               measurer: measurer, runColors: runColors)
         let editorSelection = editor.selection
         var selection: [ShapeFill] = []
         var composition: [ShapeFill] = []
@@ -42,13 +44,31 @@ extension TextField {
         if showsCaret && state == .editing && (editorSelection.isCaret || composed != nil), let rect = caretFrame(origin: origin) {
             caret = ShapeFill(path: .rectangle(rect), color: colors.caret)
         }
-        return FieldAppearance(bounds: decoration.bounds, shapes: decoration.shapes, icons: decoration.icons,
+        let styleShapes = text.styleShapes(color: colors.inputText)
+        var appearance = FieldAppearance(bounds: decoration.bounds, shapes: decoration.shapes, icons: decoration.icons,
                                label: decoration.label, labelClip: decoration.labelClip, affixes: decoration.affixes,
                                affixClip: decoration.affixClip, textClip: decoration.textClip, placeholder: decoration.placeholder,
                                selection: selection, textRuns: text.textRuns(color: colors.inputText),
                                selectedTextColor: selection.isEmpty ? nil : colors.selectedText, composition: composition, caret: caret,
                                fades: text.fades(background: decoration.background, scale: layout.metrics.scale),
                                assistive: decoration.assistive, assistiveClip: decoration.assistiveClip)
+        appearance.textBackgrounds = styleShapes.backgrounds
+        appearance.textDecorations = styleShapes.lines
+        if let placed = decoration.placeholder,
+           let styled = styledPlaceholderPaint(placed, clip: decoration.textClip, color: placed.color, scale: layout.metrics.scale,
+                                               runColors: runColors) {
+            appearance.placeholder = nil
+            appearance.placeholderRuns = styled.runs
+            appearance.textBackgrounds += styled.backgrounds
+            appearance.textDecorations += styled.lines
+        }
+        return appearance
+    }
+
+    /// How styled runs' colours show in this state and scheme (`TextPainter.RunColors`).
+    func runColors(scheme: ColorScheme, colors: FieldColors) -> TextPainter.RunColors {
+        if scheme.contrast != .standard { return .forced }
+        return state == .disabled ? .faded(alpha: colors.inputText.alpha) : .asSet
     }
 
     /// What the decoration needs of the field at `time`.

@@ -10,6 +10,10 @@ extension TextField: FieldEditorClient {
         isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(characters)[...] : characters
     }
 
+    package func displayedStyles(_ runs: AttributeRuns) -> AttributeRuns? {
+        displayStyles(runs) ?? AttributeRuns(count: runs.count)
+    }
+
     package func editorPlacedCaret(selectionChanged: Bool, cause: SelectionChangeCause, showsCaret: Bool) {
         motion.caretBlink.restart(at: lastTime)
         if showsCaret { editor.keepCaretInView() }
@@ -23,7 +27,8 @@ extension TextField: FieldEditorClient {
         // The rows of a text area and the counter follow the text.
         if displayedTrailingAssistiveText != assistive.lastTrailing {
             assistiveTextChanged()
-        } else if kind == .textArea {
+        } else if kind == .textArea || layoutInput?.runFonts != runFonts() {
+            // A text area's rows, or a styled run's font that makes the line taller or shorter.
             relayOutIfNeeded()
         }
         if adjustsFontSizeToFitWidth { fitFontToWidth() }

@@ -22,7 +22,16 @@ public final class TextField {
     public var label: String { didSet { if label != oldValue { invalidateLayout() } } }
     public var labelBehavior: LabelBehavior = .floats { didSet { if labelBehavior != oldValue { invalidateLayout() } } }
     /// Shown while the field is empty and the label is not resting in the input line.
-    public var placeholder: String { didSet { if placeholder != oldValue { invalidateLayout() } } }
+    /// Setting it makes the placeholder plain (`attributedPlaceholder`'s styles go), as UIKit's does.
+    public var placeholder: String {
+        didSet {
+            if !isSettingAttributedPlaceholder { placeholderStyles = nil }
+            if placeholder != oldValue || !isSettingAttributedPlaceholder { invalidateLayout() }
+        }
+    }
+    /// The styles of `attributedPlaceholder`, nil while it is plain.
+    var placeholderStyles: AttributeRuns?
+    var isSettingAttributedPlaceholder = false
     /// A disabled field cannot be focused; disabling a focused field ends its editing.
     public var isEnabled: Bool {
         didSet {

@@ -15,11 +15,11 @@ public enum FieldRenderer {
             canvas.popClip()
         }
         canvas.pushClip(appearance.textClip)
+        for shape in appearance.textBackgrounds { canvas.fill(shape.path, color: shape.color) }
         if let placeholder = appearance.placeholder {
             canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
         }
         drawTextRuns(appearance.placeholderRuns, color: nil, on: canvas)
-        for shape in appearance.textBackgrounds { canvas.fill(shape.path, color: shape.color) }
         if let selectedTextColor = appearance.selectedTextColor {
             // Inverse video: the text, then each selected piece filled and its text drawn again
             // inside it in the selected colour.

@@ -26,6 +26,9 @@ package protocol FieldEditorClient: AnyObject {
     /// What typed, pasted or dropped text takes when its edit names no styles: the field's typing
     /// attributes while it is edited (nil: it inherits from its neighbours).
     var insertionAttributes: TextAttributes? { get }
+    /// The styles the text layout measures and draws for `runs` (a slice of the storage's): resolved
+    /// over the field's defaults, in display pixels; plain runs for text drawn plain.
+    func displayedStyles(_ runs: AttributeRuns) -> AttributeRuns?
 }
 
 /// The editing core of a field: the editing value (text, selection, caret placement), its undo
@@ -298,7 +301,8 @@ package final class FieldEditor {
                 // slice of the storage is let go before the field hears of anything.
                 let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
                 let changed = client?.displayed(storage.characters[newClusters]) ?? storage.characters[newClusters]
-                textLayout?.replacing(applied.oldClusters, with: changed, measurer: measurer)
+                let styles = client?.displayedStyles(storage.attributeRuns.slice(newClusters))
+                textLayout?.replacing(applied.oldClusters, with: changed, styles: styles, measurer: measurer)
             }
             // The first strong character changed direction: the text reads the other way, and
             // natural alignment moves it to the other side.
