@@ -16,7 +16,7 @@ extension TextLayout {
     /// The segments measuring clusters `range` of `characters` (both in the layout's coordinates
     /// after any edit): one per style run, each with the text around it where it meets another
     /// style as its shaping context. Nil for plain text.
-    static func segments(_ styles: AttributeRuns?, in range: Range<Int>, of characters: [Character],
+    package static func segments(_ styles: AttributeRuns?, in range: Range<Int>, of characters: [Character],
                          font: FontSpec) -> [StyledSegment]? {
         guard let styles, !range.isEmpty else { return nil }
         var result: [StyledSegment] = []
