@@ -292,14 +292,14 @@ enum CatalogScreen {
                                            ("struck", TextAttributes(strikethroughStyle: .single, strikethroughColor: strike)), (" ", .none),
                                            ("spaced", TextAttributes(kern: 2))])
         },
-        Variant(slug: "arabic", caption: "Arabic with bold and coloured runs inside words: the letters still join",
+        Variant(slug: "arabic", caption: "Arabic: a bold and a coloured run inside words, still joined",
                 label: "العنوان") { field in
             field.layoutDirection = .rightToLeft
             // "Welcome to the world": bold in the middle of the first word, colour inside the second.
             field.attributedText = styled([("مر", .none), ("حب", TextAttributes(fontWeight: .bold)), ("ا بال", .none),
                                            ("عال", TextAttributes(foregroundColor: accent)), ("م", .none)])
         },
-        Variant(slug: "placeholder", caption: "attributedPlaceholder: its styles; uncoloured runs in the theme's placeholder grey") { field in
+        Variant(slug: "placeholder", caption: "attributedPlaceholder: styled, grey where a run sets no colour") { field in
             field.attributedPlaceholder = styled([("Search ", .none), ("titles", TextAttributes(isItalic: true)), (" or ", .none),
                                                   ("#tags", TextAttributes(fontWeight: .bold, foregroundColor: accent))])
         },
