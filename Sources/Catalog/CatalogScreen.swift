@@ -315,10 +315,10 @@ enum CatalogScreen {
         },
     ]
 
-    /// The catalog's styled rows' colours: a pink that reads on light and dark containers (4.6:1
-    /// on white, 4.1:1 on the dark surface), a marker yellow with near-black ink on it in both
-    /// themes, and a red for what is struck.
-    private static let accent = Color(hex: 0xD81B60)
+    /// The catalog's styled rows' colours: a pink as far from both containers as one colour gets
+    /// (3.6:1 on the light filled container, 3.2:1 on the dark one), a marker yellow with
+    /// near-black ink on it in both themes, and a red for what is struck.
+    private static let accent = Color(hex: 0xE91E63)
     private static let highlight = Color(hex: 0xFFE082)
     private static let ink = Color(hex: 0x1C1B1F)
     private static let strike = Color(hex: 0xE53935)

@@ -112,7 +112,7 @@ final class StyledLayoutTests: XCTestCase {
     }
 
     func testTheFieldDrawsEachRunInItsFontAndColour() {
-        let pink = Color(hex: 0xD81B60)
+        let pink = Color(hex: 0xE91E63)
         let field = styledField(parts([("ab", .none), ("cd", TextAttributes(fontWeight: .bold, isItalic: true, foregroundColor: pink))]))
         let texts = field.drawn(at: 1).texts.filter { $0.text != "Label" }
         XCTAssertEqual(texts.map(\.text), ["ab", "cd"])
@@ -189,7 +189,7 @@ final class StyledLayoutTests: XCTestCase {
     }
 
     func testRunColoursGiveWayInHighContrastAndFadeWhenDisabled() {
-        let pink = Color(hex: 0xD81B60)
+        let pink = Color(hex: 0xE91E63)
         let field = styledField(parts([("ab", .none), ("cd", TextAttributes(foregroundColor: pink))]))
         let forced = field.drawn(at: 1, scheme: .highContrastLight).texts.first { $0.text == "cd" }
         XCTAssertNotEqual(forced?.color, pink)
@@ -214,7 +214,7 @@ final class StyledLayoutTests: XCTestCase {
     }
 
     func testAttributedPlaceholderDrawsItsRunsInThePlaceholderGreyUnlessTheySetAColour() throws {
-        let pink = Color(hex: 0xD81B60)
+        let pink = Color(hex: 0xE91E63)
         let field = placeholderField()
         field.attributedPlaceholder = parts([("Search ", .none), ("tags", TextAttributes(fontWeight: .bold, foregroundColor: pink))])
         XCTAssertEqual(field.placeholder, "Search tags")

@@ -5,8 +5,8 @@ extension TextField {
     /// placeholder. Setting it sets `placeholder` to its string and keeps its runs; setting
     /// `placeholder` makes it plain again. A run with no colour is drawn in the field's placeholder
     /// colour (`placeholderColor`, else the scheme's): UIKit's default placeholder colour is its
-    /// "70 % grey", and a field here keeps its theme's (on-surface at 60 %, which reads at 4.5:1
-    /// where 70 % grey on white is 2.1:1); a run that sets a colour is drawn in it, as UIKit has
+    /// "70 % grey", and a field here keeps its theme's (on-surface at 60 %, which reads at 5.7:1
+    /// on white where 70 % grey is 2.1:1); a run that sets a colour is drawn in it, as UIKit has
     /// done since iOS 6. Sizes are pixels at scale 1; `placeholderFont` (else the text's font) is
     /// what a run that names no font takes.
     public var attributedPlaceholder: AttributedText? {
