@@ -152,21 +152,22 @@ final class StyledLayoutTests: XCTestCase {
     }
 
     func testAStyleChangeDamagesTheFieldAndAnEqualOneNothing() throws {
-        let field = styledField(parts([("ab", .none), ("cd", TextAttributes(underlineStyle: .single))]))
+        let field = styledField(parts([("ab", .none), ("cd", TextAttributes(strikethroughStyle: .single))]))
         field.focus(at: 0)
-        let before = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
         field.allowsEditingTextAttributes = true
         field.selection = TextSelection(anchor: 0, head: 2)
         let selected = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
-        field.toggleStyle(.bold, at: 1)
-        let bold = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
-        XCTAssertNotNil(bold.damage(since: selected), "bold on the selection is a change to draw")
-        XCTAssertEqual(bold.textRuns.first?.font.weight, .bold)
-        XCTAssertNotEqual(before, selected)
-        XCTAssertNil(bold.damage(since: bold))
+        XCTAssertEqual(selected.textDecorations.count, 1, "the strikethrough")
+        // Underline changes no font: the layout learns of it from the edit alone.
+        field.toggleStyle(.underline, at: 1)
+        let underlined = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
+        XCTAssertEqual(underlined.textDecorations.count, 2, "the new underline under 'ab'")
+        XCTAssertNotNil(underlined.damage(since: selected), "a change of style alone is a change to draw")
+        XCTAssertNil(underlined.damage(since: underlined))
         field.undo(at: 2)
         let undone = try XCTUnwrap(field.advancedAppearance(at: 2, origin: .zero, scheme: .light, showsCaret: false))
-        XCTAssertEqual(undone.textRuns.first?.font.weight, .regular, "undo takes the bold off what is drawn")
+        XCTAssertEqual(undone.textDecorations.count, 1, "undo takes the underline off what is drawn")
+        XCTAssertNotNil(undone.damage(since: underlined))
     }
 
     func testTypingInsideABoldRunIsMeasuredBold() {
@@ -199,10 +200,14 @@ final class StyledLayoutTests: XCTestCase {
         XCTAssertLessThan(disabled?.color.alpha ?? 1, 1)
     }
 
-    func testSecureFieldsDrawNoStyles() {
+    func testSecureFieldsDrawNoStyles() throws {
         let field = styledField(parts([("ab", .none), ("cd", TextAttributes(fontSize: 32))]))
+        field.defaultTextAttributes = TextAttributes(underlineStyle: .single)
+        XCTAssertNotNil(field.textLayout?.styles)
         field.isSecureTextEntry = true
-        XCTAssertNil(field.textLayout?.styles)
+        XCTAssertNil(field.textLayout?.styles, "bullets carry no styles, not even the defaults'")
+        let appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
+        XCTAssertTrue(appearance.textDecorations.isEmpty)
     }
 
     // MARK: attributedPlaceholder
