@@ -79,6 +79,17 @@ final class StyledTextModelTests: XCTestCase {
         assertRuns(text, [("\u{1F1EB}\u{1F1F7}", bold)])
     }
 
+    func testUndoingAJoinRestoresEveryClusterOfTheWindowWithItsAttributes() {
+        let editor = FieldEditor(multiline: false, text: "")
+        let before = AttributedText("\u{1F1EB}", attributes: bold) + AttributedText("x") + AttributedText("\u{1F1F7}", attributes: red)
+        _ = editor.apply(TextEdit(range: 0..<0, replacement: before.string, cause: .programmatic, attributes: before.attributeRuns))
+        XCTAssertEqual(editor.storage.attributedText(in: 0..<3), before)
+        _ = editor.apply(TextEdit(range: 1..<2, replacement: "", cause: .deleteBackward))
+        XCTAssertEqual(editor.count, 1)
+        _ = editor.apply(editor.popUndo()!)
+        XCTAssertEqual(editor.storage.attributedText(in: 0..<3), before, "the flag comes apart with each indicator's styles")
+    }
+
     func testASecureTextHoldsNoStyles() {
         var text = EditableText("")
         text.overwritesStorage = true
