@@ -145,7 +145,7 @@ final class StyledLayoutTests: XCTestCase {
         FieldRenderer.draw(appearance, on: canvas)
         let order = canvas.commands.enumerated()
         let backgroundIndex = order.first { if case .fill(_, yellow) = $0.element { return true }; return false }?.offset
-        let textIndex = order.first { if case .text("ab", _, _, _) = $0.element { return true }; return false }?.offset
+        let textIndex = order.first { if case .text("abcdef", _, _, _) = $0.element { return true }; return false }?.offset
         let strikeIndex = order.first { if case .fill(_, red) = $0.element { return true }; return false }?.offset
         XCTAssertLessThan(try XCTUnwrap(backgroundIndex), try XCTUnwrap(textIndex))
         XCTAssertLessThan(try XCTUnwrap(textIndex), try XCTUnwrap(strikeIndex))
@@ -192,12 +192,31 @@ final class StyledLayoutTests: XCTestCase {
     func testRunColoursGiveWayInHighContrastAndFadeWhenDisabled() {
         let pink = Color(hex: 0xE91E63)
         let field = styledField(parts([("ab", .none), ("cd", TextAttributes(foregroundColor: pink))]))
-        let forced = field.drawn(at: 1, scheme: .highContrastLight).texts.first { $0.text == "cd" }
-        XCTAssertNotEqual(forced?.color, pink)
+        let forced = field.drawn(at: 1, scheme: .highContrastLight).texts.filter { $0.text == "abcd" }
+        XCTAssertEqual(forced.count, 1, "one colour, drawn once")
+        XCTAssertFalse(forced.contains { $0.color.red == pink.red && $0.color.green == pink.green })
         field.isEnabled = false
-        let disabled = field.drawn(at: 2).texts.first { $0.text == "cd" }
-        XCTAssertEqual(disabled?.color.red, pink.red)
+        let disabled = field.drawn(at: 2).texts.first { $0.color.red == pink.red && $0.color.green == pink.green }
+        XCTAssertNotNil(disabled)
         XCTAssertLessThan(disabled?.color.alpha ?? 1, 1)
+    }
+
+    /// A colour boundary does not split shaping: the piece is drawn whole once per colour, each
+    /// time clipped to that colour's clusters, the clips meeting on a whole pixel.
+    func testAColourBoundaryDrawsOnePieceOncePerColourClipped() throws {
+        let pink = Color(hex: 0xE91E63)
+        let field = styledField(parts([("ab", .none), ("cd", TextAttributes(foregroundColor: pink))]))
+        let appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
+        XCTAssertEqual(appearance.textRuns.map(\.text), ["abcd", "abcd"])
+        XCTAssertEqual(appearance.textRuns.map(\.color), [ColorScheme.light.onSurface.withAlpha(0.87), pink])
+        XCTAssertEqual(appearance.textRuns[0].origin, appearance.textRuns[1].origin)
+        let first = try XCTUnwrap(appearance.textRuns[0].clip), second = try XCTUnwrap(appearance.textRuns[1].clip)
+        XCTAssertEqual(first.maxX, second.minX, "the clips meet")
+        XCTAssertEqual(second.minX, appearance.textRuns[0].origin.x + 16, "where 'c' starts")
+        XCTAssertEqual(field.textLayout?.caretStops, [0, 8, 16, 24, 32])
+        let canvas = RecordingCanvas()
+        FieldRenderer.draw(appearance, on: canvas)
+        XCTAssertTrue(canvas.commands.contains(.pushClip(second)))
     }
 
     func testSecureFieldsDrawNoStyles() throws {

@@ -101,7 +101,7 @@ final class StyledTextHostTests: XCTestCase {
                 if max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue))) > 2 { differing += 1 }
             }
         }
-        XCTAssertLessThanOrEqual(differing, 6, "the coloured letter is drawn in the joined form")
+        XCTAssertLessThanOrEqual(differing, 0, "the coloured letter is drawn in the joined form")
     }
 
     /// The underline's rows, the background's rectangle and the text's colour, in pixels.

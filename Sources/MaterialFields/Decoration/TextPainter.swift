@@ -69,48 +69,102 @@ struct TextPainter {
                     continue
                 }
                 for piece in styledPieces(of: run) {
-                    let attributes = textLayout.attributes(at: piece.clusters.lowerBound)
-                    let font = textLayout.font.styled(attributes)
-                    let pieceColor = runColors.apply(attributes.foregroundColor) ?? color
-                    if TextLayout.kern(of: attributes) != 0 {
+                    let colours = colourSpans(in: piece.clusters, color: color)
+                    if piece.kern != 0 {
                         // Kerned: each cluster at its own stop, with its neighbours as context.
                         for cluster in piece.clusters {
+                            let clusterColor = colours.first { $0.clusters.contains(cluster) }?.color ?? color
                             runs.append(TextRun(text: String(textLayout.characters[cluster]),
                                                 origin: Point(x: (textLeft + left(of: cluster..<(cluster + 1), in: run)).rounded(), y: baseline),
-                                                font: font, color: pieceColor, direction: run.direction,
+                                                font: piece.font, color: clusterColor, direction: run.direction,
                                                 contextBefore: ShapingContext.before(cluster, in: textLayout.characters),
                                                 contextAfter: ShapingContext.after(cluster + 1, in: textLayout.characters)))
                         }
                         continue
                     }
-                    runs.append(TextRun(text: String(textLayout.characters[piece.clusters]),
-                                        origin: Point(x: (textLeft + piece.x).rounded(), y: baseline), font: font, color: pieceColor,
-                                        direction: run.direction, contextBefore: piece.before, contextAfter: piece.after))
+                    let text = String(textLayout.characters[piece.clusters])
+                    let origin = Point(x: (textLeft + piece.x).rounded(), y: baseline)
+                    guard colours.count > 1 else {
+                        runs.append(TextRun(text: text, origin: origin, font: piece.font, color: colours.first?.color ?? color,
+                                            direction: run.direction, contextBefore: piece.before, contextAfter: piece.after))
+                        continue
+                    }
+                    // Several colours, one shaping: the piece once per colour, clipped to its clusters
+                    // on whole pixels (neighbours share an edge, so no pixel is drawn twice); the
+                    // piece's outer ends are left open for glyphs that overhang them.
+                    let pieceLeft = textLeft + piece.x
+                    let pieceRight = pieceLeft + textLayout.caretStops[piece.clusters.upperBound] - textLayout.caretStops[piece.clusters.lowerBound]
+                    for span in colours {
+                        let spanLeft = textLeft + left(of: span.clusters, in: run)
+                        let spanRight = spanLeft + textLayout.caretStops[span.clusters.upperBound] - textLayout.caretStops[span.clusters.lowerBound]
+                        let x0 = abs(spanLeft - pieceLeft) < 0.5 ? spanLeft - Self.overhang : spanLeft.rounded()
+                        let x1 = abs(spanRight - pieceRight) < 0.5 ? spanRight + Self.overhang : spanRight.rounded()
+                        runs.append(TextRun(text: text, origin: origin, font: piece.font, color: span.color, direction: run.direction,
+                                            contextBefore: piece.before, contextAfter: piece.after,
+                                            clip: Rect(x: x0.rounded(.down), y: baseline - 4 * textLayout.lineHeight,
+                                                       width: x1.rounded(.up) - x0.rounded(.down), height: 8 * textLayout.lineHeight)))
+                    }
                 }
             }
         }
         return runs
     }
 
-    /// A visual run cut where its style changes: each piece's clusters, its left end (from the
-    /// line's start, as the run's) and its shaping context, which is the text either side where
-    /// it meets another style, as the layout measured it (`TextLayout.segments`).
-    private func styledPieces(of run: TextLayout.VisualRun) -> [(clusters: Range<Int>, x: Double, before: String, after: String)] {
-        guard let styles = textLayout.styles else { return [(run.clusters, run.x, "", "")] }
-        var pieces: [(clusters: Range<Int>, x: Double, before: String, after: String)] = []
+    /// How far past a piece's outer ends a glyph may paint (italics, accents), as the canvas allows.
+    private static let overhang = 32.0
+
+    /// A piece of a visual run: clusters of one shaping run (`TextLayout.shapingRuns`: one font
+    /// and kern), its left end (from the line's start, as the run's), font, kern and shaping
+    /// context, the text either side where it meets another font or kern, as the layout measured it.
+    private struct Piece {
+        var clusters: Range<Int>
+        var x: Double
+        var font: FontSpec
+        var kern: Double
+        var before: String
+        var after: String
+    }
+
+    /// A visual run cut where its font or kern changes.
+    private func styledPieces(of run: TextLayout.VisualRun) -> [Piece] {
+        guard let styles = textLayout.styles else { return [Piece(clusters: run.clusters, x: run.x, font: textLayout.font, kern: 0, before: "", after: "")] }
+        var pieces: [Piece] = []
         var start = 0
-        for length in styles.lengths {
+        for (length, font, kern) in TextLayout.shapingRuns(styles, font: textLayout.font) {
             let end = start + length
             let lower = max(start, run.clusters.lowerBound), upper = min(end, run.clusters.upperBound)
             if lower < upper {
                 let before = lower == start && start > 0 ? ShapingContext.before(start, in: textLayout.characters) : ""
                 let after = upper == end && end < textLayout.count ? ShapingContext.after(end, in: textLayout.characters) : ""
-                pieces.append((lower..<upper, left(of: lower..<upper, in: run), before, after))
+                pieces.append(Piece(clusters: lower..<upper, x: left(of: lower..<upper, in: run), font: font, kern: kern,
+                                    before: before, after: after))
             }
             if end >= run.clusters.upperBound { break }
             start = end
         }
         return pieces
+    }
+
+    /// The clusters of `range` cut where the colour they are drawn in changes, with that colour.
+    private func colourSpans(in range: Range<Int>, color: Color) -> [(clusters: Range<Int>, color: Color)] {
+        guard let styles = textLayout.styles else { return [(range, color)] }
+        var spans: [(clusters: Range<Int>, color: Color)] = []
+        var start = 0
+        for (length, attributes) in zip(styles.lengths, styles.values) {
+            let end = start + length
+            let lower = max(start, range.lowerBound), upper = min(end, range.upperBound)
+            if lower < upper {
+                let drawn = runColors.apply(attributes.foregroundColor) ?? color
+                if let last = spans.last, last.color == drawn, last.clusters.upperBound == lower {
+                    spans[spans.count - 1].clusters = last.clusters.lowerBound..<upper
+                } else {
+                    spans.append((lower..<upper, drawn))
+                }
+            }
+            if end >= range.upperBound { break }
+            start = end
+        }
+        return spans
     }
 
     /// The left end (from the line's start) of clusters `range` inside the visual run `run`: a

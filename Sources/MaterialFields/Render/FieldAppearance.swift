@@ -12,11 +12,15 @@ public struct TextRun: Equatable, Sendable {
     /// the boundary. Empty elsewhere.
     public var contextBefore: String
     public var contextAfter: String
+    /// Where the run may paint, for one colour of a piece shaped whole across colour boundaries:
+    /// the piece is drawn once per colour, each time clipped to that colour's clusters. Nil: no
+    /// clip of its own.
+    public var clip: Rect?
 
     public init(text: String, origin: Point, font: FontSpec, color: Color, direction: WritingDirection? = nil,
-                contextBefore: String = "", contextAfter: String = "") {
+                contextBefore: String = "", contextAfter: String = "", clip: Rect? = nil) {
         self.text = text; self.origin = origin; self.font = font; self.color = color; self.direction = direction
-        self.contextBefore = contextBefore; self.contextAfter = contextAfter
+        self.contextBefore = contextBefore; self.contextAfter = contextAfter; self.clip = clip
     }
 }
 

@@ -58,6 +58,8 @@ public enum FieldRenderer {
     /// The input text's runs, in their own colour or `color`.
     private static func drawTextRuns(_ runs: [TextRun], color: Color?, on canvas: Canvas) {
         for run in runs {
+            if let clip = run.clip { canvas.pushClip(clip) }
+            defer { if run.clip != nil { canvas.popClip() } }
             if let direction = run.direction, !run.contextBefore.isEmpty || !run.contextAfter.isEmpty {
                 canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color, direction: direction,
                                 contextBefore: run.contextBefore, contextAfter: run.contextAfter)

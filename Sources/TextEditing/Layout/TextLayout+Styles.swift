@@ -13,19 +13,35 @@ extension TextLayout {
     /// The attributes of the cluster at `index` (`.none` for plain text).
     public func attributes(at index: Int) -> TextAttributes { styles?.attributes(at: index) ?? .none }
 
+    /// The runs the shaper sees: neighbouring style runs merged where they differ in nothing that
+    /// changes glyphs or advances (colours, backgrounds, lines), so a colour boundary does not
+    /// split shaping (pair kerning and joining across it stay whole).
+    package static func shapingRuns(_ styles: AttributeRuns, font: FontSpec) -> [(length: Int, font: FontSpec, kern: Double)] {
+        var runs: [(length: Int, font: FontSpec, kern: Double)] = []
+        for (length, attributes) in zip(styles.lengths, styles.values) {
+            let styled = font.styled(attributes), kern = Self.kern(of: attributes)
+            if let last = runs.last, last.font == styled, last.kern == kern {
+                runs[runs.count - 1].length += length
+            } else {
+                runs.append((length, styled, kern))
+            }
+        }
+        return runs
+    }
+
     /// The segments measuring clusters `range` of `characters` (both in the layout's coordinates
-    /// after any edit): one per style run, each with the text around it where it meets another
-    /// style as its shaping context. Nil for plain text.
+    /// after any edit): one per shaping run (`shapingRuns`), each with the text around it where it
+    /// meets another font or kern as its shaping context. Nil for plain text.
     package static func segments(_ styles: AttributeRuns?, in range: Range<Int>, of characters: [Character],
                          font: FontSpec) -> [StyledSegment]? {
         guard let styles, !range.isEmpty else { return nil }
         var result: [StyledSegment] = []
         var start = 0
-        for (length, attributes) in zip(styles.lengths, styles.values) {
+        for (length, runFont, kern) in shapingRuns(styles, font: font) {
             let end = start + length
             let lower = max(start, range.lowerBound), upper = min(end, range.upperBound)
             if lower < upper {
-                var segment = StyledSegment(count: upper - lower, font: font.styled(attributes), kern: Self.kern(of: attributes))
+                var segment = StyledSegment(count: upper - lower, font: runFont, kern: kern)
                 if lower == start && start > 0 { segment.contextBefore = ShapingContext.before(start, in: characters) }
                 if upper == end && end < characters.count { segment.contextAfter = ShapingContext.after(end, in: characters) }
                 result.append(segment)
