@@ -415,7 +415,8 @@ public final class FontCache: TextMeasuring {
                                                contextBefore: before, contextAfter: after)
                 for (offset, advance) in piece.enumerated() {
                     let isBreak = text[bounds[pieceStart + offset]].isNewline
-                    advances.append(advance + (isBreak ? 0 : segment.kern))
+                    // A negative kern tightens, never past the cluster's own start: stops never fall.
+                    advances.append(max(0, advance + (isBreak ? 0 : segment.kern)))
                 }
                 pieceStart = pieceEnd
             }

@@ -268,3 +268,16 @@ final class StyledLayoutTests: XCTestCase {
         XCTAssertEqual(field.placeholder, "")
     }
 }
+
+extension StyledLayoutTests {
+    func testBadStyleValuesLayOutSafely() {
+        // A kern more negative than a cluster is wide stops at 0; NaN kern and sizes are ignored.
+        let styles = AttributeRuns([(2, TextAttributes(kern: -50)), (1, TextAttributes(fontSize: .nan, kern: .nan)),
+                                    (1, TextAttributes(fontFamily: "", fontSize: -3))])
+        let layout = TextLayout(characters: Array("abcd"), font: FontSpec(pixelSize: 16), lineHeight: 24,
+                                measurer: FakeMeasurer(), styles: styles)
+        XCTAssertEqual(layout.caretStops, [0, 0, 0, 8, 16])
+        XCTAssertEqual(layout.offset(nearestTo: 100, onLine: 0), 4)
+        XCTAssertEqual(layout.offset(nearestTo: -5, onLine: 0), 0)
+    }
+}

@@ -143,9 +143,10 @@ public protocol TextMeasuring: AnyObject {
     /// library resolves it in.
     func bidiClass(of scalar: Unicode.Scalar) -> BidiClass
     /// The stops of styled text: `segments` (their counts add up to the text's clusters) each in
-    /// its font with its kern after every cluster (none after a line break), `levels` as above
-    /// (nil: all left to right). A shaping host shapes each piece of one style and direction with
-    /// the text around it as context (`ShapingContext`) where it meets another style.
+    /// its font with its kern after every cluster (none after a line break; a negative kern takes
+    /// a cluster's width to 0 at most, so stops never fall), `levels` as above (nil: all left to
+    /// right). A shaping host shapes each piece of one segment and direction with the segment's
+    /// context (`ShapingContext`) where it meets another font.
     func caretStops(of text: Substring, segments: [StyledSegment], levels: [UInt8]?) -> [Double]
     /// Where `font` draws its underline and strikethrough.
     func decorationMetrics(for font: FontSpec) -> DecorationMetrics
@@ -182,7 +183,8 @@ extension TextMeasuring {
             for offset in 0..<count {
                 let width = offset + 1 < local.count ? local[offset + 1] - local[offset] : 0
                 let kern = piece[index].isNewline ? 0 : segment.kern
-                stops.append(stops[stops.count - 1] + width + kern)
+                // A negative kern tightens, never past the cluster's own start: stops never fall.
+                stops.append(stops[stops.count - 1] + max(0, width + kern))
                 index = piece.index(after: index)
             }
             cluster += count
