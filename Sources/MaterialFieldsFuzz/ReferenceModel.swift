@@ -50,8 +50,25 @@ struct ReferenceField {
     static func hash<S: Sequence>(_ characters: S, _ attributes: [TextAttributes]) -> Int where S.Element == Character {
         var hasher = Hasher()
         for character in characters { for scalar in character.unicodeScalars { hasher.combine(scalar.value) } }
-        hasher.combine(attributes)
+        // The styles by where they change (cheaper than hashing every cluster's).
+        var previous: TextAttributes?
+        for (index, style) in attributes.enumerated() where style != previous {
+            hasher.combine(index)
+            hasher.combine(style)
+            previous = style
+        }
         return hasher.finalize()
+    }
+
+    /// Whether `runs` style the clusters as the reference does.
+    func agrees(with runs: AttributeRuns) -> Bool {
+        guard runs.count == attributes.count else { return false }
+        var start = 0
+        for (length, style) in zip(runs.lengths, runs.values) {
+            for index in start..<(start + length) where attributes[index] != style { return false }
+            start += length
+        }
+        return true
     }
 
     /// The styles as runs, to compare with the field's.
@@ -180,7 +197,7 @@ struct ReferenceField {
             let style = offset < styles.count ? styles[offset] : (styles.last ?? .none)
             offset += character.unicodeScalars.count
             let kept = clean(String(character), kind: kind)
-            result += Array(repeating: style, count: kept.unicodeScalars.count)
+            result.append(contentsOf: repeatElement(style, count: kept.unicodeScalars.count))
         }
         return Array(result.prefix(count))
     }
@@ -251,12 +268,13 @@ struct ReferenceField {
         }
         let inserted = scalarStyles ?? Array(repeating: inherited(replacing: range), count: replacement.unicodeScalars.count)
         var scalars: [TextAttributes] = []
+        scalars.reserveCapacity(characters.count + inserted.count)
         for index in 0..<range.lowerBound {
-            scalars += Array(repeating: attributes[index], count: characters[index].unicodeScalars.count)
+            scalars.append(contentsOf: repeatElement(attributes[index], count: characters[index].unicodeScalars.count))
         }
         scalars += inserted
         for index in range.upperBound..<characters.count {
-            scalars += Array(repeating: attributes[index], count: characters[index].unicodeScalars.count)
+            scalars.append(contentsOf: repeatElement(attributes[index], count: characters[index].unicodeScalars.count))
         }
         let before = String(characters[..<range.lowerBound])
         let newCharacters = Array(before + replacement + String(characters[range.upperBound...]))
