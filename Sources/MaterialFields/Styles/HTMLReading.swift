@@ -33,9 +33,28 @@ struct HTMLReading {
     private var skipNewline = false
     private var fragmentEnded = false
 
+    /// The desktop's answer for each family asked about (a browser writes the same list on
+    /// every span): fontconfig is asked once per name.
+    private final class FamilyCache {
+        let isAvailable: (String) -> Bool
+        var known: [String: Bool] = [:]
+        init(_ isAvailable: @escaping (String) -> Bool) { self.isAvailable = isAvailable }
+        func check(_ family: String) -> Bool {
+            if let answer = known[family] { return answer }
+            let answer = known.count < 1024 ? isAvailable(family) : false
+            known[family] = answer
+            return answer
+        }
+    }
+    private let familyChooser: ((String) -> Bool)?
+
     init(bytes: [UInt8], reader: HTMLReader) {
         self.bytes = bytes
         self.reader = reader
+        familyChooser = reader.isFamilyAvailable.map { available in
+            let cache = FamilyCache(available)
+            return { cache.check($0) }
+        }
     }
 
     private var current: HTMLInheritedStyle { stack.last?.style ?? HTMLInheritedStyle() }
@@ -422,7 +441,7 @@ struct HTMLReading {
         case "font":
             for (attribute, value) in attributes {
                 switch attribute {
-                case "face": own.fontFamily = CSSValues.family(value, isAvailable: reader.isFamilyAvailable) ?? own.fontFamily
+                case "face": own.fontFamily = CSSValues.family(value, isAvailable: familyChooser) ?? own.fontFamily
                 case "color": own.foregroundColor = CSSValues.color(value, legacy: true) ?? own.foregroundColor
                 case "size": setFontElementSize(value, in: &own)
                 default: break
@@ -442,7 +461,7 @@ struct HTMLReading {
         // The style attribute wins over the tag's meaning (`<b style="font-weight: normal">`).
         if let style = attributes.first(where: { $0.0 == "style" })?.1 {
             for (property, value) in CSSValues.declarations(style) {
-                own.apply(property: property, value: value, familyChooser: reader.isFamilyAvailable)
+                own.apply(property: property, value: value, familyChooser: familyChooser)
             }
         }
         return own
