@@ -59,11 +59,18 @@ public struct FieldSnapshot: Codable, Equatable {
     /// What a `set` step and the controls panel change, keyed by their property names
     /// (`settings.counter-limit`), valued as the step writes them (a text unquoted, `error` null when off).
     public var settings: FieldSettings?
+    /// The text's styled runs in clusters, [start, end) with the keys each sets (`{}` for plain
+    /// text); an empty text has none. A secure field's are plain.
+    public var runs: [RunSnapshot]?
+    /// What typed text takes (`TextField.typingAttributes`): the keys set, `{}` for none; null
+    /// while the field is not edited.
+    public var typingAttributes: AttributesSnapshot?
 
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
         case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect, preedit, settings
+        case runs, typingAttributes
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -102,6 +109,8 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
         try container.encodeIfPresent(settings, forKey: .settings)
+        try container.encode(runs ?? [], forKey: .runs)
+        try container.encode(typingAttributes, forKey: .typingAttributes)
     }
 }
 
@@ -135,6 +144,8 @@ extension FieldScene {
             snapshot.direction = field.textDirection
             snapshot.settings = FieldSettings(FieldControl.all(of: field))
             snapshot.preedit = field.preedit.map { PreeditSnapshot($0, secure: field.isSecureTextEntry) }
+            snapshot.runs = RunSnapshot.runs(of: field)
+            snapshot.typingAttributes = field.typingAttributes.map(AttributesSnapshot.init)
             if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
                 snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
             }

@@ -1,6 +1,7 @@
 // What the field does when its editor changed something.
 extension TextField: FieldEditorClient {
     package var editsSecretText: Bool { isSecureTextEntry }
+    package var insertionAttributes: TextAttributes? { isFocused && !isSecureTextEntry ? typingAttributesValue : nil }
     package var textMeasurer: TextMeasuring? { measurer }
     package var currentTextDirection: WritingDirection { textDirection }
     package var textViewport: (band: Rect, caretWidth: Double)? { layout.map { ($0.textLine, $0.metrics.caretWidth) } }
@@ -13,6 +14,8 @@ extension TextField: FieldEditorClient {
         motion.caretBlink.restart(at: lastTime)
         if showsCaret { editor.keepCaretInView() }
         invalidateAppearance()
+        // A move of the selection sets the typing attributes again (UIKit clears them).
+        if selectionChanged { resetTypingAttributes() }
         if selectionChanged { notifySelectionChange(cause) }
     }
 
@@ -24,6 +27,7 @@ extension TextField: FieldEditorClient {
             relayOutIfNeeded()
         }
         if adjustsFontSizeToFitWidth { fitFontToWidth() }
+        resetTypingAttributes()
         motion.caretBlink.restart(at: lastTime)
         editor.keepCaretInView()
         invalidateAppearance()

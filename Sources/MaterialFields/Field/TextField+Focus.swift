@@ -57,6 +57,7 @@ extension TextField {
         // is: the click places the caret where it landed.
         let selection = pointX == nil && kind == .textField ? TextSelection(anchor: 0, head: editor.count) : editor.selection
         editor.select(selection, cause: .program, showsCaret: pointX == nil)
+        resetTypingAttributes()
         var cleared = false
         if clearsOnBeginEditing && !editor.isEmpty && (delegate?.textFieldShouldClear(self) ?? true) {
             // Part of beginning: the new session's history starts empty, as the text does.
@@ -124,6 +125,7 @@ extension TextField {
             guard isFocused else { return true }
         }
         focusMachine.end()
+        typingAttributesValue = nil
         editor.clearsAtNextInsertion = false
         editor.pointerUp()
         // As UIKit's text fields do: the steps belong to the editing session. Kept, every field of

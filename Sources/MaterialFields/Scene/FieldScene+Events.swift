@@ -147,7 +147,7 @@ extension FieldScene {
             guard let field = focusedField else { return false }
             performClipboardCommand(command, field: field, at: time)
             return true
-        case .move, .delete, .selectAll, .undo, .redo, .return:
+        case .move, .delete, .selectAll, .undo, .redo, .return, .toggleBoldface, .toggleItalics, .toggleUnderline:
             guard let field = focusedField, field.perform(command, at: time) else { return false }
             // A motion shows where the caret went (an edit has shown it already).
             if field === focusedField, command != .return || field.kind == .textArea { revealCaret(of: field) }
