@@ -247,6 +247,18 @@ final class HTMLReaderTests: XCTestCase {
         XCTAssertEqual(reader.attributedText(fromHTML: spans)?.string, "x")
     }
 
+    func testElementsPastTheDepthLimitAddNoStyleButKeepTheirText() {
+        var shallow = HTMLReader()
+        shallow.maximumDepth = 2
+        assertRuns("<i><b>x<u>y<s>z</s></u>w</b>v</i>u", [
+            ("x", TextAttributes(fontWeight: .bold, isItalic: true)), ("yzw", TextAttributes(fontWeight: .bold, isItalic: true)),
+            ("v", TextAttributes(isItalic: true)), ("u", .none),
+        ].reduce(into: [(String, TextAttributes)]()) { runs, part in
+            // Equal neighbours are one run.
+            if let last = runs.last, last.1 == part.1 { runs[runs.count - 1].0 += part.0 } else { runs.append(part) }
+        }, reader: shallow)
+    }
+
     func testRunCountIsBounded() {
         var limited = HTMLReader()
         limited.maximumRuns = 3
