@@ -79,6 +79,17 @@ final class StyledTextModelTests: XCTestCase {
         assertRuns(text, [("\u{1F1EB}\u{1F1F7}", bold)])
     }
 
+    func testUndoingAJoinRestoresEveryClusterOfTheWindowWithItsAttributes() {
+        let editor = FieldEditor(multiline: false, text: "")
+        let before = AttributedText("\u{1F1EB}", attributes: bold) + AttributedText("x") + AttributedText("\u{1F1F7}", attributes: red)
+        _ = editor.apply(TextEdit(range: 0..<0, replacement: before.string, cause: .programmatic, attributes: before.attributeRuns))
+        XCTAssertEqual(editor.storage.attributedText(in: 0..<3), before)
+        _ = editor.apply(TextEdit(range: 1..<2, replacement: "", cause: .deleteBackward))
+        XCTAssertEqual(editor.count, 1)
+        _ = editor.apply(editor.popUndo()!)
+        XCTAssertEqual(editor.storage.attributedText(in: 0..<3), before, "the flag comes apart with each indicator's styles")
+    }
+
     func testASecureTextHoldsNoStyles() {
         var text = EditableText("")
         text.overwritesStorage = true
@@ -161,5 +172,19 @@ final class StyledTextModelTests: XCTestCase {
         XCTAssertEqual(runs.remapped(from: "  cd", to: "cd"), AttributeRuns(count: 2, attributes: red), "trimmed spaces")
         XCTAssertEqual(AttributeRuns(count: 4, attributes: bold).remapped(from: "abcd", to: "x"), AttributeRuns(count: 4, attributes: bold),
                        "one run fits any text")
+        XCTAssertEqual(AttributeRuns([(1, bold), (1, .none), (1, red), (3, .none)]).remapped(from: "a\u{7}\nb c", to: "a b c"),
+                       AttributeRuns([(1, bold), (1, red), (3, .none)]), "a line break become a space keeps its styles")
+    }
+
+    func testTextPutTogetherSegmentsWholeWithEachClusterStyledByItsFirstScalar() {
+        // "a" + U+0301 is one cluster, "x" and "y" keep their own styles (not shifted by the join).
+        let text = AttributedText("a", attributes: bold) + AttributedText("\u{301}") + AttributedText("x", attributes: bold) + AttributedText("y")
+        XCTAssertEqual(text.count, 4)
+        let whole = text.segmentedWhole
+        XCTAssertEqual(whole.characters, ["a\u{301}", "x", "y"])
+        XCTAssertEqual(whole.runs.map(\.attributes), [bold, .none])
+        XCTAssertEqual(whole.runs.map(\.range), [0..<2, 2..<3])
+        let plain = AttributedText("abc", attributes: red)
+        XCTAssertEqual(plain.segmentedWhole, plain)
     }
 }

@@ -15,7 +15,7 @@ extension TextField {
         set {
             if !isSecureTextEntry, !newValue.isEmpty { takeFieldStyles(from: newValue.attributes(at: 0)) }
             var edit = editor.replacingAll(with: newValue.string, cause: .programmatic)
-            edit.attributes = isSecureTextEntry ? AttributeRuns(count: 1) : newValue.attributeRuns
+            edit.attributes = isSecureTextEntry ? AttributeRuns(count: 1) : newValue.segmentedWhole.attributeRuns
             apply(edit)
         }
     }
@@ -66,7 +66,7 @@ extension TextField {
     public func paste(_ text: AttributedText, at time: Double) {
         guard state == .editing else { return }
         var edit = editor.insertion(text.string, cause: .paste)
-        if allowsEditingTextAttributes && !isSecureTextEntry { edit.attributes = text.attributeRuns }
+        if allowsEditingTextAttributes && !isSecureTextEntry { edit.attributes = text.segmentedWhole.attributeRuns }
         apply(edit, at: time)
     }
 
