@@ -65,8 +65,8 @@ final class GTKClipboardPeer {
 /// `text/html` into a field that allows editing styles keeps the styles it can show (the QA
 /// state's `runs`) and drops the markup it cannot (a script, a link's address); the same paste
 /// into a field that does not gets the plain text; Firefox's UTF-16 `text/html` with paragraphs
-/// becomes lines in a text area; and a copy from a styled field offers `text/html` that GTK
-/// reads back with the same styles. One catalog does it all; every wait is on a condition.
+/// becomes lines in a text area; HTML larger than a request arrives by INCR; and a copy from a
+/// styled field offers `text/html` that GTK reads back with the same styles. One catalog does it all; every wait is on a condition.
 final class StyledClipboardUITests: XCTestCase {
     struct View: Decodable {
         struct Run: Decodable, Equatable {
@@ -160,6 +160,19 @@ final class StyledClipboardUITests: XCTestCase {
         XCTAssertEqual(notes.field("styled-editable-notes").runs, [
             run(0, 11), run(11, 17, ["italic": .flag(true)]), run(17, 20), run(20, 24, ["underlineStyle": .text("single")]),
         ])
+
+        // HTML larger than one request (GTK sends it by INCR, chunk by chunk): mostly a comment.
+        peer = nil
+        peer = try GTKClipboardPeer(display: display, html: "<!--" + String(repeating: "padding ", count: 40_000) + "--><b>big</b> one",
+                                    plain: "big one")
+        try pasteReplacingAll(in: "styled-editable")
+        let big = try view({ $0.field("styled-editable").text == "big one" }, "the INCR paste never arrived")
+        XCTAssertEqual(big.field("styled-editable").runs, [run(0, 3, ["fontWeight": .number(700)]), run(3, 7)])
+
+        // One undo takes the paste back, and the styles of what it replaced with it.
+        try app.key("ctrl+z")
+        let undone = try view({ $0.field("styled-editable").text == "Bold and red link" }, "undo did not take the INCR paste back")
+        XCTAssertEqual(undone.field("styled-editable").runs, styled.field("styled-editable").runs)
 
         // A copy from the styled field: GTK sees text/html beside the text and reads the styles back.
         try app.click(field: "styled-editable")
