@@ -600,7 +600,7 @@ final class SelectionBroker {
             transfer.data.append(contentsOf: chunk.bytes)
             // UTF-16 takes up to twice the bytes of the UTF-8 the reader counts.
             guard transfer.data.count <= htmlReader.maximumInputBytes * 2 else {
-                fallBackToPlain(kind, "its text/html is larger than \(htmlReader.maximumInputBytes >> 20) MB")
+                fallBackToPlain(kind, "its text/html is larger than \(Self.size(htmlReader.maximumInputBytes))")
                 return
             }
             incoming[kind]![0] = transfer
@@ -611,7 +611,7 @@ final class SelectionBroker {
             return
         }
         guard let styled = htmlReader.attributedText(fromHTMLData: transfer.data) else {
-            fallBackToPlain(kind, "its text/html is larger than \(htmlReader.maximumInputBytes >> 20) MB")
+            fallBackToPlain(kind, "its text/html is larger than \(Self.size(htmlReader.maximumInputBytes))")
             return
         }
         finish(kind, answer: .styled(styled))
@@ -711,6 +711,11 @@ final class SelectionBroker {
         guard atom != 0, let name = XGetAtomName(display, atom) else { return "no type" }
         defer { XFree(name) }
         return String(cString: name)
+    }
+
+    /// "16 MB", or bytes below a megabyte.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     private static func format(_ seconds: Double) -> String {
