@@ -329,7 +329,30 @@ enum CatalogScreen {
     }
 
     /// Styles a user edits (`allowsEditingTextAttributes`: Ctrl+B, Ctrl+I, Ctrl+U, HTML copy and paste), ids `styled-<slug>`.
-    private static let editableStyleVariants: [Variant] = []
+    private static let editableStyleVariants = [
+        Variant(slug: "editable", caption: "Editable styles: Ctrl+B, Ctrl+I, Ctrl+U; copy and paste keep them",
+                label: "Message") { field in
+            field.allowsEditingTextAttributes = true
+            field.attributedText = AttributedText("Meet at ") + AttributedText("noon", attributes: TextAttributes(fontWeight: .bold))
+                + AttributedText(", ") + AttributedText("not", attributes: TextAttributes(isItalic: true))
+                + AttributedText(" later, ") + AttributedText("please", attributes: TextAttributes(underlineStyle: .single))
+            field.helperText = "Select, then Ctrl+B bold, Ctrl+I italic, Ctrl+U underline"
+        },
+        Variant(slug: "editable-notes", caption: "Styled notes: a paste from a browser or an office suite keeps its styles",
+                label: "Notes", kind: .textArea) { field in
+            field.allowsEditingTextAttributes = true
+            let highlight = TextAttributes(backgroundColor: Color(hex: 0xFFF59D))
+            field.attributedText = AttributedText("Paste styled text here: ")
+                + AttributedText("bold", attributes: TextAttributes(fontWeight: .bold)) + AttributedText(", ")
+                + AttributedText("colour", attributes: TextAttributes(foregroundColor: Color(hex: 0x6200EE))) + AttributedText(" and ")
+                + AttributedText("highlight", attributes: highlight) + AttributedText(" stay.")
+            field.helperText = "Styles the field cannot show are dropped; links keep their text"
+        },
+        Variant(slug: "plain", caption: "Styles not allowed (UIKit's default): a paste keeps only the text",
+                label: "Subject", text: "Plain text only") { field in
+            field.helperText = "Ctrl+B, Ctrl+I and Ctrl+U do nothing here"
+        },
+    ]
 
     /// Plain fields drawn with UIKit's `background` and `disabledBackground` images, ids `custom-<slug>`.
     private static let backgroundVariants: [Variant] = []
