@@ -281,3 +281,27 @@ extension StyledLayoutTests {
         XCTAssertEqual(layout.offset(nearestTo: -5, onLine: 0), 0)
     }
 }
+
+extension StyledLayoutTests {
+    /// A keystroke in a long styled text costs what it touches: its word's clusters measured, a
+    /// few lines wrapped, not the text or its thousand runs measured again.
+    func testAKeystrokeInALongStyledTextMeasuresItsWordOnly() {
+        let measurer = FakeMeasurer()
+        let text = Array(String(repeating: "styled text ", count: 1_000))
+        var pairs: [(Int, TextAttributes)] = []
+        for index in 0..<(text.count / 12) { pairs.append((12, index % 2 == 0 ? .none : TextAttributes(fontWeight: .bold, kern: 0.5))) }
+        let styles = AttributeRuns(pairs)
+        var layout = TextLayout(characters: text, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer, wrapWidth: 320,
+                                styles: styles)
+        let before = measurer.measuredClusters
+        layout.replacing(6_003..<6_003, with: ["x"], measurer: measurer)
+        XCTAssertLessThanOrEqual(measurer.measuredClusters - before, 16, "the word's clusters, not 12,000")
+        XCTAssertLessThanOrEqual(layout.lastEditCost.linesWrapped, 4)
+        var expected = styles
+        expected.replaceSubrange(6_003..<6_003, with: AttributeRuns(count: 1, attributes: styles.attributes(at: 6_002)))
+        var characters = text
+        characters.insert("x", at: 6_003)
+        XCTAssertEqual(layout, TextLayout(characters: characters, font: FontSpec(pixelSize: 16), lineHeight: 24, measurer: measurer,
+                                          wrapWidth: 320, styles: expected))
+    }
+}
