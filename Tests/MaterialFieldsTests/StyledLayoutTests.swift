@@ -305,3 +305,29 @@ extension StyledLayoutTests {
                                           wrapWidth: 320, styles: expected))
     }
 }
+
+extension StyledLayoutTests {
+    /// A long styled line scrolled to its end draws only the runs near the band, each where the
+    /// layout's stops put it, and the last ends at the caret.
+    func testAScrolledStyledLineDrawsItsPiecesWhereTheStopsAre() throws {
+        var text = AttributedText()
+        for index in 0..<60 { text = text + AttributedText("word ", attributes: index % 2 == 0 ? .none : TextAttributes(fontSize: 20)) }
+        let field = styledField(text)
+        field.focus(at: 0)
+        field.selection = TextSelection(caret: text.count)
+        let layout = try XCTUnwrap(field.textLayout)
+        XCTAssertGreaterThan(layout.scrollX, 0)
+        let appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: true))
+        let clip = appearance.textClip
+        XCTAssertLessThan(appearance.textRuns.count, 20, "only what shows, not 60 words")
+        for run in appearance.textRuns {
+            let width = Double(run.text.count) * run.font.pixelSize / 2
+            XCTAssertGreaterThan(run.origin.x + width, clip.minX - 40)
+            XCTAssertLessThan(run.origin.x, clip.maxX + 40)
+        }
+        let last = try XCTUnwrap(appearance.textRuns.last)
+        let caret = try XCTUnwrap(appearance.caret?.path.bounds)
+        XCTAssertEqual(last.origin.x + Double(last.text.count) * last.font.pixelSize / 2, caret.minX, accuracy: 1,
+                       "the last piece ends where the caret stands")
+    }
+}
