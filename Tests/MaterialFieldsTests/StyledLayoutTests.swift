@@ -331,3 +331,19 @@ extension StyledLayoutTests {
                        "the last piece ends where the caret stands")
     }
 }
+
+extension StyledLayoutTests {
+    /// Right to left, a kerned run's clusters are drawn one at a time leftward from the run's
+    /// right end, each its advance plus kern from the one before.
+    func testAKernedRightToLeftRunGoesLeftwardClusterByCluster() throws {
+        let field = styledField(AttributedText("אב") + AttributedText("גדה", attributes: TextAttributes(kern: 2)))
+        let appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
+        let kerned = appearance.textRuns.filter { $0.text.count == 1 }
+        XCTAssertEqual(kerned.map(\.text), ["ג", "ד", "ה"])
+        XCTAssertEqual(kerned.map(\.direction), [.rightToLeft, .rightToLeft, .rightToLeft])
+        XCTAssertEqual(kerned[0].origin.x - kerned[1].origin.x, 10, "8 px and 2 of kern")
+        XCTAssertEqual(kerned[1].origin.x - kerned[2].origin.x, 10)
+        let plain = try XCTUnwrap(appearance.textRuns.first { $0.text == "אב" })
+        XCTAssertEqual(plain.origin.x, kerned[0].origin.x + 10, "the unkerned start stands right of them")
+    }
+}
