@@ -6,6 +6,7 @@
 #include FT_FREETYPE_H
 #include <hb.h>
 #include <hb-ft.h>
+#include <hb-ot.h>
 #include <fribidi/fribidi.h>
 
 /* FriBidi's paragraph types are macros built from others, which Swift does not import. */

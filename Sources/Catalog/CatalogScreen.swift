@@ -278,10 +278,84 @@ enum CatalogScreen {
     ]
 
     /// UIKit's styled text (`attributedText`, `attributedPlaceholder`, `typingAttributes`), ids `styled-<slug>`.
-    private static let attributedVariants: [Variant] = []
+    private static let attributedVariants = [
+        Variant(slug: "fonts", caption: "attributedText: bold, italic, a serif family and a larger size in one line",
+                label: "Headline") { field in
+            // The first run plain: setting attributedText gives `font` and `textColor` its keys, as UIKit does.
+            field.attributedText = styled([("Set in ", .none), ("bold", TextAttributes(fontWeight: .bold)), (", ", .none),
+                                           ("italic", TextAttributes(isItalic: true)), (", ", .none),
+                                           ("serif", TextAttributes(fontFamily: "Noto Serif")), (" and ", .none),
+                                           ("larger", TextAttributes(fontSize: 20))])
+        },
+        Variant(slug: "marks", caption: "Colour, a highlight, underlines, a strikethrough and kerning", label: "Proofread") { field in
+            field.attributedText = styled([("A ", .none), ("pink", TextAttributes(foregroundColor: accent)), (" ", .none),
+                                           ("marker", TextAttributes(foregroundColor: ink, backgroundColor: highlight)), (" ", .none),
+                                           ("under", TextAttributes(underlineStyle: .single)), (" ", .none),
+                                           ("twice", TextAttributes(underlineStyle: .double, underlineColor: accent)), (" ", .none),
+                                           ("struck", TextAttributes(strikethroughStyle: .single, strikethroughColor: strike)), (" ", .none),
+                                           ("spaced", TextAttributes(kern: 2))])
+        },
+        Variant(slug: "arabic", caption: "Arabic: a bold and a coloured run inside words, still joined",
+                label: "العنوان") { field in
+            field.layoutDirection = .rightToLeft
+            // "Welcome to the world": bold in the middle of the first word, colour inside the second.
+            field.attributedText = styled([("مر", .none), ("حب", TextAttributes(fontWeight: .bold)), ("ا بال", .none),
+                                           ("عال", TextAttributes(foregroundColor: accent)), ("م", .none)])
+        },
+        Variant(slug: "placeholder", caption: "attributedPlaceholder: styled, grey where a run sets no colour") { field in
+            field.attributedPlaceholder = styled([("Search ", .none), ("titles", TextAttributes(isItalic: true)), (" or ", .none),
+                                                  ("#tags", TextAttributes(fontWeight: .bold, foregroundColor: accent))])
+        },
+        Variant(slug: "area", caption: "Text area with styled runs: they wrap with the words", label: "Review",
+                kind: .textArea) { field in
+            field.attributedText = styled([("The ", .none), ("verdict", TextAttributes(fontWeight: .bold)), (": ", .none),
+                                           ("a calm, careful read", TextAttributes(isItalic: true)),
+                                           (" whose second act ", .none),
+                                           ("drags a little", TextAttributes(foregroundColor: ink, backgroundColor: highlight)),
+                                           (", then lands. ", .none), ("See the notes", TextAttributes(underlineStyle: .single)),
+                                           (" for the ", .none), ("old", TextAttributes(strikethroughStyle: .single)),
+                                           (" new ending.", .none)])
+        },
+    ]
+
+    /// The catalog's styled rows' colours: a pink as far from both containers as one colour gets
+    /// (3.6:1 on the light filled container, 3.2:1 on the dark one), a marker yellow with
+    /// near-black ink on it in both themes, and a red for what is struck.
+    private static let accent = Color(hex: 0xE91E63)
+    private static let highlight = Color(hex: 0xFFE082)
+    private static let ink = Color(hex: 0x1C1B1F)
+    private static let strike = Color(hex: 0xE53935)
+
+    /// Text made of (string, attributes) parts, in order.
+    private static func styled(_ parts: [(String, TextAttributes)]) -> AttributedText {
+        parts.reduce(AttributedText()) { $0 + AttributedText($1.0, attributes: $1.1) }
+    }
 
     /// Styles a user edits (`allowsEditingTextAttributes`: Ctrl+B, Ctrl+I, Ctrl+U, HTML copy and paste), ids `styled-<slug>`.
-    private static let editableStyleVariants: [Variant] = []
+    private static let editableStyleVariants = [
+        Variant(slug: "editable", caption: "Editable styles: Ctrl+B, Ctrl+I, Ctrl+U; copy and paste keep them",
+                label: "Message") { field in
+            field.allowsEditingTextAttributes = true
+            field.attributedText = AttributedText("Meet at ") + AttributedText("noon", attributes: TextAttributes(fontWeight: .bold))
+                + AttributedText(", ") + AttributedText("not", attributes: TextAttributes(isItalic: true))
+                + AttributedText(" later, ") + AttributedText("please", attributes: TextAttributes(underlineStyle: .single))
+            field.helperText = "Select, then Ctrl+B bold, Ctrl+I italic, Ctrl+U underline"
+        },
+        Variant(slug: "editable-notes", caption: "Styled notes: a paste from a browser or an office suite keeps its styles",
+                label: "Notes", kind: .textArea) { field in
+            field.allowsEditingTextAttributes = true
+            let highlight = TextAttributes(backgroundColor: Color(hex: 0xFFF59D))
+            field.attributedText = AttributedText("Paste styled text here: ")
+                + AttributedText("bold", attributes: TextAttributes(fontWeight: .bold)) + AttributedText(", ")
+                + AttributedText("colour", attributes: TextAttributes(foregroundColor: Color(hex: 0x6200EE))) + AttributedText(" and ")
+                + AttributedText("highlight", attributes: highlight) + AttributedText(" stay.")
+            field.helperText = "Styles the field cannot show are dropped; links keep their text"
+        },
+        Variant(slug: "plain", caption: "Styles not allowed (UIKit's default): a paste keeps only the text",
+                label: "Subject", text: "Plain text only") { field in
+            field.helperText = "Ctrl+B, Ctrl+I and Ctrl+U do nothing here"
+        },
+    ]
 
     /// Plain fields drawn with UIKit's `background` and `disabledBackground` images, ids `custom-<slug>`.
     private static let backgroundVariants = [

@@ -70,12 +70,18 @@ public struct FieldSnapshot: Codable, Equatable {
     /// A plain field's background images (UIKit's `background`, `disabledBackground`); absent
     /// for Material and RAG fields.
     public var background: BackgroundSnapshot?
+    /// The text's styled runs in clusters, [start, end) with the keys each sets (`{}` for plain
+    /// text); an empty text has none. A secure field's are plain.
+    public var runs: [RunSnapshot]?
+    /// What typed text takes (`TextField.typingAttributes`): the keys set, `{}` for none; null
+    /// while the field is not edited.
+    public var typingAttributes: AttributesSnapshot?
 
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
         case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect, preedit, settings
-        case textRect, clearButtonRect, leadingIconRect, trailingIconRect, background
+        case textRect, clearButtonRect, leadingIconRect, trailingIconRect, background, runs, typingAttributes
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -118,6 +124,8 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(frame, forKey: .frame)
         try container.encode(outerFrame, forKey: .outerFrame)
         try container.encodeIfPresent(settings, forKey: .settings)
+        try container.encode(runs ?? [], forKey: .runs)
+        try container.encode(typingAttributes, forKey: .typingAttributes)
         try container.encodeIfPresent(background, forKey: .background)
     }
 }
@@ -211,6 +219,8 @@ extension FieldScene {
                 snapshot.trailingIconRect = placed(layout.trailingIcon)
             }
             if field.style.family == .plain { snapshot.background = BackgroundSnapshot(field, scheme: scheme) }
+            snapshot.runs = RunSnapshot.runs(of: field)
+            snapshot.typingAttributes = field.typingAttributes.map(AttributesSnapshot.init)
             if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
                 snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
             }

@@ -178,6 +178,21 @@ final class RecordingHost: SceneHost {
         }
     }
 
+    func setSelectionAttributedText(_ text: AttributedText, for selection: SelectionKind) {
+        recorder.selectionSet(text.string, for: selection)
+        if selection == .primary { ownPrimary = text.string }
+        base.setSelectionAttributedText(text, for: selection)
+    }
+
+    func requestSelectionAttributedText(_ selection: SelectionKind, completion: @escaping (AttributedText?) -> Void) {
+        recorder.pasteRequested(selection)
+        base.requestSelectionAttributedText(selection) { [recorder, weak self] text in
+            recorder.pasteAnswered(selection, text: text?.string)
+            if selection == .primary, let text, let self, text.string != self.ownPrimary { recorder.primaryPastedFromElsewhere(text.string) }
+            completion(text)
+        }
+    }
+
     func setNeedsRender() { base.setNeedsRender() }
     func setPointerShape(_ shape: PointerShape) { base.setPointerShape(shape) }
     func setInputMethodSpot(_ caret: Rect) { base.setInputMethodSpot(caret) }

@@ -241,7 +241,7 @@ public final class ScriptRunner {
             app.setTheme(name)
             try render()
         case .clipboard(let text):
-            sceneHost.selections[.clipboard] = text
+            sceneHost.setSelectionText(text, for: .clipboard)
         case .preedit(let text):
             sceneHost.composing = text.isEmpty ? nil : text
             send(.preeditChanged(text.isEmpty ? nil : Preedit(text: text)))
@@ -539,15 +539,30 @@ public final class ScriptRunner {
 /// step's input as the event loop would answer them, and the rest has nothing to reach.
 final class ScriptSceneHost: SceneHost {
     var selections: [SelectionKind: String] = [:]
+    /// What a copy from a field put in a selection, with its runs (nil after a plain copy).
+    var styledSelections: [SelectionKind: AttributedText] = [:]
     /// The runner's virtual clock.
     var clock: () -> Double = { 0 }
     var now: Double? { clock() }
     private var pendingAnswers: [() -> Void] = []
 
-    func setSelectionText(_ text: String, for selection: SelectionKind) { selections[selection] = text }
+    func setSelectionText(_ text: String, for selection: SelectionKind) {
+        selections[selection] = text
+        styledSelections[selection] = nil
+    }
 
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
         let text = selections[selection]
+        pendingAnswers.append { completion(text) }
+    }
+
+    func setSelectionAttributedText(_ text: AttributedText, for selection: SelectionKind) {
+        styledSelections[selection] = text
+        selections[selection] = text.string
+    }
+
+    func requestSelectionAttributedText(_ selection: SelectionKind, completion: @escaping (AttributedText?) -> Void) {
+        let text = styledSelections[selection] ?? selections[selection].map { AttributedText($0) }
         pendingAnswers.append { completion(text) }
     }
 

@@ -29,8 +29,10 @@ extension WindowSession {
         XUnmapWindow(display, window)
 
         let property = XInternAtom(display, "_MATERIALFIELDS_SAVE_TARGETS", 0)
-        // The text forms the manager should keep; it offers TARGETS itself.
+        // The text forms the manager should keep (and the styles, when the copy has any); it
+        // offers TARGETS itself.
         let names: [String] = ["UTF8_STRING", "text/plain;charset=utf-8", "STRING"]
+            + (selections.owned[.clipboard]?.html != nil ? ["text/html"] : [])
         var targets = names.map { name in Int(XInternAtom(display, name, 0)) }
         XChangeProperty(display, window, property, XA_ATOM, 32, PropModeReplace, &targets, Int32(targets.count))
         let time = lastEventTime == 0 ? Time(CurrentTime) : lastEventTime

@@ -50,19 +50,32 @@ public final class FontCache: TextMeasuring {
     package private(set) var resolvedIconFamily: String?
     private let warn: (String) -> Void
 
-    /// Icon faces ignore the weight: the icon font has one.
-    struct FaceKey: Hashable { var quarterPixels: Int; var weight: FontWeight; var family: FontFamily = .text }
+    /// Icon faces ignore the weight, the family name and the slant: the icon font has one face.
+    struct FaceKey: Hashable {
+        var quarterPixels: Int
+        var weight: FontWeight
+        var family: FontFamily = .text
+        /// A fontconfig family for styled text; nil: `FontCache.family`.
+        var familyName: String? = nil
+        var isItalic = false
+
+        /// What the sorted fallback list depends on (not the size).
+        var style: FallbackStyle { FallbackStyle(weight: weight, familyName: familyName, isItalic: isItalic) }
+    }
+    /// A fallback list per weight, family and slant: a bold italic serif run falls back to bold
+    /// italic faces near the serif, as the regular text falls back near Roboto.
+    struct FallbackStyle: Hashable { var weight: FontWeight; var familyName: String?; var isItalic: Bool }
     private struct FallbackKey: Hashable { var face: FaceKey; var index: Int }
 
     private var primaryFaces: [FaceKey: UnsafeMutablePointer<XftFont>] = [:]
     /// The 16 px face opened at start: drawn with when a size cannot be opened.
     private var lastResort: UnsafeMutablePointer<XftFont>!
     private var fallbackFaces: [FallbackKey: UnsafeMutablePointer<XftFont>] = [:]
-    /// Candidates for missing characters, best first, one sorted list per weight.
-    private var fallbackSets: [FontWeight: UnsafeMutablePointer<FcFontSet>] = [:]
+    /// Candidates for missing characters, best first, one sorted list per weight, family and slant.
+    private var fallbackSets: [FallbackStyle: UnsafeMutablePointer<FcFontSet>] = [:]
     private struct FallbackQuery: Hashable { var scalar: UInt32; var prefersColor: Bool }
     /// Code point -> index into the fallback set, or -1 when nothing has it (misses are cached too).
-    private var fallbackIndexByScalar: [FontWeight: [FallbackQuery: Int]] = [:]
+    private var fallbackIndexByScalar: [FallbackStyle: [FallbackQuery: Int]] = [:]
 
     /// A stretch of text drawn with one face.
     package struct Run {
@@ -76,6 +89,8 @@ public final class FontCache: TextMeasuring {
     /// Per face, the advance of each ASCII character: most text is ASCII, and a table lookup per
     /// byte keeps a 10 MB paste from hashing ten million clusters.
     private var asciiAdvances: [FaceKey: [Double]] = [:]
+    /// Underline and strikethrough placement per face.
+    var decorationMetricsByFace: [FaceKey: DecorationMetrics] = [:]
     static let clusterCacheLimit = 8192
 
     /// Every face opened so far, each once, in the order they were first opened: the primary face
@@ -143,12 +158,15 @@ public final class FontCache: TextMeasuring {
         fallbackIndexByScalar = [:]
         clusterAdvances = [:]
         asciiAdvances = [:]
+        decorationMetricsByFace = [:]
     }
 
     static func key(for spec: FontSpec) -> FaceKey {
         let quarterPixels = max(1, Int((spec.pixelSize * 4).rounded()))
         switch spec.family {
-        case .text: return FaceKey(quarterPixels: quarterPixels, weight: spec.weight, family: .text)
+        case .text:
+            let name = spec.familyName.flatMap { $0.isEmpty ? nil : $0 }
+            return FaceKey(quarterPixels: quarterPixels, weight: spec.weight, family: .text, familyName: name, isItalic: spec.isItalic)
         case .icons: return FaceKey(quarterPixels: quarterPixels, weight: .regular, family: .icons)
         }
     }
@@ -159,14 +177,23 @@ public final class FontCache: TextMeasuring {
         return String(cString: value)
     }
 
-    /// The request pattern for a face: family, pixel size, weight, with Xft's and fontconfig's
-    /// defaults (antialiasing, hinting from Xft resources) applied.
+    /// The request pattern for a face: family, pixel size, weight, slant, with Xft's and
+    /// fontconfig's defaults (antialiasing, hinting from Xft resources) applied. A family that is
+    /// not installed is fontconfig's to substitute (its aliases: "serif" finds a serif face); a
+    /// slant or weight the family lacks is synthesized by fontconfig's rules (oblique, emboldened).
     private func requestPattern(for key: FaceKey) -> OpaquePointer {
         let pattern = FcPatternCreate()!
-        let family = key.family == .icons ? iconFamily : self.family
+        let family = key.family == .icons ? iconFamily : key.familyName ?? self.family
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         FcPatternAddDouble(pattern, FC_PIXEL_SIZE, Double(key.quarterPixels) / 4)
-        FcPatternAddInteger(pattern, FC_WEIGHT, key.weight == .medium ? Int32(FC_WEIGHT_MEDIUM) : Int32(FC_WEIGHT_REGULAR))
+        let weight: Int32
+        switch key.weight {
+        case .regular: weight = Int32(FC_WEIGHT_REGULAR)
+        case .medium: weight = Int32(FC_WEIGHT_MEDIUM)
+        case .bold: weight = Int32(FC_WEIGHT_BOLD)
+        }
+        FcPatternAddInteger(pattern, FC_WEIGHT, weight)
+        if key.isItalic && key.family == .text { FcPatternAddInteger(pattern, FC_SLANT, Int32(FC_SLANT_ITALIC)) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         XftDefaultSubstitute(display, screen, pattern)
         return pattern
@@ -241,22 +268,23 @@ public final class FontCache: TextMeasuring {
         XftCharExists(display, font(for: Self.key(for: spec)), scalar.value) == FcTrue
     }
 
-    private func fallbackSet(for weight: FontWeight) -> UnsafeMutablePointer<FcFontSet>? {
-        if let set = fallbackSets[weight] { return set }
-        let pattern = requestPattern(for: FaceKey(quarterPixels: 64, weight: weight))
+    private func fallbackSet(for style: FallbackStyle) -> UnsafeMutablePointer<FcFontSet>? {
+        if let set = fallbackSets[style] { return set }
+        let pattern = requestPattern(for: FaceKey(quarterPixels: 64, weight: style.weight, familyName: style.familyName,
+                                                  isItalic: style.isItalic))
         defer { FcPatternDestroy(pattern) }
         var result = FcResultNoMatch
         guard let set = FcFontSort(nil, pattern, FcTrue, nil, &result) else { return nil }
-        fallbackSets[weight] = set
+        fallbackSets[style] = set
         return set
     }
 
     /// The best face in the sorted fallback list that has `scalar`. Emoji-presentation characters
     /// prefer a colour face, so ☕ and 🎉 look alike even where a text face sorts first.
-    private func fallbackIndex(for query: FallbackQuery, weight: FontWeight) -> Int {
-        if let index = fallbackIndexByScalar[weight]?[query] { return index }
+    private func fallbackIndex(for query: FallbackQuery, style: FallbackStyle) -> Int {
+        if let index = fallbackIndexByScalar[style]?[query] { return index }
         var found = -1
-        if let set = fallbackSet(for: weight) {
+        if let set = fallbackSet(for: style) {
             let candidates = (0..<Int(set.pointee.nfont)).filter { index in
                 var charset: OpaquePointer?
                 guard let candidate = set.pointee.fonts[index],
@@ -269,14 +297,14 @@ public final class FontCache: TextMeasuring {
             }
             found = (query.prefersColor ? colour : nil) ?? candidates.first ?? -1
         }
-        fallbackIndexByScalar[weight, default: [:]][query] = found
+        fallbackIndexByScalar[style, default: [:]][query] = found
         return found
     }
 
     private func fallbackFont(index: Int, key: FaceKey) -> UnsafeMutablePointer<XftFont>? {
         let cacheKey = FallbackKey(face: key, index: index)
         if let font = fallbackFaces[cacheKey] { return font }
-        guard let set = fallbackSet(for: key.weight), let candidate = set.pointee.fonts[index] else { return nil }
+        guard let set = fallbackSet(for: key.style), let candidate = set.pointee.fonts[index] else { return nil }
         let pattern = requestPattern(for: key)
         defer { FcPatternDestroy(pattern) }
         guard let font = FcFontRenderPrepare(nil, pattern, candidate).flatMap(open) else { return nil }
@@ -302,7 +330,7 @@ public final class FontCache: TextMeasuring {
         let base = scalars.first { !Self.isFollower($0) } ?? scalars.first!
         if XftCharExists(display, primary, base.value) == FcTrue { return primary }
         let prefersColor = base.properties.isEmojiPresentation || scalars.contains { $0.value == 0xFE0F }
-        let index = fallbackIndex(for: FallbackQuery(scalar: base.value, prefersColor: prefersColor), weight: key.weight)
+        let index = fallbackIndex(for: FallbackQuery(scalar: base.value, prefersColor: prefersColor), style: key.style)
         guard index >= 0, let font = fallbackFont(index: index, key: key) else { return primary }
         return font
     }
@@ -364,11 +392,49 @@ public final class FontCache: TextMeasuring {
         return stops
     }
 
+    /// Styled text: each piece of one style and one direction measured as `XftCanvas` draws it,
+    /// with the segment's context (the text around it where it meets another style) given to the
+    /// shaper, and the segment's kern after each cluster.
+    public func caretStops(of text: Substring, segments: [StyledSegment], levels: [UInt8]?) -> [Double] {
+        let bounds = Array(text.indices) + [text.endIndex]
+        let count = bounds.count - 1
+        let levels = levels.flatMap { $0.count == count && $0.contains(where: { $0 & 1 == 1 }) ? $0 : nil }
+        var advances: [Double] = []
+        advances.reserveCapacity(count)
+        var start = 0
+        for segment in segments where start < count {
+            let end = min(count, start + max(0, segment.count))
+            var pieceStart = start
+            while pieceStart < end {
+                var pieceEnd = pieceStart + 1
+                if let levels { while pieceEnd < end && levels[pieceEnd] == levels[pieceStart] { pieceEnd += 1 } } else { pieceEnd = end }
+                let before = pieceStart == start ? segment.contextBefore : ""
+                let after = pieceEnd == end ? segment.contextAfter : ""
+                let piece = advancesOfClusters(in: text[bounds[pieceStart]..<bounds[pieceEnd]], font: segment.font,
+                                               rightToLeft: levels.map { $0[pieceStart] & 1 == 1 } ?? false,
+                                               contextBefore: before, contextAfter: after)
+                for (offset, advance) in piece.enumerated() {
+                    let isBreak = text[bounds[pieceStart + offset]].isNewline
+                    // A negative kern tightens, never past the cluster's own start: stops never fall.
+                    advances.append(max(0, advance + (isBreak ? 0 : segment.kern)))
+                }
+                pieceStart = pieceEnd
+            }
+            start = end
+        }
+        // Clusters past the segments: the last segment's font, or the text face at 16 px.
+        if start < count {
+            advances += advancesOfClusters(in: text[bounds[start]...], font: segments.last?.font ?? FontSpec(pixelSize: 16), rightToLeft: false)
+        }
+        return Self.stops(from: advances)
+    }
+
     /// The advance of every cluster of a run of one direction, in storage order.
-    func advancesOfClusters(in text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Double] {
+    func advancesOfClusters(in text: Substring, font spec: FontSpec, rightToLeft: Bool, contextBefore: String = "",
+                            contextAfter: String = "") -> [Double] {
         let key = Self.key(for: spec)
         var advances: [Double] = []
-        for item in items(of: text, font: spec, rightToLeft: rightToLeft) {
+        for item in items(of: text, font: spec, rightToLeft: rightToLeft, contextBefore: contextBefore, contextAfter: contextAfter) {
             if item.isShaped {
                 advances += shape(item, rightToLeft: rightToLeft).clusterAdvances
                 continue

@@ -11,13 +11,18 @@ import MaterialFields
 /// `TIMESTAMP` and `MULTIPLE` (several of those in one request: Selections+Multiple.swift), and
 /// `text/plain` as ASCII ("?" for the rest; listed in TARGETS for a drag only) and, for a drag,
 /// ICCCM's `DELETE` (answered with NULL after a move: DragAndDrop.swift); any other target is
-/// refused. Text larger than `chunkSize` (256 KiB, or less when
-/// the server's request limit is lower) goes by INCR.
+/// refused. Styled text (a copy whose runs set any attribute) is also offered as `text/html`
+/// (UTF-8, `HTMLWriter`'s fragment), as GTK's text views offer rich text only when the text has
+/// tags. Text larger than `chunkSize` (256 KiB, or less when the server's request limit is
+/// lower) goes by INCR.
 ///
 /// Requesting: one conversion per selection at a time (later requests queue): TARGETS first, then
 /// UTF8_STRING (or `text/plain;charset=utf-8`) when offered, else STRING, and STRING when the owner
-/// refuses UTF-8; the answer is read in chunks, INCR transfers chunk by chunk as the owner writes
-/// them. Nothing blocks: every step is an event the loop hands in. A transfer that makes no
+/// refuses UTF-8; a styled request (`requestStyled`, a field that allows editing styles) takes
+/// `text/html` first when the owner offers it, read by `HTMLReader` (UTF-8, or UTF-16 with its
+/// byte order mark as Firefox writes it), and the plain form when the owner refuses it or sends
+/// more than the reader takes. The answer is read in chunks, INCR transfers chunk by chunk as the
+/// owner writes them. Nothing blocks: every step is an event the loop hands in. A transfer that makes no
 /// progress for `timeout` seconds, or whose data is not text (another type, 16- or 32-bit items,
 /// more than `maximumIncomingBytes`), ends with one warning and a nil answer: the paste does
 /// nothing. Invalid UTF-8 is pasted with U+FFFD in place of each bad sequence, with one warning.
@@ -35,6 +40,10 @@ final class SelectionBroker {
 
     private let clipboardAtom, primaryAtom, dragAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom, plainAtom: Atom
     private let timestampAtom, incrAtom, atomAtom, integerAtom, deleteAtom, nullAtom: Atom
+    /// `text/html`: styled text, offered beside the plain forms when a copy has styles.
+    let htmlAtom: Atom
+    /// Reads the `text/html` a styled paste takes; its family check asks fontconfig.
+    var htmlReader = HTMLReader(isFamilyAvailable: { FontFamilies.isInstalled($0) })
     /// ICCCM's MULTIPLE (several targets in one request, as clipboard managers save) and the
     /// type of its list of (target, property) pairs.
     let multipleAtom, atomPairAtom: Atom
@@ -51,7 +60,14 @@ final class SelectionBroker {
 
     // MARK: State
 
-    struct Owned { var text: String; var time: Time }
+    struct Owned {
+        var text: String
+        var time: Time
+        /// The text with its styles, when it has any: served as `text/html`, and pasted as it is
+        /// into this window's own fields.
+        var styled: AttributedText? = nil
+        var html: [UInt8]? = nil
+    }
     private(set) var owned: [SelectionKind: Owned] = [:]
 
     /// An INCR transfer we serve: the next chunk goes out when the requestor deletes the property.
@@ -69,6 +85,11 @@ final class SelectionBroker {
     private struct Incoming {
         var kind: SelectionKind
         var completion: (String?) -> Void
+        /// A styled paste: `text/html` is taken when offered, and the answer comes here (the plain
+        /// `completion` is not called).
+        var styledCompletion: ((AttributedText?) -> Void)? = nil
+        /// The plain form the owner's TARGETS offered, for a styled paste that falls back to it.
+        var plainTarget: Atom = 0
         var time: Time
         var target: Atom
         var isIncremental = false
@@ -106,6 +127,7 @@ final class SelectionBroker {
         atomAtom = XA_ATOM
         integerAtom = XA_INTEGER
         multipleAtom = atom("MULTIPLE")
+        htmlAtom = atom("text/html")
         atomPairAtom = atom("ATOM_PAIR")
         clipboardProperty = atom(Self.propertyName(for: .clipboard, index: 0))
         primaryProperty = atom(Self.propertyName(for: .primary, index: 0))
@@ -161,12 +183,20 @@ final class SelectionBroker {
     /// (a stale time) or to someone else.
     @discardableResult
     func own(_ text: String, for kind: SelectionKind, time: Time) -> Bool {
+        own(AttributedText(text), for: kind, time: time)
+    }
+
+    /// Takes `kind` with styled `text`: offered as `text/html` too when any run has a style.
+    @discardableResult
+    func own(_ text: AttributedText, for kind: SelectionKind, time: Time) -> Bool {
         XSetSelectionOwner(display, atom(for: kind), window, time)
         guard XGetSelectionOwner(display, atom(for: kind)) == window else {
             owned[kind] = nil
             return false
         }
-        owned[kind] = Owned(text: text, time: time)
+        let isStyled = !text.attributeRuns.isPlain
+        owned[kind] = Owned(text: text.string, time: time, styled: isStyled ? text : nil,
+                            html: isStyled ? Array(HTMLWriter.fragment(for: text).utf8) : nil)
         return true
     }
 
@@ -211,6 +241,7 @@ final class SelectionBroker {
         switch request.target {
         case targetsAtom:
             var targets: [Int] = [targetsAtom, timestampAtom, multipleAtom, utf8Atom, mimeUTF8Atom, stringAtom, textAtom].map { Int($0) }
+            if current.html != nil { targets.append(Int(htmlAtom)) }
             // A drag offers what GTK's entries offer, plain ASCII text too.
             if kind == .dragAndDrop { targets.append(Int(plainAtom)) }
             XChangeProperty(display, request.requestor, property, atomAtom, 32, PropModeReplace,
@@ -238,6 +269,9 @@ final class SelectionBroker {
             } else {
                 send(Array(current.text.utf8), type: utf8Atom, to: request.requestor, property: property)
             }
+        case htmlAtom:
+            guard let html = current.html else { return false }
+            send(html, type: htmlAtom, to: request.requestor, property: property)
         case multipleAtom:
             // Each pair converted in turn (Selections+Multiple.swift).
             return answerMultiple(request, into: property)
@@ -338,6 +372,20 @@ final class SelectionBroker {
         if incoming[kind]!.count == 1 { start(kind) }
     }
 
+    /// Asks for `kind`'s text with its styles: `text/html` when the owner offers it, else its
+    /// plain text (no styles); `completion` runs later from `deliverAnswers()` (nil: nothing to
+    /// paste). This window's own copy comes back with its runs as they were.
+    func requestStyled(_ kind: SelectionKind, time: Time, completion: @escaping (AttributedText?) -> Void) {
+        if let current = owned[kind] {
+            let text = current.styled ?? AttributedText(current.text)
+            readyAnswers.append { completion(text) }
+            return
+        }
+        incoming[kind, default: []].append(Incoming(kind: kind, completion: { _ in }, styledCompletion: completion, time: time,
+                                                    target: targetsAtom, lastProgress: clock()))
+        if incoming[kind]!.count == 1 { start(kind) }
+    }
+
     private func start(_ kind: SelectionKind) {
         guard var transfer = incoming[kind]?.first else { return }
         transfer.started = true
@@ -367,15 +415,22 @@ final class SelectionBroker {
                 finish(kind, with: offered.contains { [utf8Atom, mimeUTF8Atom, stringAtom, textAtom].contains($0) } ? "" : nil)
                 return
             }
+            let offersHTML = offeredTargets(in: answer).contains(htmlAtom)
             transfer.target = textTarget(offeredIn: answer, kind: kind)
+            transfer.plainTarget = transfer.target
+            if transfer.styledCompletion != nil, offersHTML { transfer.target = htmlAtom }
             incoming[kind]![0] = transfer
             start(kind)
             return
         }
         guard event.property == property(for: kind) else {
             // Refused (or answered somewhere we did not ask): try STRING once, then give up quietly;
-            // an empty or absent selection is not an error.
-            if transfer.target == utf8Atom || transfer.target == mimeUTF8Atom {
+            // an empty or absent selection is not an error. Refused HTML: the plain text.
+            if transfer.target == htmlAtom {
+                transfer.target = transfer.plainTarget
+                incoming[kind]![0] = transfer
+                start(kind)
+            } else if transfer.target == utf8Atom || transfer.target == mimeUTF8Atom {
                 transfer.target = stringAtom
                 incoming[kind]![0] = transfer
                 start(kind)
@@ -492,6 +547,10 @@ final class SelectionBroker {
     /// Checks a chunk is text and adds it; completes the transfer when `complete`.
     private func accept(_ chunk: Chunk, for kind: SelectionKind, complete: Bool) {
         guard var transfer = incoming[kind]?.first else { return }
+        if transfer.target == htmlAtom {
+            acceptHTML(chunk, for: kind, complete: complete)
+            return
+        }
         if !(complete && chunk.bytes.isEmpty && transfer.isIncremental) {
             guard chunk.type == utf8Atom || chunk.type == mimeUTF8Atom || chunk.type == stringAtom else {
                 fail(kind, "the \(Self.name(of: kind)) owner sent \(atomName(chunk.type)) instead of text")
@@ -529,6 +588,49 @@ final class SelectionBroker {
         }
     }
 
+    /// A chunk of `text/html`: any 8-bit type is taken (owners type it `text/html` or as a
+    /// string); more than the reader takes, or markup it refuses, falls back to the plain text.
+    private func acceptHTML(_ chunk: Chunk, for kind: SelectionKind, complete: Bool) {
+        guard var transfer = incoming[kind]?.first else { return }
+        if !(complete && chunk.bytes.isEmpty && transfer.isIncremental) {
+            guard chunk.format == 8 else {
+                fail(kind, "the \(Self.name(of: kind)) owner sent text/html as \(chunk.format)-bit items")
+                return
+            }
+            transfer.data.append(contentsOf: chunk.bytes)
+            // UTF-16 takes up to twice the bytes of the UTF-8 the reader counts.
+            guard transfer.data.count <= htmlReader.maximumInputBytes * 2 else {
+                fallBackToPlain(kind, "its text/html is larger than \(Self.size(htmlReader.maximumInputBytes))")
+                return
+            }
+            incoming[kind]![0] = transfer
+        }
+        guard complete else { return }
+        guard !transfer.data.isEmpty else {
+            finish(kind, with: nil)
+            return
+        }
+        guard let styled = htmlReader.attributedText(fromHTMLData: transfer.data) else {
+            fallBackToPlain(kind, "its text/html is larger than \(Self.size(htmlReader.maximumInputBytes))")
+            return
+        }
+        finish(kind, answer: .styled(styled))
+    }
+
+    /// Gives up the `text/html` transfer under way and asks for the plain form instead.
+    private func fallBackToPlain(_ kind: SelectionKind, _ reason: String) {
+        guard var transfer = incoming[kind]?.first else { return }
+        warn("warning: the \(Self.name(of: kind)) owner's styles are not pasted: \(reason); its plain text is")
+        // The owner may still be writing chunks where this transfer read.
+        if transfer.isIncremental { retireProperty(of: kind) }
+        transfer.target = transfer.plainTarget
+        transfer.isIncremental = false
+        transfer.type = 0
+        transfer.data = []
+        incoming[kind]![0] = transfer
+        start(kind)
+    }
+
     private func fail(_ kind: SelectionKind, _ message: String) {
         warn("warning: paste ignored: \(message)")
         // An owner that was still answering may go on writing where this transfer read.
@@ -538,10 +640,28 @@ final class SelectionBroker {
 
     /// Ends the transfer under way with `text` and starts the next queued one.
     private func finish(_ kind: SelectionKind, with text: String?) {
+        finish(kind, answer: .plain(text))
+    }
+
+    private enum Answer {
+        case plain(String?)
+        case styled(AttributedText)
+    }
+
+    private func finish(_ kind: SelectionKind, answer: Answer) {
         guard var queue = incoming[kind], !queue.isEmpty else { return }
         let done = queue.removeFirst()
         incoming[kind] = queue
-        readyAnswers.append { done.completion(text) }
+        switch (answer, done.styledCompletion) {
+        case (.plain(let text), let styledCompletion?):
+            readyAnswers.append { styledCompletion(text.map { AttributedText($0) }) }
+        case (.styled(let text), let styledCompletion?):
+            readyAnswers.append { styledCompletion(text) }
+        case (.plain(let text), nil):
+            readyAnswers.append { done.completion(text) }
+        case (.styled(let text), nil):
+            readyAnswers.append { done.completion(text.string) }
+        }
         if !queue.isEmpty { start(kind) }
     }
 
@@ -591,6 +711,11 @@ final class SelectionBroker {
         guard atom != 0, let name = XGetAtomName(display, atom) else { return "no type" }
         defer { XFree(name) }
         return String(cString: name)
+    }
+
+    /// "16 MB", or bytes below a megabyte.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -12,6 +12,9 @@ struct ShapeKey: Hashable {
     var text: String
     var font: UnsafeMutablePointer<XftFont>
     var rightToLeft: Bool
+    /// What the shaper sees before and after the item (`ShapingContext`), empty at most edges.
+    var contextBefore = ""
+    var contextAfter = ""
 }
 
 /// One item shaped by HarfBuzz: glyphs left to right with pixel positions from the item's left
@@ -42,6 +45,10 @@ extension FontCache {
         package var text: Substring
         package var font: UnsafeMutablePointer<XftFont>
         package var isShaped: Bool
+        /// The text around a piece of one style where it meets another (`ShapingContext`): the
+        /// shaper joins across it without drawing it. Only a run's first and last items have any.
+        package var contextBefore = ""
+        package var contextAfter = ""
     }
 
     /// Whether a cluster needs a shaper to be drawn right: anything but a single character of the
@@ -72,7 +79,15 @@ extension FontCache {
     /// order. Icons are never shaped or substituted. A cluster stays in the fallback face of the
     /// one before when that face has it, so a word is not split between faces (Arabic letters
     /// join only within one).
-    package func items(of text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Item] {
+    package func items(of text: Substring, font spec: FontSpec, rightToLeft: Bool,
+                       contextBefore: String = "", contextAfter: String = "") -> [Item] {
+        var items = uncontextualItems(of: text, font: spec, rightToLeft: rightToLeft)
+        if !contextBefore.isEmpty, !items.isEmpty { items[0].contextBefore = contextBefore }
+        if !contextAfter.isEmpty, !items.isEmpty { items[items.count - 1].contextAfter = contextAfter }
+        return items
+    }
+
+    private func uncontextualItems(of text: Substring, font spec: FontSpec, rightToLeft: Bool) -> [Item] {
         let key = Self.key(for: spec)
         let primary = font(for: key)
         if key.family == .icons { return text.isEmpty ? [] : [Item(text: text, font: primary, isShaped: false)] }
@@ -121,8 +136,10 @@ extension FontCache {
     }
 
     /// The width of a run of one direction, as `XftCanvas` draws it.
-    func runAdvance(of text: Substring, font spec: FontSpec, rightToLeft: Bool) -> Double {
-        items(of: text, font: spec, rightToLeft: rightToLeft).reduce(0) { total, item in
+    func runAdvance(of text: Substring, font spec: FontSpec, rightToLeft: Bool, contextBefore: String = "",
+                    contextAfter: String = "") -> Double {
+        items(of: text, font: spec, rightToLeft: rightToLeft, contextBefore: contextBefore, contextAfter: contextAfter)
+            .reduce(0) { total, item in
             total + (item.isShaped ? shape(item, rightToLeft: rightToLeft).width : advance(of: Run(text: item.text, font: item.font)))
         }
     }
@@ -131,7 +148,8 @@ extension FontCache {
 
     /// The item shaped by HarfBuzz on the FreeType face Xft opened for it (cached).
     func shape(_ item: Item, rightToLeft: Bool) -> ShapedItem {
-        let key = ShapeKey(text: String(item.text), font: item.font, rightToLeft: rightToLeft)
+        let key = ShapeKey(text: String(item.text), font: item.font, rightToLeft: rightToLeft,
+                           contextBefore: item.contextBefore, contextAfter: item.contextAfter)
         if let cached = shapedItems[key] { return cached }
         let shaped = harfBuzzShape(key) ?? unshaped(item)
         if shapedItems.count >= Self.shapeCacheLimit { shapedItems.removeAll(keepingCapacity: true) }
@@ -152,11 +170,14 @@ extension FontCache {
         if shapingBuffer == nil { shapingBuffer = hb_buffer_create() }
         guard let buffer = shapingBuffer else { return nil }
         hb_buffer_clear_contents(buffer)
-        var bytes = Array(key.text.utf8)
-        let length = Int32(bytes.count)
+        // The item with its context around it: HarfBuzz shapes only the item, reading the rest
+        // for joining and contextual forms (cluster values stay byte offsets in the whole).
+        var bytes = Array(key.contextBefore.utf8) + Array(key.text.utf8) + Array(key.contextAfter.utf8)
+        let itemOffset = UInt32(key.contextBefore.utf8.count)
+        let total = Int32(bytes.count), itemLength = Int32(key.text.utf8.count)
         bytes.withUnsafeMutableBufferPointer { pointer in
             pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
-                hb_buffer_add_utf8(buffer, $0, length, 0, length)
+                hb_buffer_add_utf8(buffer, $0, total, UInt32(itemOffset), itemLength)
             }
         }
         hb_buffer_set_direction(buffer, key.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -201,7 +222,7 @@ extension FontCache {
                 position = hb_glyph_position_t(x_advance: Int32(extents.xOff) * 64, y_advance: 0, x_offset: 0, y_offset: 0,
                                                var: position.var)
             }
-            let owner = grapheme(containing: info.cluster)
+            let owner = grapheme(containing: info.cluster &- itemOffset)
             glyphClusters.append(owner)
             advances26[owner] += Int(position.x_advance)
             owns[owner] = true
@@ -223,6 +244,36 @@ extension FontCache {
         }
         return ShapedItem(glyphs: glyphs, glyphClusters: glyphClusters, clusterAdvances: advances26.map { Double($0) / 64 },
                           width: Double(pen) / 64)
+    }
+
+    /// The font's own underline (the `post` table's) and strikethrough (the `OS/2` table's),
+    /// read through HarfBuzz in whole pixels; estimated from the line metrics for a face without them.
+    public func decorationMetrics(for spec: FontSpec) -> DecorationMetrics {
+        let key = Self.key(for: spec)
+        if let cached = decorationMetricsByFace[key] { return cached }
+        let primary = font(for: key)
+        let line = LineMetrics(ascent: Double(primary.pointee.ascent), descent: Double(primary.pointee.descent))
+        var metrics = DecorationMetrics.estimated(for: line, pixelSize: spec.pixelSize)
+        if !HostErrorHandlers.isLost(display), let face = XftLockFace(primary) {
+            defer { XftUnlockFace(primary) }
+            let font = harfBuzzFont(for: primary, face: face)
+            func position(_ tag: hb_ot_metrics_tag_t) -> Double? {
+                var value: hb_position_t = 0
+                return hb_ot_metrics_get_position(font, tag, &value) != 0 ? Double(value) / 64 : nil
+            }
+            if let thickness = position(HB_OT_METRICS_TAG_UNDERLINE_SIZE), thickness > 0,
+               let offset = position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) {
+                metrics.underlineThickness = max(1, thickness.rounded())
+                metrics.underlineOffset = max(1, (-offset).rounded())
+            }
+            if let thickness = position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), thickness > 0,
+               let offset = position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), offset > 0 {
+                metrics.strikethroughThickness = max(1, thickness.rounded())
+                metrics.strikethroughOffset = offset.rounded()
+            }
+        }
+        decorationMetricsByFace[key] = metrics
+        return metrics
     }
 
     /// 26.6 fixed point to whole pixels, to nearest.

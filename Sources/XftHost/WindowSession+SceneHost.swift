@@ -14,6 +14,16 @@ extension WindowSession: SceneHost {
         }
     }
 
+    func setSelectionAttributedText(_ text: AttributedText, for selection: SelectionKind) {
+        if !selections.own(text, for: selection, time: serverTime()), !host.isConnectionLost {
+            host.warn("warning: could not take \(SelectionBroker.name(of: selection)): another client holds it")
+        }
+    }
+
+    func requestSelectionAttributedText(_ selection: SelectionKind, completion: @escaping (AttributedText?) -> Void) {
+        selections.requestStyled(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
+    }
+
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
         // Answers come from the loop, never from inside the request, as X's do.
         selections.request(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)

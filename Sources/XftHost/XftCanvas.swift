@@ -139,15 +139,23 @@ package final class XftCanvas: Canvas {
         drawRun(text[...], at: origin, font: font, color: color, rightToLeft: direction == .rightToLeft)
     }
 
+    package func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection,
+                          contextBefore: String, contextAfter: String) {
+        guard color.alpha > 0, !text.isEmpty, !currentClip.isEmpty, !isConnectionLost else { return }
+        drawRun(text[...], at: origin, font: font, color: color, rightToLeft: direction == .rightToLeft,
+                contextBefore: contextBefore, contextAfter: contextAfter)
+    }
+
     /// A run of one direction from its left end: its items left to right (a right-to-left run's
     /// last item leftmost), shaped items as positioned glyphs, simple text as Xft strings.
-    private func drawRun(_ text: Substring, at origin: Point, font: FontSpec, color: Color, rightToLeft: Bool) {
+    private func drawRun(_ text: Substring, at origin: Point, font: FontSpec, color: Color, rightToLeft: Bool,
+                         contextBefore: String = "", contextAfter: String = "") {
         let clip = currentClip
         guard origin.x.isFinite, origin.y.isFinite, abs(origin.y) < Self.coordinateLimit else { return }
         var xftColor = XftColor(pixel: 0, color: Self.renderColor(color))
         var x = origin.x.rounded()
         let y = origin.y.rounded()
-        let items = fonts.items(of: text, font: font, rightToLeft: rightToLeft)
+        let items = fonts.items(of: text, font: font, rightToLeft: rightToLeft, contextBefore: contextBefore, contextAfter: contextAfter)
         let ordered = rightToLeft ? Array(items.reversed()) : items
         for (index, item) in ordered.enumerated() {
             if x > clip.maxX + Self.overhang { return }

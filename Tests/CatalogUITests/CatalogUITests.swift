@@ -262,7 +262,7 @@ final class CatalogCommandLineTests: XCTestCase {
         for (id, message) in [("filled-lable", "no field 'filled-lable'; did you mean 'filled-label'? (\(listed))"),
                               ("outlined-pasword", "no field 'outlined-pasword'; did you mean 'outlined-password'? (\(listed))"),
                               ("nope", "no field 'nope' (nothing is close: the nearest is 'plain-none', and ids begin 'filled-', "
-                                + "'outlined-', 'uikit-', 'plain-', 'rag-', 'intl-' or 'custom-'; \(listed))")] {
+                                + "'outlined-', 'uikit-', 'plain-', 'rag-', 'intl-', 'styled-' or 'custom-'; \(listed))")] {
             for (mode, display) in [([], server.displayName), ([], ""),
                                     (["--screenshot", NSTemporaryDirectory() + "never-\(UUID().uuidString).png"], server.displayName)] {
                 let result = try runCommand(binary, ["--focus", id] + mode, environment: ["DISPLAY": display])

@@ -99,6 +99,28 @@ final class ClipboardManagerUITests: XCTestCase {
         _ = manager
     }
 
+    /// A copy with styles asks the manager to keep `text/html` too: after the exit, a paste
+    /// still gets the styles.
+    func testAStyledCopySurvivesWithItsHTML() throws {
+        var manager: ClipboardManager?
+        let app = try CatalogApp(arguments: ["--focus", "styled-editable"]) { server in manager = try ClipboardManager(server: server) }
+        XCTAssertNotNil(app.waitForState { $0.field("styled-editable").focused }, "the styled field never took focus")
+        try app.key("ctrl+a", "ctrl+c")
+        XCTAssertTrue(try waitUntil(timeout: 10) { try self.clipboardOwner(app) == app.windowID }, "Ctrl+C did not take CLIPBOARD")
+        try app.requestClose()
+        XCTAssertEqual(app.waitForExit(timeout: 20), 0, "the catalog did not exit")
+        XCTAssertEqual(try readClipboard(app).text, "Meet at noon, not later, please")
+        let xclip = try XCTUnwrap(findExecutable("xclip"), "xclip is not installed; ./run.sh test installs it")
+        let html = try runCommand(xclip, ["-o", "-selection", "clipboard", "-t", "text/html"],
+                                  environment: ["DISPLAY": app.server.displayName], timeout: 20)
+        XCTAssertEqual(html.status, 0, html.stderr)
+        for part in ["<b>noon</b>", "<i>not</i>", "<u>please</u>"] {
+            XCTAssertTrue(html.stdout.contains(part), "\(part) is not in the kept HTML: \(html.stdout)")
+        }
+        XCTAssertEqual(clipboardLines(app.standardError), [], "a warning while handing the copy over")
+        _ = manager
+    }
+
     func testWithoutAManagerTheCatalogExitsAndTheCopyIsGone() throws {
         let app = try CatalogApp()
         XCTAssertEqual(try ClipboardManager.managerOwner(on: app.server), 0, "a clipboard manager runs on a private server")

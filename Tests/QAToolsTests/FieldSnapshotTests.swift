@@ -138,4 +138,46 @@ final class FieldSnapshotTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode([FieldSnapshot].self, from: Data(json.utf8)).map(\.background),
                        scene.snapshot().map(\.background))
     }
+
+    func testTheSnapshotListsRunsWithTheKeysTheySetAndTheTypingAttributesWhileEditing() throws {
+        let field = TextField(identifier: "styled", style: .filled, label: "Styled")
+        field.allowsEditingTextAttributes = true
+        field.attributedText = AttributedText("ab")
+            + AttributedText("CD", attributes: TextAttributes(fontFamily: "DejaVu Serif", fontSize: 20, fontWeight: .bold, isItalic: true,
+                                                               foregroundColor: Color(hex: 0xCC0000), backgroundColor: Color(hex: 0x00FF00, alpha: 128.0 / 255),
+                                                               underlineStyle: .double, underlineColor: Color(hex: 0x0000FF),
+                                                               strikethroughStyle: .thick, strikethroughColor: Color(hex: 0x000000), kern: 1.5))
+        let plain = TextField(identifier: "plain", style: .filled, label: "Plain", text: "xyz")
+        let scene = makeScene([field, plain])
+        var snapshot = scene.snapshot()
+        XCTAssertNil(snapshot[0].typingAttributes, "not editing")
+        let json = try encoded(snapshot[0])
+        XCTAssertTrue(json.contains("\"typingAttributes\":null"), json)
+        XCTAssertTrue(json.contains(#""attributes":{}"#), "a plain run sets no key: \(json)")
+        for pair in [#""fontFamily":"DejaVu Serif""#, #""fontSize":20"#, #""fontWeight":700"#, #""italic":true"#,
+                     ##""foregroundColor":"#CC0000FF""##, ##""backgroundColor":"#00FF0080""##, #""underlineStyle":"double""#,
+                     ##""underlineColor":"#0000FFFF""##, #""strikethroughStyle":"thick""#, ##""strikethroughColor":"#000000FF""##, #""kern":1.5"#] {
+            XCTAssertTrue(json.contains(pair), "\(pair) in \(json)")
+        }
+        let decoded = try JSONDecoder().decode(FieldSnapshot.self, from: Data(json.utf8))
+        XCTAssertEqual(decoded.runs, snapshot[0].runs, "the runs read back as written")
+        XCTAssertEqual(snapshot[1].runs, [RunSnapshot(start: 0, end: 3, attributes: AttributesSnapshot(.none))])
+
+        scene.focus(field, at: 1)
+        field.selection = TextSelection(caret: 4)
+        scene.handle(.key(.shortcut("u"), .control), at: 2)
+        snapshot = scene.snapshot()
+        XCTAssertEqual(snapshot[0].typingAttributes?.attributes.underlineStyle, nil, "the run was underlined: Ctrl+U takes it off")
+        XCTAssertEqual(snapshot[0].typingAttributes?.attributes.fontWeight, .bold)
+        field.selection = TextSelection(caret: 1)
+        XCTAssertEqual(try encoded(XCTUnwrap(scene.snapshot()[0].typingAttributes)), "{}")
+    }
+
+    func testAColourReadsBackFromItsHex() {
+        XCTAssertEqual(AttributesSnapshot.hex(Color(red: 1, green: 0.5, blue: 0, alpha: 0.25)), "#FF800040")
+        XCTAssertEqual(AttributesSnapshot.color(hex: "#FF800040").map(AttributesSnapshot.hex), "#FF800040")
+        XCTAssertEqual(AttributesSnapshot.color(hex: "#0000FF"), Color(hex: 0x0000FF))
+        XCTAssertNil(AttributesSnapshot.color(hex: "#12345"))
+        XCTAssertNil(AttributesSnapshot.color(hex: "red"))
+    }
 }

@@ -67,5 +67,8 @@ public struct KeyBindings: Sendable {
         KeyCombination(.insert, .control): .copy,
         KeyCombination(.insert, .shift): .paste,
         KeyCombination(.delete, .shift): .cut,
+        KeyCombination(.shortcut("b"), .control): .toggleBoldface,
+        KeyCombination(.shortcut("i"), .control): .toggleItalics,
+        KeyCombination(.shortcut("u"), .control): .toggleUnderline,
     ])
 }

@@ -25,7 +25,9 @@ extension TextField {
 
         // An input method's preedit is drawn in the text, in place of the selection (TextField+Composition).
         let composed = composedText()
-        let text = TextPainter(textLayout: composed?.layout ?? textLayout, band: decoration.textBand, clip: decoration.textClip, kind: kind)
+        let runColors = self.runColors(scheme: scheme, colors: colors)
+        let text = TextPainter(textLayout: composed?.layout ?? textLayout, band: decoration.textBand, clip: decoration.textClip, kind: kind,
+                               measurer: measurer, runColors: runColors)
         let editorSelection = editor.selection
         var selection: [ShapeFill] = []
         var composition: [ShapeFill] = []
@@ -42,6 +44,7 @@ extension TextField {
         if showsCaret && state == .editing && (editorSelection.isCaret || composed != nil), let rect = caretFrame(origin: origin) {
             caret = ShapeFill(path: .rectangle(rect), color: colors.caret)
         }
+        let styleShapes = text.styleShapes(color: colors.inputText)
         var appearance = FieldAppearance(bounds: decoration.bounds, shapes: decoration.shapes, icons: decoration.icons,
                                label: decoration.label, labelClip: decoration.labelClip, affixes: decoration.affixes,
                                affixClip: decoration.affixClip, textClip: decoration.textClip, placeholder: decoration.placeholder,
@@ -50,10 +53,26 @@ extension TextField {
                                fades: text.fades(background: decoration.background, scale: layout.metrics.scale),
                                assistive: decoration.assistive, assistiveClip: decoration.assistiveClip,
                                backgroundImage: decoration.image)
+        appearance.textBackgrounds = styleShapes.backgrounds
+        appearance.textDecorations = styleShapes.lines
+        if let placed = decoration.placeholder,
+           let styled = styledPlaceholderPaint(placed, clip: decoration.textClip, color: placed.color, scale: layout.metrics.scale,
+                                               runColors: runColors) {
+            appearance.placeholder = nil
+            appearance.placeholderRuns = styled.runs
+            appearance.textBackgrounds += styled.backgrounds
+            appearance.textDecorations += styled.lines
+        }
         appearance.placeholderClip = decoration.placeholderClip
         askDrawingHooks(into: &appearance, layout: layout, origin: origin, scheme: scheme, colors: colors,
                         font: (composed?.layout ?? textLayout).font)
         return appearance
+    }
+
+    /// How styled runs' colours show in this state and scheme (`TextPainter.RunColors`).
+    func runColors(scheme: ColorScheme, colors: FieldColors) -> TextPainter.RunColors {
+        if scheme.contrast != .standard { return .forced }
+        return state == .disabled ? .faded(alpha: colors.inputText.alpha) : .asSet
     }
 
     /// What the app's `drawText(in:context:)` and, while the placeholder shows,

@@ -155,6 +155,12 @@ extension TextField {
             } else {
                 pressReturn(at: time)
             }
+        case .toggleBoldface:
+            return toggleStyle(.bold, at: time)
+        case .toggleItalics:
+            return toggleStyle(.italic, at: time)
+        case .toggleUnderline:
+            return toggleStyle(.underline, at: time)
         case .copy, .cut, .paste, .cancel, .focusNext, .focusPrevious:
             return false
         }

@@ -59,6 +59,7 @@ extension TextField {
         // is: the click places the caret where it landed.
         let selection = pointX == nil && kind == .textField ? TextSelection(anchor: 0, head: editor.count) : editor.selection
         editor.select(selection, cause: .program, showsCaret: pointX == nil)
+        resetTypingAttributes()
         var cleared = false
         if clearsOnBeginEditing && !editor.isEmpty && (delegate?.textFieldShouldClear(self) ?? true) {
             // Part of beginning: the new session's history starts empty, as the text does.
@@ -127,6 +128,7 @@ extension TextField {
         }
         focusMachine.end()
         refreshGeometryHooks()
+        typingAttributesValue = nil
         editor.clearsAtNextInsertion = false
         editor.pointerUp()
         // As UIKit's text fields do: the steps belong to the editing session. Kept, every field of

@@ -47,7 +47,9 @@ extension TextField {
                                      width: width.isFinite ? max(0, width) : 0, metrics: metrics)
         input.placeholder = placeholder
         input.placeholderFont = placeholderFont
+        input.placeholderStyles = placeholderStyles
         input.textFont = font
+        input.runFonts = runFonts()
         let direction = textDirection
         input.alignment = alignmentFactor(for: direction)
         input.mirrored = layoutDirection == .rightToLeft
@@ -106,7 +108,9 @@ extension TextField {
             layoutInput = input
             var newLayout = layoutWithHooks(input, measurer: measurer)
             layout = newLayout
-            if fontChanged || editor.textLayout == nil || editor.textLayout?.direction != textDirection {
+            if fontChanged || editor.textLayout == nil || editor.textLayout?.direction != textDirection
+                || editor.textLayout?.lineHeight != newLayout.textLineHeight
+                || editor.textLayout?.styles != displayStyles(editor.storage.attributeRuns, scale: metrics.scale) {
                 rebuildTextLayout(notifying: false)
             } else if kind == .textArea {
                 editor.textLayout?.rewrap(width: newLayout.textLine.width)
@@ -158,11 +162,49 @@ extension TextField {
         if kind == .textArea {
             let wrapped = TextLayout(characters: displayCharacters(editor.characters), font: frames.textFont,
                                      lineHeight: frames.textLineHeight, measurer: measurer, wrapWidth: frames.textLine.width,
-                                     direction: textDirection)
+                                     direction: textDirection,
+                                     styles: displayStyles(editor.storage.attributeRuns, scale: metrics.scale))
             input.visibleRows = rows(forLineCount: wrapped.lines.count)
             frames = FieldLayout.compute(input, measurer: measurer)
         }
         return Size(width: frames.container.width, height: frames.preferredHeight)
+    }
+
+    /// The styles the layout measures and the painter draws for `runs` (the storage's, or a slice
+    /// of them): each run over `defaultTextAttributes`' other keys (the font and the colour are
+    /// the layout's font and the painter's colour), with sizes and kerning in display pixels (at
+    /// the metrics' scale, and shrunk with the text by `adjustsFontSizeToFitWidth`). Nil for a
+    /// secure field shown as bullets, and for text with no style.
+    func displayStyles(_ runs: AttributeRuns, scale: Double? = nil) -> AttributeRuns? {
+        guard !(isSecureTextEntry && !isSecureTextRevealed) else { return nil }
+        let defaults = otherDefaultTextAttributes
+        guard !defaults.isEmpty || !runs.isPlain else { return nil }
+        var factor = scale ?? layout?.metrics.scale ?? 1
+        if let fittedFontSize, let full = layout?.textFont.pixelSize, full > 0 { factor *= fittedFontSize / full }
+        var resolved = runs
+        resolved.update(0..<runs.count) { attributes in
+            var display = attributes.resolved(over: defaults)
+            if let size = display.fontSize { display.fontSize = (size.isFinite ? min(max(size, 4), 200) : 16) * factor }
+            if let kern = display.kern { display.kern = kern.isFinite ? kern * factor : nil }
+            return display
+        }
+        return resolved
+    }
+
+    /// The distinct fonts the text's runs ask for, at scale 1 (`FieldLayoutInput.runFonts`).
+    func runFonts() -> [FontSpec] {
+        guard !(isSecureTextEntry && !isSecureTextRevealed) else { return [] }
+        let base = font ?? FontSpec(pixelSize: TextField.materialTextPixelSize)
+        var fonts: [FontSpec] = []
+        for attributes in editor.storage.attributeRuns.values {
+            let resolved = attributes.resolved(over: otherDefaultTextAttributes)
+            guard resolved.fontFamily != nil || resolved.fontSize != nil || resolved.fontWeight != nil || resolved.isItalic != nil else {
+                continue
+            }
+            let styled = base.styled(resolved)
+            if styled != base && !fonts.contains(styled) { fonts.append(styled) }
+        }
+        return fonts
     }
 
     /// What the layout draws: the text, or a bullet per grapheme for a secure field not shown.
@@ -181,7 +223,8 @@ extension TextField {
         if let fittedFontSize { font.pixelSize = fittedFontSize }
         editor.textLayout = TextLayout(characters: displayCharacters(editor.characters), font: font,
                                 lineHeight: layout.textLineHeight, measurer: measurer,
-                                wrapWidth: kind == .textArea ? layout.textLine.width : nil, direction: textDirection)
+                                wrapWidth: kind == .textArea ? layout.textLine.width : nil, direction: textDirection,
+                                styles: displayStyles(editor.storage.attributeRuns))
         alignText()
         if !isFittingFont, fitFontToWidth() { return }
         editor.keepCaretInView()

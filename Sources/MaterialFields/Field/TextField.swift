@@ -28,7 +28,16 @@ open class TextField {
     public var label: String { didSet { if label != oldValue { invalidateLayout() } } }
     public var labelBehavior: LabelBehavior = .floats { didSet { if labelBehavior != oldValue { invalidateLayout() } } }
     /// Shown while the field is empty and the label is not resting in the input line.
-    public var placeholder: String { didSet { if placeholder != oldValue { invalidateLayout() } } }
+    /// Setting it makes the placeholder plain (`attributedPlaceholder`'s styles go), as UIKit's does.
+    public var placeholder: String {
+        didSet {
+            if !isSettingAttributedPlaceholder { placeholderStyles = nil }
+            if placeholder != oldValue || !isSettingAttributedPlaceholder { invalidateLayout() }
+        }
+    }
+    /// The styles of `attributedPlaceholder`, nil while it is plain.
+    var placeholderStyles: AttributeRuns?
+    var isSettingAttributedPlaceholder = false
     /// A disabled field cannot be focused; disabling a focused field ends its editing.
     public var isEnabled: Bool {
         didSet {
@@ -93,6 +102,9 @@ open class TextField {
                 // What was typed while the text showed must not come back through undo.
                 editor.forgetHistory()
                 editor.cachedText = nil
+                // A secret holds no styles.
+                editor.updateAttributes(in: 0..<editor.count) { _ in .none }
+                typingAttributesValue = typingAttributesValue.map { _ in .none }
             }
             rebuildTextLayout()
         }
@@ -160,6 +172,20 @@ open class TextField {
     func alignmentFactor(for direction: WritingDirection) -> Double {
         textAlignment == .natural ? (direction == .rightToLeft ? 1 : 0) : textAlignment.factor
     }
+    /// Ctrl+B, Ctrl+I and Ctrl+U toggle bold, italic and underline on the selection (or in the
+    /// typing attributes at a caret), each change of a selection an undo step; a paste of styled
+    /// text keeps its styles (`paste(_:at:)` with an `AttributedText`). Off (UIKit's default),
+    /// those keys are not the field's and a styled paste comes in as plain text.
+    public var allowsEditingTextAttributes = false
+    /// The keys of `defaultTextAttributes` other than the font's and the text colour (those are
+    /// `font` and `textColor`).
+    var otherDefaultTextAttributes = TextAttributes()
+    /// What typed text takes while editing (`typingAttributes`); nil while not editing.
+    var typingAttributesValue: TextAttributes?
+    /// `attributedText` is setting `font` and `textColor` from its first run: the old text's runs
+    /// are about to go, so they are not rewritten.
+    var isTakingStylesFromText = false
+
     /// A single line's text shrinks to fit the band, never below `minimumFontSize`, and then scrolls.
     public var adjustsFontSizeToFitWidth = false { didSet { if adjustsFontSizeToFitWidth != oldValue { invalidateLayout() } } }
     /// The smallest size, in pixels at scale 1, that `adjustsFontSizeToFitWidth` shrinks text to
@@ -168,16 +194,26 @@ open class TextField {
     /// The text's font (UIKit's `font`), at scale 1: nil is Material's 16 px Roboto. A larger
     /// size makes the input line and the container taller; a RAG field's placeholder and hint
     /// default to it.
-    public var font: FontSpec? { didSet { if font != oldValue { invalidateLayout() } } }
+    /// Setting it applies to the whole text, as UIKit's does: the font keys of every run are cleared,
+    /// so every run shows in it (no undo step: a change of the field, not an edit).
+    public var font: FontSpec? {
+        didSet {
+            guard font != oldValue else { return }
+            if !isTakingStylesFromText { clearRunKeys(TextAttributes.fontKeys) }
+            invalidateLayout()
+        }
+    }
     /// The placeholder's colour and font (at scale 1); nil follows the scheme and the text font.
     /// For RAG fields they are the resting placeholder's, which `placeholderScaleWhenEditing` scales.
     public var placeholderColor: Color? { didSet { if placeholderColor != oldValue { invalidateAppearance() } } }
     public var placeholderFont: FontSpec? { didSet { if placeholderFont != oldValue { invalidateLayout() } } }
     /// The text's colour in every state but disabled (UIKit's `textColor`; `setTextColor(_:for:)`
-    /// sets it per state).
+    /// sets it per state). Setting it applies to the whole text, as UIKit's does: the foreground
+    /// colour of every run is cleared, so every run shows in it.
     public var textColor: Color? {
         get { colorOverrides[.text, .normal] }
         set {
+            if !isTakingStylesFromText { clearRunKeys(TextAttributes.foregroundColorKey) }
             colorOverrides[.text, .normal] = newValue
             colorOverrides[.text, .editing] = newValue
         }
@@ -281,7 +317,8 @@ open class TextField {
     }
 
     /// The text. Setting it is a programmatic edit through `apply(_:)`: observers hear of it and
-    /// undo can take it back.
+    /// undo can take it back. As in UIKit, the text set is plain: it takes `defaultTextAttributes`
+    /// and no run's styles.
     public var text: String {
         get {
             if let cachedText = editor.cachedText { return cachedText }
@@ -291,7 +328,11 @@ open class TextField {
             editor.cachedText = text
             return text
         }
-        set { apply(editor.replacingAll(with: newValue, cause: .programmatic)) }
+        set {
+            var edit = editor.replacingAll(with: newValue, cause: .programmatic)
+            edit.attributes = AttributeRuns(count: 1)
+            apply(edit)
+        }
     }
 
     /// The selection in grapheme clusters; setting it clamps it to the text.

@@ -38,9 +38,16 @@ public struct FieldLayoutInput: Equatable, Sendable {
     /// line at the alignment, and for RAG it is the floating label.
     public var placeholder: String = ""
     public var placeholderFont: FontSpec?
+    /// `attributedPlaceholder`'s styles (sizes at scale 1), nil while plain: its width is measured
+    /// in its runs' fonts.
+    public var placeholderStyles: AttributeRuns?
     /// The text's font at scale 1 (UIKit's `font`); nil is Material's 16 px. A larger font makes
     /// the text line (and the container) taller.
     public var textFont: FontSpec?
+    /// The fonts styled runs of the text ask for (at scale 1; each distinct one once, in the
+    /// order of the text): the text line is as tall as the tallest of them and `textFont`, as
+    /// UIKit's field grows its intrinsic height to the largest font in its attributed text.
+    public var runFonts: [FontSpec] = []
     /// Where text sits in its band: 0 left, 0.5 centred, 1 right (`TextAlignment.factor`).
     public var alignment: Double = 0
     /// The assistive (RAG: hint) text's font at scale 1; nil is Material's 12 px.
@@ -134,12 +141,19 @@ public struct FieldLayout: Equatable, Sendable {
     public static let maximumRows = 1_000.0
 
     /// The input line for the text font: Material's 24 px at 16 px, taller for larger text (its
-    /// ascent and descent with a quarter more, whole pixels).
+    /// ascent and descent with a quarter more, whole pixels), and for a styled run's larger font.
     static func textLineHeight(_ input: FieldLayoutInput, font: FontSpec, measurer: TextMeasuring) -> Double {
         let metrics = input.metrics
-        guard input.textFont != nil else { return metrics.inputLineHeight }
-        let line = measurer.lineMetrics(for: font)
-        return max(metrics.inputLineHeight, ((line.ascent + line.descent) * 1.25).rounded(.up))
+        var height = metrics.inputLineHeight
+        if input.textFont != nil {
+            let line = measurer.lineMetrics(for: font)
+            height = max(height, ((line.ascent + line.descent) * 1.25).rounded(.up))
+        }
+        for run in input.runFonts {
+            let line = measurer.lineMetrics(for: scaled(run, default: font, metrics: metrics))
+            height = max(height, ((line.ascent + line.descent) * 1.25).rounded(.up))
+        }
+        return height
     }
 
     /// How far the text (and the assistive row under it) is inset from the field's sides: 16 px
@@ -177,7 +191,16 @@ public struct FieldLayout: Equatable, Sendable {
     static func placeholderPlacement(_ input: FieldLayoutInput, font: FontSpec, baseline: Double, left: Double, right: Double,
                                      measurer: TextMeasuring) -> LabelPlacement? {
         guard !input.placeholder.isEmpty else { return nil }
-        let width = measurer.advance(of: input.placeholder[...], font: font)
+        var width = measurer.advance(of: input.placeholder[...], font: font)
+        if var styles = input.placeholderStyles {
+            styles.update(0..<styles.count) { attributes in
+                var display = attributes
+                display.fontSize = attributes.fontSize.map { ($0.isFinite ? min(max($0, 4), 200) : 16) * input.metrics.scale }
+                display.kern = attributes.kern.map { $0.isFinite ? $0 * input.metrics.scale : 0 }
+                return display
+            }
+            width = TextLayout(characters: Array(input.placeholder), font: font, lineHeight: 0, measurer: measurer, styles: styles).width
+        }
         let alignment = input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0
         let x = left + max(0, right - left - width) * alignment
         return LabelPlacement(origin: Point(x: x.rounded(), y: baseline), font: font, width: width)

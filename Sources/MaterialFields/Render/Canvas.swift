@@ -13,6 +13,11 @@ public protocol Canvas: AnyObject {
     /// Draws a stretchable image in `rect` (canvas pixels) at `scale` canvas pixels per point,
     /// blended over what is there: cut in nine and stretched as `NineSlice` says, on whole pixels.
     func drawImage(_ image: StretchableImage, in rect: Rect, scale: Double)
+
+    /// The same, for a piece of styled text: a shaping canvas shapes `text` with the text either
+    /// side as context (read, not drawn), so letters join across a style boundary.
+    func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection,
+                  contextBefore: String, contextAfter: String)
     /// Restricts drawing to `rect` (intersected with any enclosing clip) until the matching `popClip`.
     func pushClip(_ rect: Rect)
     func popClip()
@@ -24,5 +29,11 @@ extension Canvas {
     /// A canvas that does not shape draws a run as any other text.
     public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection) {
         drawText(text, at: origin, font: font, color: color)
+    }
+
+    /// A canvas that does not shape has no use for context.
+    public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color, direction: WritingDirection,
+                         contextBefore: String, contextAfter: String) {
+        drawText(text, at: origin, font: font, color: color, direction: direction)
     }
 }

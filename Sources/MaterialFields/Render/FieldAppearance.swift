@@ -7,9 +7,20 @@ public struct TextRun: Equatable, Sendable {
     /// For a run of the input text the layout has put in visual order: the direction it is shaped
     /// in. Nil for a paragraph (a label, a placeholder, assistive text), which the canvas reorders.
     public var direction: WritingDirection?
+    /// For a piece of styled text that meets another style inside a word: the text either side
+    /// (`ShapingContext`), which the canvas's shaper reads and does not draw, so letters join across
+    /// the boundary. Empty elsewhere.
+    public var contextBefore: String
+    public var contextAfter: String
+    /// Where the run may paint, for one colour of a piece shaped whole across colour boundaries:
+    /// the piece is drawn once per colour, each time clipped to that colour's clusters. Nil: no
+    /// clip of its own.
+    public var clip: Rect?
 
-    public init(text: String, origin: Point, font: FontSpec, color: Color, direction: WritingDirection? = nil) {
+    public init(text: String, origin: Point, font: FontSpec, color: Color, direction: WritingDirection? = nil,
+                contextBefore: String = "", contextAfter: String = "", clip: Rect? = nil) {
         self.text = text; self.origin = origin; self.font = font; self.color = color; self.direction = direction
+        self.contextBefore = contextBefore; self.contextAfter = contextAfter; self.clip = clip
     }
 }
 
@@ -42,9 +53,16 @@ public struct FieldAppearance: Equatable, Sendable {
     /// The input band: placeholder, selection, text, caret and fades are clipped to it.
     public var textClip: Rect
     public var placeholder: TextRun?
+    /// A styled placeholder (`attributedPlaceholder` with styles): its runs, in place of `placeholder`.
+    public var placeholderRuns: [TextRun]
+    /// Background colours of styled runs (the line's height), drawn under the selection.
+    public var textBackgrounds: [ShapeFill]
     public var selection: [ShapeFill]
     /// One run per visible line, cut to what shows.
     public var textRuns: [TextRun]
+    /// Underlines and strikethroughs of styled runs (the text's and a styled placeholder's),
+    /// drawn over the text (again in `selectedTextColor` inside the selection, as the text is).
+    public var textDecorations: [ShapeFill]
     /// Inverse video (high contrast): the selection is filled over the text and the text drawn
     /// again in this colour inside it. Nil: the selection is drawn under the text (Material's).
     public var selectedTextColor: Color?
@@ -76,6 +94,9 @@ public struct FieldAppearance: Equatable, Sendable {
         self.selection = selection; self.textRuns = textRuns; self.selectedTextColor = selectedTextColor
         self.composition = composition; self.caret = caret; self.fades = fades
         self.assistive = assistive; self.assistiveClip = assistiveClip
+        placeholderRuns = []
+        textBackgrounds = []
+        textDecorations = []
     }
 
     /// The region that must be redrawn to go from `previous` to this: nothing when equal, the

@@ -7,22 +7,27 @@ public enum FieldRenderer {
         }
         drawDecorationUnderText(appearance, on: canvas)
         canvas.pushClip(appearance.textClip)
+        for shape in appearance.textBackgrounds { canvas.fill(shape.path, color: shape.color) }
         if let placeholder = appearance.placeholder {
             canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
         }
+        drawTextRuns(appearance.placeholderRuns, color: nil, on: canvas)
         if let selectedTextColor = appearance.selectedTextColor {
             // Inverse video: the text, then each selected piece filled and its text drawn again
             // inside it in the selected colour.
             drawTextRuns(appearance.textRuns, color: nil, on: canvas)
+            for line in appearance.textDecorations { canvas.fill(line.path, color: line.color) }
             for shape in appearance.selection {
                 canvas.fill(shape.path, color: shape.color)
                 canvas.pushClip(shape.path.bounds)
                 drawTextRuns(appearance.textRuns, color: selectedTextColor, on: canvas)
+                for line in appearance.textDecorations { canvas.fill(line.path, color: selectedTextColor) }
                 canvas.popClip()
             }
         } else {
             for shape in appearance.selection { canvas.fill(shape.path, color: shape.color) }
             drawTextRuns(appearance.textRuns, color: nil, on: canvas)
+            for line in appearance.textDecorations { canvas.fill(line.path, color: line.color) }
         }
         for mark in appearance.composition { canvas.fill(mark.path, color: mark.color) }
         if let caret = appearance.caret { canvas.fill(caret.path, color: caret.color) }
@@ -38,9 +43,18 @@ public enum FieldRenderer {
         drawDecorationUnderText(appearance, on: canvas)
         let clip = appearance.textClip
         func drawPlaceholder() {
-            guard let placeholder = appearance.placeholder else { return }
+            guard appearance.placeholder != nil || !appearance.placeholderRuns.isEmpty else { return }
             canvas.pushClip(appearance.placeholderClip ?? clip)
-            canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
+            if let placeholder = appearance.placeholder {
+                canvas.drawText(placeholder.text, at: placeholder.origin, font: placeholder.font, color: placeholder.color)
+            }
+            drawTextRuns(appearance.placeholderRuns, color: nil, on: canvas)
+            canvas.popClip()
+        }
+        // Styled runs' background colours lie under the selection and every drawing of the text.
+        if !appearance.textBackgrounds.isEmpty {
+            canvas.pushClip(clip)
+            for shape in appearance.textBackgrounds { canvas.fill(shape.path, color: shape.color) }
             canvas.popClip()
         }
         if let commands = appearance.customPlaceholder {
@@ -48,18 +62,16 @@ public enum FieldRenderer {
         } else {
             drawPlaceholder()
         }
+        /// The field's own text: its runs and their underlines and strikethroughs, in `color` when given.
+        func drawDefaultText(_ color: Color?) {
+            canvas.pushClip(clip)
+            drawTextRuns(appearance.textRuns, color: color, on: canvas)
+            for line in appearance.textDecorations { canvas.fill(line.path, color: color ?? line.color) }
+            canvas.popClip()
+        }
         func drawText(_ color: Color?) {
-            guard let commands = appearance.customText else {
-                canvas.pushClip(clip)
-                drawTextRuns(appearance.textRuns, color: color, on: canvas)
-                canvas.popClip()
-                return
-            }
-            play(commands, clip: appearance.bounds, recolor: color, on: canvas) {
-                canvas.pushClip(clip)
-                drawTextRuns(appearance.textRuns, color: color, on: canvas)
-                canvas.popClip()
-            }
+            guard let commands = appearance.customText else { return drawDefaultText(color) }
+            play(commands, clip: appearance.bounds, recolor: color, on: canvas) { drawDefaultText(color) }
         }
         if let selectedTextColor = appearance.selectedTextColor {
             drawText(nil)
@@ -156,7 +168,12 @@ public enum FieldRenderer {
     /// The input text's runs, in their own colour or `color`.
     private static func drawTextRuns(_ runs: [TextRun], color: Color?, on canvas: Canvas) {
         for run in runs {
-            if let direction = run.direction {
+            if let clip = run.clip { canvas.pushClip(clip) }
+            defer { if run.clip != nil { canvas.popClip() } }
+            if let direction = run.direction, !run.contextBefore.isEmpty || !run.contextAfter.isEmpty {
+                canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color, direction: direction,
+                                contextBefore: run.contextBefore, contextAfter: run.contextAfter)
+            } else if let direction = run.direction {
                 canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color, direction: direction)
             } else {
                 canvas.drawText(run.text, at: run.origin, font: run.font, color: color ?? run.color)

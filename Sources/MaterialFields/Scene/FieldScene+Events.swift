@@ -51,7 +51,7 @@ extension FieldScene {
                 if !iconActs, pressMayStartDrag(field, at: local, window: point, clickCount: clickCount, modifiers: modifiers,
                                                 time: time) { return true }
                 pointerChangedSelection = false
-                field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
+                field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time, landingOn: part)
                 pointerField = field
                 return true
             case .middle:
@@ -147,7 +147,7 @@ extension FieldScene {
             guard let field = focusedField else { return false }
             performClipboardCommand(command, field: field, at: time)
             return true
-        case .move, .delete, .selectAll, .undo, .redo, .return:
+        case .move, .delete, .selectAll, .undo, .redo, .return, .toggleBoldface, .toggleItalics, .toggleUnderline:
             guard let field = focusedField, field.perform(command, at: time) else { return false }
             // A motion shows where the caret went (an edit has shown it already).
             if field === focusedField, command != .return || field.kind == .textArea { revealCaret(of: field) }
@@ -174,13 +174,30 @@ extension FieldScene {
         return true
     }
 
+    /// The clipboard keeps the copy's styles (other programs are offered `text/html` when it has
+    /// any); a paste takes the clipboard's styles into a field that `allowsEditingTextAttributes`,
+    /// and plain text into any other. PRIMARY (selecting, the middle button) stays plain, as a
+    /// GTK entry's.
     func performClipboardCommand(_ command: TextCommand, field: TextField, at time: Double) {
         switch command {
         case .copy:
-            if let text = field.copyableText { host?.setSelectionText(text, for: .clipboard) }
+            if let text = field.copyableAttributedText { host?.setSelectionAttributedText(text, for: .clipboard) }
         case .cut:
-            if let text = field.cut(at: time) { host?.setSelectionText(text, for: .clipboard) }
+            let styled = field.copyableAttributedText
+            guard let text = field.cut(at: time) else { return }
+            if let styled, styled.string == text {
+                host?.setSelectionAttributedText(styled, for: .clipboard)
+            } else {
+                host?.setSelectionText(text, for: .clipboard)
+            }
         default:
+            if field.allowsEditingTextAttributes && !field.isSecureTextEntry {
+                host?.requestSelectionAttributedText(.clipboard) { [weak field] text in
+                    guard let field, let text, field.isFocused else { return }
+                    field.paste(text, at: time)
+                }
+                return
+            }
             host?.requestSelectionText(.clipboard) { [weak field] text in
                 guard let field, let text, field.isFocused else { return }
                 field.paste(text, at: time)

@@ -118,9 +118,24 @@ public protocol SceneHost: AnyObject {
     /// elsewhere; it ends with `Scene.dragEnded`. False when the host cannot: the scene then
     /// follows the drag within itself.
     func beginDrag(_ text: String, operations: DragOperations, at time: Double) -> Bool
+    /// Makes styled `text` the content of a selection (a copy or cut from a field): other
+    /// programs are offered `text/html` beside the plain forms when a run has a style.
+    func setSelectionAttributedText(_ text: AttributedText, for selection: SelectionKind)
+    /// Asks for a selection's text with its styles (a paste into a field that allows editing
+    /// styles): the owner's `text/html` when it offers it, else its plain text; nil as
+    /// `requestSelectionText` answers nil.
+    func requestSelectionAttributedText(_ selection: SelectionKind, completion: @escaping (AttributedText?) -> Void)
 }
 
 extension SceneHost {
     public var now: Double? { nil }
     public func resetInputMethod() -> String? { nil }
+    /// A host that keeps only plain text: the styles are dropped.
+    public func setSelectionAttributedText(_ text: AttributedText, for selection: SelectionKind) {
+        setSelectionText(text.string, for: selection)
+    }
+    /// A host that keeps only plain text: the text comes without styles.
+    public func requestSelectionAttributedText(_ selection: SelectionKind, completion: @escaping (AttributedText?) -> Void) {
+        requestSelectionText(selection) { text in completion(text.map { AttributedText($0) }) }
+    }
 }

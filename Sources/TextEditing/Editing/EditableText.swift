@@ -27,6 +27,10 @@ public struct TextSelection: Equatable, Sendable, Codable {
 public struct EditableText: Equatable, Sendable {
     public private(set) var characters: [Character]
     public private(set) var selection: TextSelection
+    /// The styles of the text, one set of attributes per cluster (`count` always equals the
+    /// text's): kept by `apply(_:)` through every edit, including the clusters a resegmented
+    /// window joins or splits. Plain text has one run of `.none`. A secure field's are always plain.
+    public private(set) var attributeRuns: AttributeRuns
     /// Set for a secure field: every slot and heap copy of the text this value lets go of is
     /// overwritten first (see "Overwritable storage" below).
     package var overwritesStorage = false {
@@ -35,7 +39,37 @@ public struct EditableText: Equatable, Sendable {
 
     public init(_ text: String = "", caret: Int? = nil) {
         characters = Array(text)
+        attributeRuns = AttributeRuns(count: characters.count)
         selection = TextSelection(caret: min(max(caret ?? characters.count, 0), characters.count))
+    }
+
+    /// Styled text, with the caret at `caret` (nil: at the end).
+    public init(_ text: AttributedText, caret: Int? = nil) {
+        characters = text.characters
+        attributeRuns = text.attributeRuns
+        selection = TextSelection(caret: min(max(caret ?? characters.count, 0), characters.count))
+    }
+
+    /// The clusters of `range` (clamped) with their attributes.
+    public func attributedText(in range: Range<Int>) -> AttributedText {
+        let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        return AttributedText(characters: Array(characters[lower..<upper]), runs: attributeRuns.slice(lower..<upper))
+    }
+
+    /// What text put in place of `range` takes when its edit names no attributes, as
+    /// `NSMutableAttributedString` does: the first replaced cluster's, or with nothing replaced the
+    /// cluster's before it, or at the start the one after it (`.none` in an empty text).
+    public func inheritedAttributes(replacing range: Range<Int>) -> TextAttributes {
+        let lower = min(max(range.lowerBound, 0), count)
+        guard !attributeRuns.isEmpty else { return .none }
+        if !range.isEmpty || lower == 0 { return attributeRuns.attributes(at: lower) }
+        return attributeRuns.attributes(at: lower - 1)
+    }
+
+    /// Rewrites the attributes of `range` in place, outside the edit pipeline: for a change of the
+    /// field's own font or colour, which UIKit applies to the whole text without an undo step.
+    package mutating func updateAttributes(in range: Range<Int>, _ transform: (TextAttributes) -> TextAttributes) {
+        attributeRuns.update(range, transform)
     }
 
     /// Length in grapheme clusters, the unit of every offset here.
@@ -160,6 +194,7 @@ public struct EditableText: Equatable, Sendable {
         var applied = edit
         applied.range = lower..<upper
         let result: AppliedEdit
+        let inherited = inheritedAttributes(replacing: lower..<upper)
         if overwritesStorage {
             // Clusters of the field's own, so they can be zeroed when they go; the replaced text
             // is reported as a bullet per grapheme.
@@ -167,8 +202,12 @@ public struct EditableText: Equatable, Sendable {
             scratch.release(clusters)
             clusters = owned
             replaceOverwriting(window, with: clusters)
+            // A secret holds no styles.
+            attributeRuns.replaceSubrange(window, with: AttributeRuns(count: clusters.count))
+            applied.attributes = nil
             result = AppliedEdit(edit: applied, replacedText: String(repeating: "\u{2022}", count: upper - lower),
-                                 selectionBefore: before, oldClusters: window, newClusterCount: clusters.count)
+                                 selectionBefore: before, oldClusters: window, newClusterCount: clusters.count,
+                                 replacedAttributes: AttributeRuns(count: upper - lower))
         } else {
             // Did the neighbours in the window come out as they went in? A combining mark typed
             // after "e", or a deletion joining two regional indicators, changes a cluster outside
@@ -176,13 +215,79 @@ public struct EditableText: Equatable, Sendable {
             // Read by index: a slice of `characters` still alive at `replaceSubrange` would make
             // the storage shared, and the edit would copy the whole text.
             let keepsNeighbours = keepsNeighbours(start..<lower, upper..<end, in: clusters)
+            // The runs of the new window: the neighbours keep theirs, the replacement takes its
+            // own (or what it inherits); a joined or split window maps each new cluster to the
+            // old or inserted cluster its first scalar came from.
+            let windowRuns: AttributeRuns
+            if keepsNeighbours {
+                let middle = clusters.count - (lower - start) - (end - upper)
+                let inserted = Self.fitted(edit.attributes, count: middle, otherwise: inherited)
+                applied.attributes = inserted
+                windowRuns = AttributeRuns(attributeRuns.slice(start..<lower).pairs + inserted.pairs
+                                           + attributeRuns.slice(upper..<end).pairs)
+            } else {
+                let replacementClusters = Array(edit.replacement)
+                let inserted = Self.fitted(edit.attributes, count: replacementClusters.count, otherwise: inherited)
+                applied.attributes = inserted
+                windowRuns = mappedRuns(of: clusters, from: start..<lower, replacementClusters, inserted, upper..<end)
+            }
             result = AppliedEdit(edit: applied, replacedText: String(characters[lower..<upper]), selectionBefore: before,
                                  oldClusters: window, newClusterCount: clusters.count, joinedNeighbours: !keepsNeighbours,
-                                 oldClustersText: keepsNeighbours ? "" : String(characters[start..<end]))
+                                 oldClustersText: keepsNeighbours ? "" : String(characters[start..<end]),
+                                 replacedAttributes: attributeRuns.slice(lower..<upper),
+                                 oldClustersAttributes: keepsNeighbours ? AttributeRuns() : attributeRuns.slice(start..<end))
             characters.replaceSubrange(window, with: clusters)
+            attributeRuns.replaceSubrange(window, with: windowRuns)
         }
         let caret = min(max(start + caretOffset, start), start + clusters.count)
         selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
+        return result
+    }
+
+    /// `runs` made to cover exactly `count` clusters: cut, or lengthened with their last run's
+    /// attributes; nil (or empty runs) is `count` clusters of `otherwise`.
+    package static func fitted(_ runs: AttributeRuns?, count: Int, otherwise: TextAttributes) -> AttributeRuns {
+        guard let runs, !runs.isEmpty else { return AttributeRuns(count: count, attributes: otherwise) }
+        let total = runs.count
+        if total == count { return runs }
+        if total > count { return runs.slice(0..<count) }
+        var result = runs
+        result.append(count - total, runs.attributes(at: total - 1))
+        return result
+    }
+
+    /// The runs of `clusters`, a window segmented again, from the clusters it was made of: the old
+    /// ones in `left` and `right` and the `inserted` ones between them. Each new cluster takes the
+    /// attributes of the cluster its first scalar came from (a mark joining "e" takes "e"'s).
+    private func mappedRuns(of clusters: [Character], from left: Range<Int>, _ insertedClusters: [Character],
+                            _ inserted: AttributeRuns, _ right: Range<Int>) -> AttributeRuns {
+        // Where each source cluster ends, in scalars from the window's start, with its attributes.
+        var sources: [(end: Int, attributes: TextAttributes)] = []
+        var scalars = 0
+        for index in left {
+            scalars += characters[index].unicodeScalars.count
+            sources.append((scalars, attributeRuns.attributes(at: index)))
+        }
+        var position = 0
+        for run in inserted.runs {
+            for _ in run.range {
+                guard position < insertedClusters.count else { break }
+                scalars += insertedClusters[position].unicodeScalars.count
+                sources.append((scalars, run.attributes))
+                position += 1
+            }
+        }
+        for index in right {
+            scalars += characters[index].unicodeScalars.count
+            sources.append((scalars, attributeRuns.attributes(at: index)))
+        }
+        var result = AttributeRuns()
+        var offset = 0, source = 0
+        for cluster in clusters {
+            while source < sources.count - 1 && sources[source].end <= offset { source += 1 }
+            result.append(1, sources.isEmpty ? .none : sources[source].attributes)
+            offset += cluster.unicodeScalars.count
+        }
         return result
     }
 
@@ -392,6 +497,7 @@ public struct EditableText: Equatable, Sendable {
     package mutating func overwriteAll() {
         overwrite(0..<characters.count, scrubbingLargeClusters: true)
         characters.removeAll(keepingCapacity: true)
+        attributeRuns = AttributeRuns()
         selection = TextSelection(caret: 0)
     }
 

@@ -18,6 +18,9 @@ public enum EditCause: String, Sendable, Codable {
     case clear
     /// `text = ...` from the program.
     case programmatic
+    /// A change of styles alone (Ctrl+B, Ctrl+I, Ctrl+U on a selection): the same text with other
+    /// attributes. It passes no edit policy (no character changes) and is an undo step of its own.
+    case styling
     case undo, redo
 }
 
@@ -31,12 +34,22 @@ public struct TextEdit: Equatable, Sendable {
     public var replacement: String
     public var selectionAfter: TextSelection?
     public var cause: EditCause
+    /// The styles of `replacement`'s clusters. Runs shorter than the replacement are lengthened
+    /// with their last run's attributes (one run of one cluster styles any replacement), longer
+    /// ones are cut. nil: the inserted text takes the field's typing attributes while it is
+    /// edited (typed, pasted or dropped text), else what `NSMutableAttributedString` gives it:
+    /// the first replaced cluster's attributes, or with nothing replaced the cluster's before it
+    /// (after it at the start). An applied edit (`AppliedEdit.edit`) always names the runs its
+    /// text took, so redo brings them back.
+    public var attributes: AttributeRuns?
 
-    public init(range: Range<Int>, replacement: String, selectionAfter: TextSelection? = nil, cause: EditCause) {
+    public init(range: Range<Int>, replacement: String, selectionAfter: TextSelection? = nil, cause: EditCause,
+                attributes: AttributeRuns? = nil) {
         self.range = range
         self.replacement = replacement
         self.selectionAfter = selectionAfter
         self.cause = cause
+        self.attributes = attributes
     }
 
     /// True for edits a user makes (typing, deleting, pasting), false for the program's own.
@@ -69,4 +82,8 @@ public struct AppliedEdit: Equatable, Sendable {
     public var joinedNeighbours = false
     /// The old text of `oldClusters` when `joinedNeighbours`, otherwise empty.
     public var oldClustersText = ""
+    /// The styles of the text the edit replaced (`replacedText`'s clusters).
+    public var replacedAttributes = AttributeRuns()
+    /// The old styles of `oldClusters` when `joinedNeighbours`, otherwise empty.
+    public var oldClustersAttributes = AttributeRuns()
 }

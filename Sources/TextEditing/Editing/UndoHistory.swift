@@ -12,7 +12,10 @@ public struct UndoHistory: Equatable, Sendable {
         var groupable: Bool
         /// Made by typing (or an input method): only such a step takes more typing.
         var isTyping = false
-        var cost: Int { undo.replacement.utf8.count + redo.replacement.utf8.count + 64 }
+        var cost: Int {
+            undo.replacement.utf8.count + redo.replacement.utf8.count + 64
+                + 32 * ((undo.attributes?.lengths.count ?? 0) + (redo.attributes?.lengths.count ?? 0))
+        }
     }
 
     package private(set) var undoSteps: [Step] = []
@@ -35,14 +38,18 @@ public struct UndoHistory: Equatable, Sendable {
         let edit = applied.edit
         let insertedEnd = applied.oldClusters.lowerBound + applied.newClusterCount
             - (applied.oldClusters.upperBound - edit.range.upperBound)
+        // Both ways name their styles: redo puts back the runs the text took, undo the ones it replaced.
         let redo = TextEdit(range: edit.range, replacement: edit.replacement,
-                            selectionAfter: nil, cause: .redo)
+                            selectionAfter: edit.cause == .styling ? edit.selectionAfter : nil, cause: .redo,
+                            attributes: edit.attributes)
         var undo = TextEdit(range: edit.range.lowerBound..<max(edit.range.lowerBound, insertedEnd),
-                            replacement: applied.replacedText, selectionAfter: applied.selectionBefore, cause: .undo)
+                            replacement: applied.replacedText, selectionAfter: applied.selectionBefore, cause: .undo,
+                            attributes: applied.replacedAttributes)
         if applied.joinedNeighbours {
             // The edit changed a cluster beside it: undo restores every cluster it touched.
             undo.range = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
             undo.replacement = applied.oldClustersText
+            undo.attributes = applied.oldClustersAttributes
         }
         var groupable: Bool
         // Typing over a selection opens a step of its own; the keys after it join that one.
@@ -89,9 +96,10 @@ public struct UndoHistory: Equatable, Sendable {
             // began by typing over.
             guard last.isTyping, last.undo.range.upperBound == redo.range.lowerBound else { return nil }
             var step = Step(undo: TextEdit(range: last.undo.range.lowerBound..<undo.range.upperBound, replacement: last.undo.replacement,
-                                           selectionAfter: last.undo.selectionAfter, cause: .undo),
+                                           selectionAfter: last.undo.selectionAfter, cause: .undo,
+                                           attributes: last.undo.attributes),
                             redo: TextEdit(range: last.redo.range, replacement: last.redo.replacement + redo.replacement,
-                                           cause: .redo),
+                                           cause: .redo, attributes: joined(last.redo.attributes, redo.attributes)),
                             groupable: true)
             step.isTyping = true
             return step
@@ -99,20 +107,28 @@ public struct UndoHistory: Equatable, Sendable {
             guard last.redo.replacement.isEmpty, redo.range.upperBound == last.redo.range.lowerBound else { return nil }
             return Step(undo: TextEdit(range: redo.range.lowerBound..<redo.range.lowerBound,
                                        replacement: undo.replacement + last.undo.replacement,
-                                       selectionAfter: last.undo.selectionAfter, cause: .undo),
+                                       selectionAfter: last.undo.selectionAfter, cause: .undo,
+                                       attributes: joined(undo.attributes, last.undo.attributes)),
                         redo: TextEdit(range: redo.range.lowerBound..<last.redo.range.upperBound, replacement: "", cause: .redo),
                         groupable: true)
         case .deleteForward:
             guard last.redo.replacement.isEmpty, redo.range.lowerBound == last.redo.range.lowerBound else { return nil }
             return Step(undo: TextEdit(range: redo.range.lowerBound..<redo.range.lowerBound,
                                        replacement: last.undo.replacement + undo.replacement,
-                                       selectionAfter: last.undo.selectionAfter, cause: .undo),
+                                       selectionAfter: last.undo.selectionAfter, cause: .undo,
+                                       attributes: joined(last.undo.attributes, undo.attributes)),
                         redo: TextEdit(range: last.redo.range.lowerBound..<(last.redo.range.upperBound + redo.range.count),
                                        replacement: "", cause: .redo),
                         groupable: true)
         default:
             return nil
         }
+    }
+
+    /// The runs of two replacements joined end to end (nil when either has none).
+    private static func joined(_ first: AttributeRuns?, _ second: AttributeRuns?) -> AttributeRuns? {
+        guard let first, let second else { return nil }
+        return AttributeRuns(first.pairs + second.pairs)
     }
 
     private mutating func trim() {

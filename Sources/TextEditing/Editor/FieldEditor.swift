@@ -23,6 +23,12 @@ package protocol FieldEditorClient: AnyObject {
     func editorRefused(_ proposed: TextEdit)
     /// The text's first strong character changed direction: the layout is made again.
     func editorTextDirectionChanged()
+    /// What typed, pasted or dropped text takes when its edit names no styles: the field's typing
+    /// attributes while it is edited (nil: it inherits from its neighbours).
+    var insertionAttributes: TextAttributes? { get }
+    /// The styles the text layout measures and draws for `runs` (a slice of the storage's): resolved
+    /// over the field's defaults, in display pixels; plain runs for text drawn plain.
+    func displayedStyles(_ runs: AttributeRuns) -> AttributeRuns?
 }
 
 /// The editing core of a field: the editing value (text, selection, caret placement), its undo
@@ -67,6 +73,13 @@ package final class FieldEditor {
 
     /// A secure field's storage is overwritten when it changes and when the field goes.
     package func setOverwritesStorage(_ overwrites: Bool) { value.storage.overwritesStorage = overwrites }
+
+    /// Rewrites the styles of `range` outside the edit pipeline (no undo step, no observer): a
+    /// change of the field's font or colour that UIKit applies to the whole text. The text layout
+    /// is the field's to make again.
+    package func updateAttributes(in range: Range<Int>, _ transform: (TextAttributes) -> TextAttributes) {
+        value.storage.updateAttributes(in: range, transform)
+    }
 
     // MARK: The one funnel for caret and selection
 
@@ -253,8 +266,9 @@ package final class FieldEditor {
     /// and the caret takes its place. Returns what was applied, or nil when nothing changed.
     package func apply(_ proposed: TextEdit) -> AppliedEdit? {
         var edit = normalized(proposed)
-        // A change of selection alone passes no policy: it changes no text.
-        if edit.isUserEdit && !edit.isSelectionOnly {
+        // A change of selection alone passes no policy: it changes no text; nor does a change of styles.
+        if edit.isUserEdit && !edit.isSelectionOnly && edit.cause != .styling {
+            let reviewed = edit
             // A refused edit leaves `clearsOnInsertion` armed for the first text that gets in.
             let clearsWhenRefused = clearsAtNextInsertion
             var policies = client?.editPolicies ?? []
@@ -274,10 +288,22 @@ package final class FieldEditor {
                     return nil
                 }
             }
+            // A policy that shortened or rewrote the text: its styles follow the clusters let in.
+            if let runs = reviewed.attributes, edit.attributes == runs, edit.replacement != reviewed.replacement {
+                edit.attributes = runs.remapped(from: reviewed.replacement, to: edit.replacement)
+            }
+        }
+        // Typed, pasted or dropped text naming no styles takes the typing attributes.
+        if edit.attributes == nil, !edit.replacement.isEmpty, Self.insertsText(edit.cause),
+           let typing = client?.insertionAttributes {
+            edit.attributes = AttributeRuns(count: 1, attributes: typing)
         }
         // Replacing text with the same text changes nothing: no undo step, no observers (an
         // observer that normalises the text by setting it again must come to rest).
-        guard !storage.characters[edit.range].elementsEqual(edit.replacement) else {
+        // Styles count: the same text with other attributes is a change (of styles alone).
+        guard !storage.characters[edit.range].elementsEqual(edit.replacement)
+                || (edit.attributes.map { EditableText.fitted($0, count: edit.range.count, otherwise: .none) }
+                    .map { $0 != storage.attributeRuns.slice(edit.range) } ?? false) else {
             // A change of selection alone is a caret jump: the typing step ends.
             if edit.isSelectionOnly { closeUndoGroup() }
             if let selection = edit.selectionAfter, selection != self.selection {
@@ -312,7 +338,8 @@ package final class FieldEditor {
                 // slice of the storage is let go before the field hears of anything.
                 let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
                 let changed = client?.displayed(storage.characters[newClusters]) ?? storage.characters[newClusters]
-                textLayout?.replacing(applied.oldClusters, with: changed, measurer: measurer)
+                let styles = client?.displayedStyles(storage.attributeRuns.slice(newClusters))
+                textLayout?.replacing(applied.oldClusters, with: changed, styles: styles, measurer: measurer)
             }
             // The first strong character changed direction: the text reads the other way, and
             // natural alignment moves it to the other side.
@@ -343,6 +370,9 @@ package final class FieldEditor {
         var normalized = edit
         normalized.range = min(max(edit.range.lowerBound, 0), value.count)..<min(max(edit.range.upperBound, 0), value.count)
         normalized.replacement = Self.sanitize(edit.replacement, multiline: isMultiline)
+        if let runs = edit.attributes, normalized.replacement != edit.replacement {
+            normalized.attributes = runs.remapped(from: edit.replacement, to: normalized.replacement)
+        }
         return normalized
     }
 

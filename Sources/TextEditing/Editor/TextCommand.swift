@@ -37,4 +37,8 @@ public enum TextCommand: Hashable, Sendable {
     case cancel
     /// Tab and Shift+Tab: the scene's.
     case focusNext, focusPrevious
+    /// Ctrl+B, Ctrl+I, Ctrl+U (UIKit's `toggleBoldface(_:)`, `toggleItalics(_:)`,
+    /// `toggleUnderline(_:)`): a field that `allowsEditingTextAttributes` toggles the style on
+    /// the selection or in its typing attributes; any other leaves the key to the app.
+    case toggleBoldface, toggleItalics, toggleUnderline
 }

@@ -3,9 +3,22 @@ extension TextLayout {
     /// words where shaping may join them, and any cluster whose level changed) and wrapping again
     /// only the lines around them (see `replacingMeasured`); the rest keep their widths and
     /// breaks. `range` comes from `AppliedEdit.oldClusters`.
-    public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
+    ///
+    /// - Parameter newStyles: the styles of `newCharacters` (resolved, as `styles`); nil: they take
+    ///   the styles of the cluster before them (after them at the start), as UIKit's typing does.
+    public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, styles newStyles: AttributeRuns? = nil,
+                                   measurer: TextMeasuring) {
         lastEditCost = EditCost()
         let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        if styles != nil || newStyles.map({ !$0.isPlain }) == true {
+            var all = styles ?? AttributeRuns(count: count)
+            var inserted = newStyles.map { Self.fitted($0, count: newCharacters.count) ?? AttributeRuns(count: newCharacters.count) }
+                ?? AttributeRuns(count: newCharacters.count, attributes: all.attributes(at: lower > 0 ? lower - 1 : upper))
+            if inserted.count != newCharacters.count { inserted = AttributeRuns(count: newCharacters.count) }
+            all.replaceSubrange(lower..<upper, with: inserted)
+            styles = Self.fitted(all, count: count - (upper - lower) + newCharacters.count)
+            placeVertically(measurer: measurer)
+        }
         // A right-to-left line is scrolled from its right end, where it starts: what it gains or
         // loses moves the view with it, as a left-to-right line's view stays put at its left.
         let oldWidth = width
@@ -171,8 +184,12 @@ extension TextLayout {
     private mutating func replacingMeasured(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
         visualLines = VisualLineCache()
         let lower = range.lowerBound, upper = range.upperBound
-        let local = Self.measure(newCharacters, levels: levels.map { Array($0[lower..<(lower + newCharacters.count)]) },
-                                 font: font, measurer: measurer)
+        let oldCount = count
+        // The characters first: a styled run's shaping context reads the text around the edit.
+        characters.replaceSubrange(lower..<upper, with: newCharacters)
+        let newUpper = lower + newCharacters.count
+        let local = Self.measure(newCharacters, levels: levels.map { Array($0[lower..<newUpper]) }, font: font,
+                                 segments: Self.segments(styles, in: lower..<newUpper, of: characters, font: font), measurer: measurer)
         let start = caretStops[lower]
         let delta = start + (local.last ?? 0) - caretStops[upper]
         // In place: the stops after the edit move by the change in width, nothing is re-measured.
@@ -191,7 +208,6 @@ extension TextLayout {
             }
         }
         guard wrapWidth != nil else {
-            characters.replaceSubrange(lower..<upper, with: newCharacters)
             lines = [TextLine(clusters: 0..<count)]
             return
         }
@@ -206,10 +222,7 @@ extension TextLayout {
             firstLine -= 1
             back += 1
         }
-        let oldCount = count
-        characters.replaceSubrange(lower..<upper, with: newCharacters)
         let shift = count - oldCount
-        let newUpper = lower + newCharacters.count
         var rewrapped: [TextLine] = []
         var lineStart = lines[firstLine].clusters.lowerBound
         // The first old line that may start where a new one does (old coordinates).

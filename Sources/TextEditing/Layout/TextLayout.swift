@@ -25,12 +25,18 @@ public struct TextLayout: Equatable, Sendable {
     public internal(set) var lines: [TextLine]
     /// Where lines wrap, or nil for a single line that never does.
     public internal(set) var wrapWidth: Double?
-    public let lineHeight: Double
-    /// Baseline of every line relative to its top (unrounded).
-    public let baselineInLine: Double
+    public internal(set) var lineHeight: Double
+    /// Baseline of every line relative to its top (unrounded): with styled runs, of the tallest
+    /// run's ascent (every line of a text area takes the whole text's tallest run, so lines stay
+    /// one height and y still maps to a line by division).
+    public internal(set) var baselineInLine: Double
     /// Top of the caret and selection relative to the line top, and their height.
-    public let caretInset: Double
-    public let caretHeight: Double
+    public internal(set) var caretInset: Double
+    public internal(set) var caretHeight: Double
+    /// The styles of the displayed clusters, resolved (every key the field's defaults set is set,
+    /// sizes and kerning in display pixels): each run is measured in `font.styled(attributes)`
+    /// plus its kern. Nil for plain text, which is measured in `font` alone as before styles were.
+    public internal(set) var styles: AttributeRuns?
     /// How far the text is scrolled: x to the left (single line), y upward (wrapped).
     public var scrollX: Double = 0
     public var scrollY: Double = 0
@@ -84,24 +90,29 @@ public struct TextLayout: Equatable, Sendable {
         return alignmentInset + max(0, alignmentWidth - (caretStops[end] - caretStops[clusters.lowerBound])) * alignment
     }
 
+    /// - Parameter styles: the clusters' resolved styles (see `styles`); nil, or runs with no
+    ///   attribute set, lay the text out plain. Runs that do not cover the text exactly are cut or
+    ///   extended with no attributes.
     public init(characters: [Character], font: FontSpec, lineHeight: Double, measurer: TextMeasuring,
-                wrapWidth: Double? = nil, direction: WritingDirection = .leftToRight) {
+                wrapWidth: Double? = nil, direction: WritingDirection = .leftToRight, styles: AttributeRuns? = nil) {
         self.font = font
         self.characters = characters
         self.direction = direction
         self.lineHeight = lineHeight
-        let metrics = measurer.lineMetrics(for: font)
-        // Not rounded here: a line's top may be fractional, and the renderer rounds the sum once.
-        baselineInLine = (lineHeight - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
-        caretInset = baselineInLine - metrics.ascent
-        caretHeight = metrics.ascent + metrics.descent
+        self.styles = Self.fitted(styles, count: characters.count)
+        baselineInLine = 0
+        caretInset = 0
+        caretHeight = 0
         self.wrapWidth = wrapWidth.map { $0.isFinite ? max(0, $0) : 0 }
         let string = Self.joined(characters[...])
         levels = Self.resolveLevels(characters, string: string, direction: direction, measurer: measurer)
         bidiHazards = levels == nil ? nil : Self.bidiHazardCount(characters[...])
-        caretStops = Self.measure(characters[...], string: string, levels: levels, font: font, measurer: measurer)
+        caretStops = Self.measure(characters[...], string: string, levels: levels, font: font,
+                                  segments: Self.segments(self.styles, in: 0..<characters.count, of: characters, font: font),
+                                  measurer: measurer)
         lines = []
         lines = wrappedLines(in: 0..<characters.count)
+        placeVertically(measurer: measurer)
     }
 
     /// Levels for every paragraph, or nil (see `levels`): text with no right-to-left character in
@@ -164,11 +175,16 @@ public struct TextLayout: Equatable, Sendable {
     }
 
     static func measure(_ clusters: ArraySlice<Character>, string: String? = nil, levels: [UInt8]? = nil,
-                                font: FontSpec, measurer: TextMeasuring) -> [Double] {
+                        font: FontSpec, segments: [StyledSegment]? = nil, measurer: TextMeasuring) -> [Double] {
         guard !clusters.isEmpty else { return [0] }
         let string = string ?? joined(clusters)
-        let stops = levels.map { measurer.caretStops(of: Substring(string), font: font, levels: $0) }
-            ?? measurer.caretStops(of: Substring(string), font: font)
+        let stops: [Double]
+        if let segments {
+            stops = measurer.caretStops(of: Substring(string), segments: segments, levels: levels)
+        } else {
+            stops = levels.map { measurer.caretStops(of: Substring(string), font: font, levels: $0) }
+                ?? measurer.caretStops(of: Substring(string), font: font)
+        }
         // The bytes are checked first because a paste can bring millions of clusters, and a
         // scan of Characters costs far more than one of bytes (most of all in a debug build).
         let hasBreaks = mayContainLineBreak(string) && clusters.contains(where: \.isNewline)

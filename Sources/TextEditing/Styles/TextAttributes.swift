@@ -99,6 +99,9 @@ public struct AttributeRuns: Equatable, Sendable {
         for (length, attributes) in pairs { append(length, attributes) }
     }
 
+    /// The runs as (length, attributes) pairs, what `init(_:)` takes back.
+    public var pairs: [(Int, TextAttributes)] { Array(zip(lengths, values)) }
+
     /// The number of clusters the runs cover.
     public var count: Int { lengths.reduce(0, +) }
     public var isEmpty: Bool { lengths.isEmpty }
