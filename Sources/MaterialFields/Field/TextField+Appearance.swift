@@ -56,7 +56,8 @@ extension TextField {
         appearance.textBackgrounds = styleShapes.backgrounds
         appearance.textDecorations = styleShapes.lines
         if let placed = decoration.placeholder,
-           let styled = styledPlaceholderPaint(placed, clip: decoration.textClip, color: placed.color, scale: layout.metrics.scale,
+           let styled = styledPlaceholderPaint(placed, clip: decoration.textClip,
+                                               color: styledPlaceholderColor(placed.color, scheme: scheme), scale: layout.metrics.scale,
                                                runColors: runColors) {
             appearance.placeholder = nil
             appearance.placeholderRuns = styled.runs

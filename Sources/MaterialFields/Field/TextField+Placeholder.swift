@@ -3,12 +3,13 @@
 extension TextField {
     /// The placeholder with its styles (UIKit's `attributedPlaceholder`); nil while there is no
     /// placeholder. Setting it sets `placeholder` to its string and keeps its runs; setting
-    /// `placeholder` makes it plain again. A run with no colour is drawn in the field's placeholder
-    /// colour (`placeholderColor`, else the scheme's): UIKit's default placeholder colour is its
-    /// "70 % grey", and a field here keeps its theme's (on-surface at 60 %, which reads at 5.7:1
-    /// on white where 70 % grey is 2.1:1); a run that sets a colour is drawn in it, as UIKit has
-    /// done since iOS 6. Sizes are pixels at scale 1; `placeholderFont` (else the text's font) is
-    /// what a run that names no font takes.
+    /// `placeholder` makes it plain again. A run that sets a colour is drawn in it, as UIKit has
+    /// done since iOS 6; a run with none, in a plain (UIKit) field, in UIKit's "70 % grey"
+    /// (`uikitPlaceholderGray`) unless the app set `placeholderColor`; in a Material or RAG field,
+    /// in the field's placeholder colour (the theme's: Material specifies it, and 70 % grey on a
+    /// filled container reads at under 2:1). A placeholder with no styles at all is the plain
+    /// `placeholder`, in the field's placeholder colour. Sizes are pixels at scale 1;
+    /// `placeholderFont` (else the text's font) is what a run that names no font takes.
     public var attributedPlaceholder: AttributedText? {
         get {
             guard !placeholder.isEmpty || placeholderStyles != nil else { return nil }
@@ -22,6 +23,18 @@ extension TextField {
             placeholderStyles = runs.flatMap { $0.isPlain ? nil : $0 }
             placeholder = newValue?.string ?? ""
         }
+    }
+
+    /// UIKit's placeholder colour, "a 70% grey color" (the reference's words).
+    public static let uikitPlaceholderGray = Color(red: 0.7, green: 0.7, blue: 0.7)
+
+    /// What a styled placeholder's runs without a colour are drawn in, from the colour the plain
+    /// placeholder would take (`themed`): UIKit's 70 % grey in a plain field with no
+    /// `placeholderColor`, faded as the themed colour is while disabled; the themed colour in
+    /// every other field and in high contrast.
+    func styledPlaceholderColor(_ themed: Color, scheme: ColorScheme) -> Color {
+        guard style.family == .plain, placeholderColor == nil, scheme.contrast == .standard else { return themed }
+        return isEnabled ? Self.uikitPlaceholderGray : Self.uikitPlaceholderGray.withAlpha(0.5)
     }
 
     /// The placeholder's styles in display pixels (sizes and kerning at `scale`); nil while plain.
