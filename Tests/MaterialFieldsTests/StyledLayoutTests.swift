@@ -253,6 +253,25 @@ final class StyledLayoutTests: XCTestCase {
         XCTAssertEqual(recoloured.placeholderRuns.first?.color, Color(hex: 0x808080), "placeholderColor is what a run without colour takes")
     }
 
+    func testAPlainFieldDrawsAStyledPlaceholderInUIKitsSeventyPercentGreyWhereARunSetsNoColour() throws {
+        let pink = Color(hex: 0xE91E63)
+        let field = TextField(identifier: "p", style: .plain(.roundedRect), label: "")
+        field.layOut(width: 300, metrics: MaterialMetrics(), measurer: measurer)
+        field.attributedPlaceholder = parts([("Search ", TextAttributes(isItalic: true)), ("tags", TextAttributes(foregroundColor: pink))])
+        var appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
+        XCTAssertEqual(appearance.placeholderRuns.first?.color, Color(red: 0.7, green: 0.7, blue: 0.7), "UIKit's 70 % grey")
+        XCTAssertEqual(appearance.placeholderRuns.last?.color, pink, "a run's own colour wins")
+        field.placeholderColor = Color(hex: 0x808080)
+        appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
+        XCTAssertEqual(appearance.placeholderRuns.first?.color, Color(hex: 0x808080), "the app's placeholderColor wins over the grey")
+        field.placeholderColor = nil
+        appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .highContrastLight, showsCaret: false))
+        XCTAssertNotEqual(appearance.placeholderRuns.first?.color, Color(red: 0.7, green: 0.7, blue: 0.7), "high contrast forces its own")
+        field.placeholder = "Search tags"
+        appearance = try XCTUnwrap(field.advancedAppearance(at: 1, origin: .zero, scheme: .light, showsCaret: false))
+        XCTAssertTrue(appearance.placeholderRuns.isEmpty, "a plain placeholder is drawn as before, in the field's colour")
+    }
+
     func testSettingPlaceholderMakesItPlainAndAttributedPlaceholderReadsBack() throws {
         let field = placeholderField()
         XCTAssertNil(field.attributedPlaceholder)
