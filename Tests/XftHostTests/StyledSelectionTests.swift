@@ -118,6 +118,14 @@ final class StyledSelectionTests: XCTestCase {
                                   + "its plain text is"])
     }
 
+    func testHTMLWithNoTextFallsBackToThePlainTextQuietly() throws {
+        let asked = try offer("<img src=\"https://example.com/a.png\"><script>x()</script>", plain: "caption")
+        let answer = try XCTUnwrap(requestStyled(), "no answer")
+        XCTAssertEqual(answer?.string, "caption")
+        XCTAssertEqual(asked(), ["text/html", "UTF8_STRING"])
+        XCTAssertEqual(warnings, [])
+    }
+
     func testAPlainRequestNeverAsksForTheHTML() throws {
         let asked = try offer("<b>bold</b>", plain: "bold")
         var answer: String??
