@@ -193,7 +193,8 @@ extension FieldScene {
         default:
             if field.allowsEditingTextAttributes && !field.isSecureTextEntry {
                 host?.requestSelectionAttributedText(.clipboard) { [weak field] text in
-                    guard let field, let text, field.isFocused else { return }
+                    // Nothing to paste must not delete the selection it would replace.
+                    guard let field, let text, !text.isEmpty, field.isFocused else { return }
                     field.paste(text, at: time)
                 }
                 return
