@@ -50,9 +50,14 @@ final class FuzzWorld {
         amount.adjustsFontSizeToFitWidth = true
         let short = TextField(identifier: "short", style: .filled, kind: .textArea, label: "", placeholder: "Say it short")
         short.maximumLength = 30
+        // Styled text: Ctrl+B/I/U and styled pastes keep their runs (cut by the limit in `short`).
+        name.allowsEditingTextAttributes = true
+        short.allowsEditingTextAttributes = true
         fields = [name, code, password, notes, amount, short]
         references = fields.map {
-            ReferenceField(kind: $0.kind, text: $0.text, enabled: $0.isEnabled, maximumLength: $0.maximumLength)
+            var reference = ReferenceField(kind: $0.kind, text: $0.text, enabled: $0.isEnabled, maximumLength: $0.maximumLength)
+            reference.allowsStyles = $0.allowsEditingTextAttributes
+            return reference
         }
         scene = FieldScene(fields: fields, scheme: .light, metrics: MaterialMetrics(scale: scale))
         scene.host = host
@@ -77,6 +82,8 @@ final class FuzzWorld {
         time += 0.004
         var adopts = false
         var clearable: Set<Int> = []
+        for index in fields.indices { references[index].isSecure = fields[index].isSecureTextEntry }
+        let before = references.map { (focused: $0.isFocused, anchor: $0.anchor, head: $0.head, revision: $0.revision) }
         switch operation {
         case .type(let text):
             scene.handle(.text(text), at: time)
@@ -181,11 +188,62 @@ final class FuzzWorld {
         case .layOut(let index, let width):
             let index = min(max(index, 0), fields.count - 1)
             fields[index].layOut(width: width, metrics: scene.metrics, measurer: measurer)
+        case .styledPaste(let text, let bold):
+            let clusters = Array(text)
+            let lower = min(max(bold.lowerBound, 0), clusters.count), upper = min(max(bold.upperBound, lower), clusters.count)
+            let pasted = AttributedText(String(clusters[..<lower]))
+                + AttributedText(String(clusters[lower..<upper]), attributes: TextAttributes(fontWeight: .bold))
+                + AttributedText(String(clusters[upper...]))
+            if let index = focusedIndex {
+                fields[index].paste(pasted, at: time)
+                var reference = references[index]
+                let selection = reference.lower..<reference.upper
+                if reference.allowsStyles {
+                    // One style per scalar of the pasted string, as the pieces were made.
+                    let styles = pasted.runs.flatMap { run in
+                        run.range.flatMap { Array(repeating: run.attributes, count: pasted.characters[$0].unicodeScalars.count) }
+                    }
+                    reference.userEdit(selection, pasted.string, styles: styles)
+                } else {
+                    reference.userEdit(selection, pasted.string)
+                }
+                references[index] = reference
+            }
         }
         if adopts { try adoptLayoutDependentState(clearable: clearable) }
+        // A middle click moved the caret before its paste arrives: the paste takes the typing
+        // attributes of where it lands.
+        followTypingAttributes(since: before)
         try answerPastes()
+        followTypingAttributes(since: before)
         if render || operation.isAdvance { try renderAndCheck() }
         try check()
+    }
+
+    /// The typing attributes as the field keeps them: nil while not editing; set again to the
+    /// styles at the selection when editing began, the selection moved or the text or its styles
+    /// changed; a secure field's are plain.
+    private func followTypingAttributes(since before: [(focused: Bool, anchor: Int, head: Int, revision: Int)]) {
+        for index in fields.indices {
+            // The eye may have shown or hidden the password meanwhile.
+            references[index].isSecure = fields[index].isSecureTextEntry
+            if fields[index].isSecureTextEntry, references[index].attributes.contains(where: { $0 != .none }) {
+                references[index].attributes = Array(repeating: .none, count: references[index].characters.count)
+            }
+            var reference = references[index]
+            defer { references[index] = reference }
+            guard reference.isFocused else { reference.typing = nil; continue }
+            let then = before[index]
+            if !then.focused || then.anchor != reference.anchor || then.head != reference.head || then.revision != reference.revision
+                || reference.typing == nil {
+                reference.typing = reference.isSecure ? .none : reference.inherited(replacing: reference.lower..<reference.upper)
+            }
+        }
+    }
+
+    /// A field's styles, one per cluster.
+    private func clusterAttributes(_ index: Int) -> [TextAttributes] {
+        fields[index].editingValue.storage.attributeRuns.runs.flatMap { Array(repeating: $0.attributes, count: $0.range.count) }
     }
 
     private func beginEditing(_ index: Int) {
@@ -252,7 +310,7 @@ final class FuzzWorld {
             }
         case .backspace, .delete:
             if let deletion = reference.deletion(forward: key == .delete, byWord: control, secure: fields[index].isSecureTextEntry) {
-                reference.userEdit(deletion.range, deletion.replacement)
+                reference.userEdit(deletion.range, deletion.replacement, inserts: false)
             }
         case .enter where control:
             // Ctrl+Return is the app's.
@@ -285,6 +343,10 @@ final class FuzzWorld {
             case "y":
                 try redo(&reference, index: index, textBefore: textsBefore[index])
                 return true
+            case "b", "i", "u":
+                if reference.allowsStyles && !fields[index].isSecureTextEntry && reference.isFocused && reference.isEnabled {
+                    reference.toggle(Character(character.lowercased()))
+                }
             case "c":
                 if throughScene && !fields[index].isSecureTextEntry && !reference.isCaret { expectedClipboard = reference.selectedText }
             case "x":
@@ -320,26 +382,32 @@ final class FuzzWorld {
     }
 
     /// Undo may only bring back a text the field held before; the text it left is what the next redo restores.
+    /// The styles before the key are the reference's: they agreed with the field's when checked.
     private func undo(_ reference: inout ReferenceField, index: Int, textBefore: String) throws {
-        let after = fields[index].text
-        guard !sameScalars(after, textBefore) else { return }
-        let hash = ReferenceField.hash(after)
+        let after = fields[index].text, styles = clusterAttributes(index)
+        guard !sameScalars(after, textBefore) || styles != reference.attributes else { return }
+        let hash = ReferenceField.hash(Array(after), styles)
         guard reference.seenTexts.contains(hash) else {
-            throw FuzzViolation(kind: "undo", message: "undo gave \(FuzzOperation.literal(after)), a text the field never held")
+            throw FuzzViolation(kind: "undo", message: "undo gave \(FuzzOperation.literal(after)) styled \(AttributeRuns(styles.map { (1, $0) }).runs.count) runs, "
+                                + "a text and styles the field never held")
         }
-        let redo = reference.redoTexts + [ReferenceField.hash(textBefore)]
+        let redo = reference.redoTexts + [ReferenceField.hash(Array(textBefore), reference.attributes)]
         reference.characters = Array(after)
+        reference.attributes = styles
         reference.redoTexts = redo
+        reference.revision += 1
     }
 
     private func redo(_ reference: inout ReferenceField, index: Int, textBefore: String) throws {
-        let after = fields[index].text
-        guard !sameScalars(after, textBefore) else { return }
-        guard let expected = reference.redoTexts.last, expected == ReferenceField.hash(after) else {
-            throw FuzzViolation(kind: "redo", message: "redo gave \(FuzzOperation.literal(after)), not the text the last undo took back")
+        let after = fields[index].text, styles = clusterAttributes(index)
+        guard !sameScalars(after, textBefore) || styles != reference.attributes else { return }
+        guard let expected = reference.redoTexts.last, expected == ReferenceField.hash(Array(after), styles) else {
+            throw FuzzViolation(kind: "redo", message: "redo gave \(FuzzOperation.literal(after)), not the text and styles the last undo took back")
         }
         reference.characters = Array(after)
+        reference.attributes = styles
         reference.redoTexts.removeLast()
+        reference.revision += 1
     }
 
     /// Where a click, drag or timer put the caret depends on layout: the reference takes the
@@ -442,6 +510,16 @@ final class FuzzWorld {
                 throw FuzzViolation(kind: "selection", message: "field \(index) selects \(selection.anchor)..\(selection.head), "
                                     + "expected \(reference.anchor)..\(reference.head)")
             }
+            let runs = field.editingValue.storage.attributeRuns
+            if runs.count != field.count || !reference.agrees(with: runs) {
+                throw FuzzViolation(kind: "styles", message: "field \(index) (\(field.identifier)) styles \(describe(runs)), "
+                                    + "expected \(describe(reference.runs))")
+            }
+            let typing = reference.isSecure ? nil : reference.typing
+            if field.typingAttributes != typing {
+                throw FuzzViolation(kind: "styles", message: "field \(index) types with \(field.typingAttributes.map(describe) ?? "nil"), "
+                                    + "expected \(typing.map(describe) ?? "nil")")
+            }
             if field.isFocused != reference.isFocused || field.isEnabled != reference.isEnabled {
                 throw FuzzViolation(kind: "focus", message: "field \(index) focused \(field.isFocused) enabled \(field.isEnabled), "
                                     + "expected \(reference.isFocused) \(reference.isEnabled)")
@@ -476,6 +554,21 @@ final class FuzzWorld {
                                     + "\(field.isPlaceholderVisible), the tables say \(label) \(placeholder)")
             }
         }
+    }
+
+    /// Runs as lengths and the keys they set, short enough to read in a failure.
+    private func describe(_ runs: AttributeRuns) -> String {
+        runs.runs.prefix(12).map { "\($0.range.count)\(describe($0.attributes))" }.joined(separator: " ")
+            + (runs.runs.count > 12 ? " … \(runs.runs.count) runs" : "")
+    }
+
+    private func describe(_ attributes: TextAttributes) -> String {
+        var keys: [String] = []
+        if attributes.fontWeight == .bold { keys.append("b") } else if let weight = attributes.fontWeight { keys.append("w\(weight.rawValue)") }
+        if let italic = attributes.isItalic { keys.append(italic ? "i" : "upright") }
+        if attributes.underlineStyle != nil { keys.append("u") }
+        if attributes.removing(keysSetIn: TextAttributes(fontWeight: .bold, isItalic: true, underlineStyle: .single)) != .none { keys.append("…") }
+        return "{" + keys.joined(separator: ",") + "}"
     }
 
     /// What the field shows agrees with the decisions: a placeholder run exactly when visible, a
@@ -522,7 +615,12 @@ final class FuzzWorld {
         guard buttonHeld else { return }
         for index in fields.indices {
             let selection = fields[index].selection
+            let moved = selection.anchor != references[index].anchor || selection.head != references[index].head
             references[index].select(anchor: selection.anchor, head: selection.head)
+            // A moved selection sets the typing attributes again.
+            if moved, references[index].isFocused, !references[index].isSecure {
+                references[index].typing = references[index].inherited(replacing: references[index].lower..<references[index].upper)
+            }
         }
     }
 }

@@ -18,6 +18,11 @@ struct FuzzGenerator {
         "\u{B}", "\u{C}", "\u{FEFF}", "\u{AD}", "\u{E000}",
     ]
 
+    /// What a styled paste is made of: letters, marks that join what is before them, emoji
+    /// sequences, flags and right-to-left text.
+    static let styledPieces: [String] = ["a", "Z", "hello", " ", "word ", "e\u{301}", "\u{301}", "👩\u{200D}💻", "\u{200D}",
+                                         "🇫🇷", "🇺", "漢字", "שלום", "مرحبا"]
+
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
     mutating func chance(_ oneIn: Int) -> Bool { int(0...(oneIn - 1)) == 0 }
     mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
@@ -90,7 +95,7 @@ struct FuzzGenerator {
         case 26..<52:
             let keys: [EditingKey] = [.backspace, .delete, .left, .right, .up, .down, .home, .end, .tab, .escape, .enter,
                                       .backspace, .left, .right, .shortcut("a"), .shortcut("c"), .shortcut("x"), .shortcut("v"),
-                                      .shortcut("Z"), .shortcut("q")]
+                                      .shortcut("Z"), .shortcut("q"), .shortcut("b"), .shortcut("i"), .shortcut("u")]
             let key = pick(keys)
             var modifiers = modifiers()
             if case .shortcut = key, !chance(6) { modifiers.insert(.control) }
@@ -106,7 +111,14 @@ struct FuzzGenerator {
         case 77: return .blur
         case 78..<80:
             return .select(field: int(0...(count - 1)), anchor: pick([int(-5...40), Int.min, Int.max]), head: pick([int(-5...40), Int.max]))
-        case 80..<84: return .paste(chance(3) ? nil : text())
+        case 80..<84:
+            if chance(3) {
+                // Styled: pieces without controls or line breaks, a part of it bold.
+                let text = (0..<int(1...4)).map { _ in pick(Self.styledPieces) }.joined()
+                let lower = int(0...6)
+                return .styledPaste(text, bold: lower..<(lower + int(0...6)))
+            }
+            return .paste(chance(3) ? nil : text())
         case 84: return .middlePaste(point(in: world))
         case 85..<87: return .setText(field: int(0...(count - 1)), chance(3) ? "" : text())
         case 87..<89: return .resize(size())

@@ -48,6 +48,9 @@ public enum FuzzOperation: Equatable, Sendable {
     case inputMethod(field: Int, String)
     /// `TextField.layOut(width:metrics:measurer:)` called directly, at any width.
     case layOut(field: Int, width: Double)
+    /// `TextField.paste(_: AttributedText, at:)` into the focused field: `text` with the clusters
+    /// in `bold` (clamped) bold, the rest plain.
+    case styledPaste(String, bold: Range<Int>)
 }
 
 extension FuzzOperation: CustomStringConvertible {
@@ -76,6 +79,7 @@ extension FuzzOperation: CustomStringConvertible {
             return ".fieldKey(field: \(field), \(Self.describe(key)), \(Self.describe(modifiers)))"
         case .inputMethod(let field, let text): return ".inputMethod(field: \(field), \(Self.literal(text)))"
         case .layOut(let field, let width): return ".layOut(field: \(field), width: \(width))"
+        case .styledPaste(let text, let bold): return ".styledPaste(\(Self.literal(text)), bold: \(bold.lowerBound)..<\(bold.upperBound))"
         }
     }
 

@@ -274,13 +274,14 @@ extension FuzzOperation {
         case .fieldKey: return "fieldKey"
         case .inputMethod: return "inputMethod"
         case .layOut: return "layOut"
+        case .styledPaste: return "styledPaste"
         }
     }
 
     /// The text the operation types, pastes or sets, if any.
     var text: String? {
         switch self {
-        case .type(let text), .paste(let text?), .setText(_, let text), .inputMethod(_, let text): return text
+        case .type(let text), .paste(let text?), .setText(_, let text), .inputMethod(_, let text), .styledPaste(let text, _): return text
         default: return nil
         }
     }
@@ -301,6 +302,7 @@ extension FuzzOperation {
         case .paste(let text?): return shorter(text).map { .paste($0) }
         case .setText(let field, let text): return shorter(text).map { .setText(field: field, $0) }
         case .inputMethod(let field, let text): return shorter(text).map { .inputMethod(field: field, $0) }
+        case .styledPaste(let text, let bold): return shorter(text).map { .styledPaste($0, bold: bold) }
         case .key(let key, let modifiers):
             return [KeyModifiers.shift, .control, .alt].filter { modifiers.contains($0) }.map { .key(key, modifiers.subtracting($0)) }
         case .pointerDown(let point, let button, let clicks, let shift):

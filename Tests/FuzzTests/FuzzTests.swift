@@ -20,6 +20,26 @@ final class FuzzTests: XCTestCase {
     }
 }
 
+/// What the fuzzer found, shrunk, kept as regressions.
+final class FuzzRegressionTests: XCTestCase {
+    /// A press that focused a narrow field (scale 2, a 216 px window) landed where its clear
+    /// button shows while editing, and cleared it: the press must hit what was there before.
+    func testThePressThatBeginsEditingDoesNotClearTheField() {
+        let operations: [FuzzOperation] = [
+            .setText(field: 0, "it"),
+            .resize(Size(width: 983.0, height: 959.0)),
+            .setError(field: 3, "A long error message that wraps over more than one line"),
+            .wheel(1000000000.0),
+            .pointerDown(Point(x: 527.4840140188628, y: -119.0205397679457), .primary, clicks: 4, shift: false),
+            .focus(field: 2),
+            .resize(Size(width: 216.0, height: 478.0)),
+            .key(.enter, []),
+            .pointerDown(Point(x: 97.68528916461109, y: -270.10303430972124), .primary, clicks: 1, shift: false),
+        ]
+        XCTAssertNil(Fuzzer.replay(operations, scale: 2))
+    }
+}
+
 /// The fuzzer must notice a broken editing command and shrink its finding to a few steps.
 final class FuzzMutantTests: XCTestCase {
     private func assertCaught(_ mutant: FuzzMutant, kind: String, file: StaticString = #filePath, line: UInt = #line) {

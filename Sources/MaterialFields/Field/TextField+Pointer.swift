@@ -6,8 +6,14 @@ extension TextField {
     /// whole text of a single line). A press on the clear button clears the text and keeps focus;
     /// a press on an icon with an action runs it.
     public func pointerDown(at point: Point, extending: Bool, clickCount: Int = 1, time: Double) {
+        pointerDown(at: point, extending: extending, clickCount: clickCount, time: time, landingOn: part(at: point))
+    }
+
+    /// The press, on `part` as it was where the press landed: a scene that focused the field for
+    /// the press first passes the part before focusing, so a press that begins editing never hits
+    /// the clear button editing shows (`ViewMode.whileEditing`).
+    func pointerDown(at point: Point, extending: Bool, clickCount: Int, time: Double, landingOn part: FieldPart?) {
         guard isEnabled, point.x.isFinite, point.y.isFinite else { return }
-        let part = self.part(at: point)
         if part == .leadingIcon, let action = leadingIconAction {
             lastTime = time
             action(self)

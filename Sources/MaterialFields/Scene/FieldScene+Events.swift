@@ -51,7 +51,7 @@ extension FieldScene {
                 if !iconActs, pressMayStartDrag(field, at: local, window: point, clickCount: clickCount, modifiers: modifiers,
                                                 time: time) { return true }
                 pointerChangedSelection = false
-                field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time)
+                field.pointerDown(at: local, extending: modifiers.contains(.shift), clickCount: clickCount, time: time, landingOn: part)
                 pointerField = field
                 return true
             case .middle:
