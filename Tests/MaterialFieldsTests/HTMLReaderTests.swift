@@ -292,6 +292,27 @@ final class HTMLReaderTests: XCTestCase {
         }, reader: shallow)
     }
 
+    func testMisnestingThatWouldRestyleTheWholeStackEachTimeStaysLinear() {
+        // 255 distinct open elements closed from the outside in, again and again: each end tag
+        // would look at and restyle every element above it.
+        let names = (0..<255).map { "x\($0)" }
+        let round = names.map { "<\($0) style=\"color:red\">" }.joined() + "t" + names.map { "</\($0)>" }.reversed().reversed().joined()
+        let html = String(repeating: round, count: 100)
+        let text = reader.attributedText(fromHTML: html)
+        XCTAssertEqual(text?.string, String(repeating: "t", count: 100))
+        XCTAssertEqual(text?.attributes(at: 0), TextAttributes(foregroundColor: Color(hex: 0xFF0000)))
+    }
+
+    func testPastTheStackWorkBoundAnEndTagClosesOnlyTheInnermostElement() {
+        var bounded = HTMLReader()
+        bounded.maximumStackWork = 0
+        // `</b>` cannot reach past the open `<i>`: it is ignored, and "y" and "z" stay bold.
+        assertRuns("<b><i>x</b>y</i>z", [("xy", TextAttributes(fontWeight: .bold, isItalic: true)), ("z", TextAttributes(fontWeight: .bold))],
+                   reader: bounded)
+        assertRuns("<b><i>x</b>y</i>z", [("x", TextAttributes(fontWeight: .bold, isItalic: true)), ("y", TextAttributes(isItalic: true)),
+                                        ("z", .none)])
+    }
+
     func testRunCountIsBounded() {
         var limited = HTMLReader()
         limited.maximumRuns = 3
