@@ -1,3 +1,4 @@
+import Glibc
 import TextEditing
 
 /// One pass of `HTMLReader` over UTF-8 bytes: a tokenizer (tags, comments, character
@@ -68,7 +69,7 @@ struct HTMLReading {
         var textStart = 0
         scan: while position < bytes.count, !fragmentEnded {
             guard bytes[position] == UInt8(ascii: "<") else {
-                position += 1
+                position = nextIndex(of: UInt8(ascii: "<"), from: position)
                 continue
             }
             let tagStart = position
@@ -92,6 +93,16 @@ struct HTMLReading {
     }
 
     // MARK: Tokenizer
+
+    /// The index of the next `byte` at or after `from`, or the end (memchr: text between tags is
+    /// most of a document).
+    private func nextIndex(of byte: UInt8, from: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard from < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + from, Int32(byte), buffer.count - from) else { return buffer.count }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
