@@ -132,7 +132,7 @@ final class AccessibilityUITests: XCTestCase {
         XCTAssertTrue(tree.nodes.contains { $0.role == "form" }, "the window's content reads as a form")
 
         let state = try app.state(as: QAFields.self)
-        XCTAssertEqual(state.fields.count, 68)
+        XCTAssertEqual(state.fields.count, 71)
         for field in state.fields {
             let node = try XCTUnwrap(tree.node(field.id), "no accessible object for \(field.id)")
             let expectedRole = field.kind == "textArea" ? "text" : field.secure ? "password text" : "entry"
@@ -268,6 +268,34 @@ final class AccessibilityUITests: XCTestCase {
                 && $0.field("outlined-prefilled").focused && $0.field("outlined-prefilled").selection == [1, 3]
         }
         XCTAssertNotNil(state, "the QA state follows: \(String(describing: try? app.state().field("filled-label").text))")
+    }
+
+    /// The editable-styles row ("Meet at **noon**, *not* later, ..."): its runs read through
+    /// AT-SPI's Text as GTK's would, in code points, with the field's font as the defaults.
+    func testStyledRunsReadAsATKTextAttributes() throws {
+        let results = try call([
+            ["id": "styled-editable", "op": "getAttributeRun", "args": [9, false]],
+            ["id": "styled-editable", "op": "getAttributeRun", "args": [15, false]],
+            ["id": "styled-editable", "op": "getAttributeRun", "args": [2, false]],
+            ["id": "styled-editable", "op": "getDefaultAttributeSet"],
+        ])
+        func run(_ result: Any) -> (attributes: Set<String>, start: Int, end: Int)? {
+            guard let parts = result as? [Any], parts.count == 3, let attributes = parts[0] as? [String],
+                  let start = parts[1] as? Int, let end = parts[2] as? Int else { return nil }
+            return (Set(attributes), start, end)
+        }
+        let bold = try XCTUnwrap(run(results[0]), "\(results)")
+        XCTAssertEqual(bold.attributes, ["weight:700"])
+        XCTAssertEqual([bold.start, bold.end], [8, 12])
+        let italic = try XCTUnwrap(run(results[1]), "\(results)")
+        XCTAssertEqual(italic.attributes, ["style:italic"])
+        XCTAssertEqual([italic.start, italic.end], [14, 17])
+        let plain = try XCTUnwrap(run(results[2]), "\(results)")
+        XCTAssertEqual(plain.attributes, [])
+        XCTAssertEqual([plain.start, plain.end], [0, 8])
+        let defaults = results[3] as? [String: String] ?? [:]
+        XCTAssertEqual(defaults, ["family-name": "Roboto", "size": "12", "weight": "400", "style": "normal", "underline": "none",
+                                  "strikethrough": "false"])
     }
 
     func testSecureFieldGivesNoSecretToAssistiveTechnologies() throws {

@@ -60,6 +60,8 @@ public enum AccessibilityEvent: Equatable, Sendable {
     case textDeleted(offset: Int, length: Int, text: String)
     case caretMoved(offset: Int)
     case selectionChanged
+    /// The text's styles changed and its text did not (ATK's `text-attributes-changed`).
+    case textAttributesChanged
     /// One state turned on or off (focused, invalid entry, enabled and sensitive, showing...).
     case stateChanged(AccessibleStates, Bool)
     case nameChanged(String)

@@ -147,6 +147,14 @@ extension FieldAccessibility {
             return (offset, deleted, inserted, nil)
         }
         guard let change, let field else { return [] }
+        if !field.isSecureTextEntry, !applied.joinedNeighbours,
+           applied.edit.cause == .styling || applied.replacedText.unicodeScalars.elementsEqual(applied.edit.replacement.unicodeScalars) {
+            // The same text with other styles (Ctrl+B on a selection, its undo, plain text set
+            // over styled): GTK tells the attributes changed, not the text deleted and inserted again.
+            told.revision = revision
+            told.length = index.length
+            return [.textAttributesChanged]
+        }
         if field.isSecureTextEntry {
             let masked = change.deleted == edit.count ? applied.replacedText : String(repeating: AccessibleCharacters.bullet, count: change.deleted)
             if change.deleted > 0 { events.append(.textDeleted(offset: change.offset, length: change.deleted, text: masked)) }

@@ -91,6 +91,19 @@ enum FieldTextInterface {
         }
     }
 
+    /// An `AtkAttributeSet` in GLib's allocator (the bridge frees it with
+    /// `atk_attribute_set_free`); nil for none, as ATK has it.
+    private static func attributeSet(_ attributes: [AccessibleTextAttribute]) -> UnsafeMutablePointer<GSList>? {
+        var list: UnsafeMutablePointer<GSList>?
+        for item in attributes {
+            let attribute = g_malloc0(gsize(MemoryLayout<AtkAttribute>.size))!.assumingMemoryBound(to: AtkAttribute.self)
+            attribute.pointee.name = g_strdup(item.name)
+            attribute.pointee.value = g_strdup(item.value)
+            list = g_slist_append(list, attribute)
+        }
+        return list
+    }
+
     private static func answer(_ span: TextSpan?, _ start: UnsafeMutablePointer<gint>?,
                                _ end: UnsafeMutablePointer<gint>?) -> UnsafeMutablePointer<gchar>? {
         start?.pointee = gint(clamping: span?.start ?? 0)
@@ -122,13 +135,14 @@ enum FieldTextInterface {
         text.pointee.get_string_at_offset = { object, offset, kind, start, end in
             answer(field(object)?.accessible.span(at: Int(offset), boundary: granularity(kind)), start, end)
         }
-        text.pointee.get_run_attributes = { object, _, start, end in
-            // One run of the field's own font: no attributes beyond the defaults.
-            start?.pointee = 0
-            end?.pointee = gint(clamping: field(object)?.accessible.characterCount ?? 0)
-            return nil
+        text.pointee.get_run_attributes = { object, offset, start, end in
+            // The styled run holding the offset: what it sets beyond the defaults.
+            let run = field(object)?.accessible.attributeRun(at: Int(offset))
+            start?.pointee = gint(clamping: run?.start ?? 0)
+            end?.pointee = gint(clamping: run?.end ?? 0)
+            return attributeSet(run?.attributes ?? [])
         }
-        text.pointee.get_default_attributes = { _ in nil }
+        text.pointee.get_default_attributes = { object in attributeSet(field(object)?.accessible.defaultAttributes ?? []) }
         text.pointee.get_character_extents = { object, offset, x, y, width, height, coordinates in
             var placed: (x: gint, y: gint, width: gint, height: gint)?
             if let node = field(object), let rect = node.accessible.characterExtents(at: Int(offset)) {

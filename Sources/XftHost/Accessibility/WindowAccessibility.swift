@@ -141,6 +141,8 @@ final class WindowAccessibility {
             catk_emit_int(node.object, "text-caret-moved", gint(clamping: offset))
         case .selectionChanged:
             catk_emit(node.object, "text-selection-changed")
+        case .textAttributesChanged:
+            catk_emit(node.object, "text-attributes-changed")
         case .stateChanged(let states, let on):
             for state in AccessibleStateMapping.atkStates(states) {
                 atk_object_notify_state_change(node.object, AtkState(state.rawValue), on ? 1 : 0)
