@@ -341,7 +341,7 @@ enum CatalogScreen {
                 + AttributedText(" later, ") + AttributedText("please", attributes: TextAttributes(underlineStyle: .single))
             field.helperText = "Select, then Ctrl+B bold, Ctrl+I italic, Ctrl+U underline"
         },
-        Variant(slug: "editable-notes", caption: "Styled notes: a paste from a browser or an office suite keeps its styles",
+        Variant(slug: "editable-notes", caption: "Styled notes: a paste from a browser keeps its styles",
                 label: "Notes", kind: .textArea) { field in
             field.allowsEditingTextAttributes = true
             let highlight = TextAttributes(backgroundColor: Color(hex: 0xFFF59D))
@@ -349,7 +349,7 @@ enum CatalogScreen {
                 + AttributedText("bold", attributes: TextAttributes(fontWeight: .bold)) + AttributedText(", ")
                 + AttributedText("colour", attributes: TextAttributes(foregroundColor: Color(hex: 0x6200EE))) + AttributedText(" and ")
                 + AttributedText("highlight", attributes: highlight) + AttributedText(" stay.")
-            field.helperText = "Styles the field cannot show are dropped; links keep their text"
+            field.helperText = "Styles a field cannot show are dropped"
         },
         Variant(slug: "plain", caption: "Styles not allowed (UIKit's default): a paste keeps only the text",
                 label: "Subject", text: "Plain text only") { field in

@@ -20,6 +20,8 @@ public struct QAScript {
         case resize(width: Int, height: Int)
         case theme(String)
         case clipboard(String)
+        /// Another program's styled copy: its `text/html` (and the text it shows, as the plain form).
+        case clipboardHTML(String)
         /// An input method composing TEXT in the focused field ("" ends it), as XIM's on-the-spot
         /// preedit does; `commit` is its commit.
         case preedit(String)
@@ -117,7 +119,7 @@ public struct QAScript {
 
     /// Every step the parser knows, for the message an unknown one gets.
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
-                                   "theme", "clipboard", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit", "set",
+                                   "theme", "clipboard", "clipboard-html", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit", "set",
                                    "checkpoint"]
     /// The themes a `theme` step names (the catalog's `--theme` values).
     public static let themeNames = ["light", "dark", "high-contrast", "high-contrast-dark"]
@@ -178,7 +180,7 @@ public struct QAScript {
         let rest = String(line.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         // `type`, `clipboard` and `expect` read the rest of the line themselves: a lone quote in
         // typed text is text.
-        let words = ["type", "clipboard", "preedit", "commit", "expect", "set"].contains(name) ? [] : try Self.words(rest)
+        let words = ["type", "clipboard", "clipboard-html", "preedit", "commit", "expect", "set"].contains(name) ? [] : try Self.words(rest)
         func number(_ word: String, _ what: String) throws -> Double {
             // Decimal only: Double(_:) would also take "0x10", "nan" and "inf".
             guard word.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(word), value.isFinite else {
@@ -242,11 +244,13 @@ public struct QAScript {
         case "drag":
             try expectCount([5], usage: "drag ID X1 Y1 X2 Y2  (field-relative)")
             return .drag(id: words[0], from: try point(words[1], words[2]), to: try point(words[3], words[4]))
-        case "type", "clipboard":
-            guard !rest.isEmpty else { throw SyntaxError(message: "usage: \(name) TEXT  (\\n, \\t, \\\\, \\\" and \\u{...} escapes; quote it to keep spaces at its ends)") }
+        case "type", "clipboard", "clipboard-html":
+            guard !rest.isEmpty else {
+                throw SyntaxError(message: "usage: \(name) \(name == "clipboard-html" ? "HTML" : "TEXT")  (\\n, \\t, \\\\, \\\" and \\u{...} escapes; quote it to keep spaces at its ends)")
+            }
             // Unquoted, the text ends at the line's last non-blank, as it starts at its first.
             let text = try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
-            return name == "type" ? .type(text) : .clipboard(text)
+            return name == "type" ? .type(text) : name == "clipboard" ? .clipboard(text) : .clipboardHTML(text)
         case "preedit":
             // No text: the input method composes nothing any more.
             return .preedit(rest.isEmpty ? "" : try unescaped(String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))

@@ -242,6 +242,12 @@ public final class ScriptRunner {
             try render()
         case .clipboard(let text):
             sceneHost.setSelectionText(text, for: .clipboard)
+        case .clipboardHTML(let html):
+            // As a browser's copy: the styles as text/html, the text they show as the plain form.
+            guard let styled = HTMLReader().attributedText(fromHTML: html) else {
+                throw StepFailure(message: "clipboard-html: the HTML is larger than 16 MB")
+            }
+            sceneHost.setSelectionAttributedText(styled, for: .clipboard)
         case .preedit(let text):
             sceneHost.composing = text.isEmpty ? nil : text
             send(.preeditChanged(text.isEmpty ? nil : Preedit(text: text)))
@@ -452,9 +458,14 @@ public final class ScriptRunner {
         let subject: JSONValue
         switch id {
         case "clipboard", "primary":
-            guard key == "text" else { throw StepFailure(message: "expect \(id): the only key is text") }
+            guard key == "text" || (key == "html" && id == "clipboard") else {
+                throw StepFailure(message: id == "clipboard" ? "expect clipboard: the keys are text and html" : "expect \(id): the only key is text")
+            }
             let selection: SelectionKind = id == "clipboard" ? .clipboard : .primary
-            subject = .object(["text": sceneHost.selections[selection].map(JSONValue.string) ?? .null])
+            // html: what a copy with styles offers other programs as text/html (null without styles).
+            let html = sceneHost.styledSelections[selection].flatMap { $0.attributeRuns.isPlain ? nil : HTMLWriter.fragment(for: $0) }
+            subject = .object(["text": sceneHost.selections[selection].map(JSONValue.string) ?? .null,
+                               "html": html.map(JSONValue.string) ?? .null])
         default:
             guard let state = app.qaState() else {
                 throw StepFailure(message: "expect: the QA state could not be read")

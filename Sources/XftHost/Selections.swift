@@ -614,13 +614,20 @@ final class SelectionBroker {
             fallBackToPlain(kind, "its text/html is larger than \(Self.size(htmlReader.maximumInputBytes))")
             return
         }
+        // HTML with no text (an image copied from a page): the plain text decides, as a GTK
+        // entry's paste would.
+        guard !styled.isEmpty else {
+            fallBackToPlain(kind, nil)
+            return
+        }
         finish(kind, answer: .styled(styled))
     }
 
-    /// Gives up the `text/html` transfer under way and asks for the plain form instead.
-    private func fallBackToPlain(_ kind: SelectionKind, _ reason: String) {
+    /// Gives up the `text/html` transfer under way and asks for the plain form instead, with a
+    /// warning when there is a `reason` to give.
+    private func fallBackToPlain(_ kind: SelectionKind, _ reason: String?) {
         guard var transfer = incoming[kind]?.first else { return }
-        warn("warning: the \(Self.name(of: kind)) owner's styles are not pasted: \(reason); its plain text is")
+        if let reason { warn("warning: the \(Self.name(of: kind)) owner's styles are not pasted: \(reason); its plain text is") }
         // The owner may still be writing chunks where this transfer read.
         if transfer.isIncremental { retireProperty(of: kind) }
         transfer.target = transfer.plainTarget

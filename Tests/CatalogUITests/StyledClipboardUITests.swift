@@ -198,3 +198,40 @@ final class StyledClipboardUITests: XCTestCase {
         peer = nil
     }
 }
+
+/// Styled copy and paste in a script, headless: `clipboard-html` plays another program's styled
+/// copy, `expect clipboard html` reads what a copy offers as `text/html`.
+final class StyledClipboardScriptTests: CatalogCommandTestCase {
+    override class var folderPrefix: String { "styled-clipboard" }
+
+    func testClipboardHTMLPastesWithStylesWhereAllowedAndACopyOffersItsHTML() throws {
+        let path = try script("styled-clipboard.qa", #"""
+            focus styled-editable
+            key ctrl+a
+            clipboard-html <b>Bold</b> <span style="color:#00ff00">green</span><script>never()</script>
+            expect clipboard text "Bold green"
+            key ctrl+v
+            expect styled-editable text "Bold green"
+            expect styled-editable runs [{"start": 0, "end": 4, "attributes": {"fontWeight": 700}}, {"start": 4, "end": 5, "attributes": {}}, {"start": 5, "end": 10, "attributes": {"foregroundColor": "#00FF00FF"}}]
+            focus styled-plain
+            key ctrl+a ctrl+v
+            expect styled-plain text "Bold green"
+            expect styled-plain runs [{"start": 0, "end": 10, "attributes": {}}]
+            focus styled-editable
+            key ctrl+a ctrl+c
+            expect clipboard html "<meta charset=\"utf-8\"><b>Bold</b> <span style=\"color:#00FF00\">green</span>"
+            focus styled-plain
+            key ctrl+a ctrl+c
+            expect clipboard html null
+            """#)
+        let result = try catalog(["--script", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testAClipboardHTMLStepWithoutHTMLIsAUsageError() throws {
+        let path = try script("bad.qa", "clipboard-html\n")
+        let result = try catalog(["--script", path])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("bad.qa:1: usage: clipboard-html HTML"), result.stderr)
+    }
+}

@@ -199,6 +199,19 @@ final class HTMLReaderTests: XCTestCase {
         assertRuns(chromium, [("blue", TextAttributes(foregroundColor: Color(hex: 0x0000FF)))])
     }
 
+    /// What Chromium puts on the clipboard for text selected on a page: the computed styles inline.
+    func testChromiumSpanWithComputedStyles() {
+        let html = "<meta charset='utf-8'><span style=\"color: rgb(32, 33, 36); font-family: arial, sans-serif; font-size: 14px; "
+            + "font-style: normal; font-variant-ligatures: normal; font-variant-caps: normal; font-weight: 400; letter-spacing: normal; "
+            + "orphans: 2; text-align: left; text-indent: 0px; text-transform: none; widows: 2; word-spacing: 0px; "
+            + "-webkit-text-stroke-width: 0px; white-space: normal; background-color: rgb(255, 255, 255); "
+            + "text-decoration-thickness: initial; text-decoration-style: initial; text-decoration-color: initial; "
+            + "display: inline !important; float: none;\">Search <b>the</b> web</span>"
+        let page = TextAttributes(fontFamily: "sans-serif", fontSize: 14, foregroundColor: Color(hex: 0x202124), backgroundColor: Color(hex: 0xFFFFFF))
+        assertRuns(html, [("Search ", page), ("the", page.merging(TextAttributes(fontWeight: .bold))), (" web", page)],
+                   reader: HTMLReader(isFamilyAvailable: { _ in false }))
+    }
+
     func testLibreOfficeDocument() {
         let html = """
         <!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN">
@@ -236,6 +249,26 @@ final class HTMLReaderTests: XCTestCase {
         XCTAssertEqual(string("<script>never closed"), "")
     }
 
+    func testRandomMarkupSoupNeverTrapsAndWhatItGivesRoundTrips() {
+        // A fixed seed: the same 3,000 soups every run.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["<", ">", "</", "/>", "<!--", "-->", "<!", "&", "&#", "&#x", ";", "amp", "b", "i", "p", "br", "script",
+                      "style", "span", " style=\"", "color:red", "font-size:", "9e99px", "\"", "'", "=", " ", "\n", "x", "é",
+                      "😀", "\u{301}", "<td>", "<tr>", "<pre>", "<!--StartFragment-->", "<!--EndFragment-->", "&nbsp;", "<u>"]
+        for _ in 0..<3_000 {
+            let soup = (0..<next(60)).map { _ in pieces[next(pieces.count)] }.joined()
+            guard let text = reader.attributedText(fromHTML: soup) else { return XCTFail("refused \(soup)") }
+            // What was read is written and read back the same: nothing the soup made breaks the writer.
+            let again = reader.attributedText(fromHTML: HTMLWriter.fragment(for: text))
+            XCTAssertEqual(again?.string, text.string, soup)
+            XCTAssertEqual(again?.runs, text.runs, soup)
+        }
+    }
+
     func testDeepNestingIsBoundedAndKeepsTheText() {
         let depth = 100_000
         let html = String(repeating: "<b>", count: depth) + "deep" + String(repeating: "</b>", count: depth) + " after"
@@ -257,6 +290,27 @@ final class HTMLReaderTests: XCTestCase {
             // Equal neighbours are one run.
             if let last = runs.last, last.1 == part.1 { runs[runs.count - 1].0 += part.0 } else { runs.append(part) }
         }, reader: shallow)
+    }
+
+    func testMisnestingThatWouldRestyleTheWholeStackEachTimeStaysLinear() {
+        // 255 distinct open elements closed from the outside in, again and again: each end tag
+        // would look at and restyle every element above it.
+        let names = (0..<255).map { "x\($0)" }
+        let round = names.map { "<\($0) style=\"color:red\">" }.joined() + "t" + names.map { "</\($0)>" }.reversed().reversed().joined()
+        let html = String(repeating: round, count: 100)
+        let text = reader.attributedText(fromHTML: html)
+        XCTAssertEqual(text?.string, String(repeating: "t", count: 100))
+        XCTAssertEqual(text?.attributes(at: 0), TextAttributes(foregroundColor: Color(hex: 0xFF0000)))
+    }
+
+    func testPastTheStackWorkBoundAnEndTagClosesOnlyTheInnermostElement() {
+        var bounded = HTMLReader()
+        bounded.maximumStackWork = 0
+        // `</b>` cannot reach past the open `<i>`: it is ignored, and "y" and "z" stay bold.
+        assertRuns("<b><i>x</b>y</i>z", [("xy", TextAttributes(fontWeight: .bold, isItalic: true)), ("z", TextAttributes(fontWeight: .bold))],
+                   reader: bounded)
+        assertRuns("<b><i>x</b>y</i>z", [("x", TextAttributes(fontWeight: .bold, isItalic: true)), ("y", TextAttributes(isItalic: true)),
+                                        ("z", .none)])
     }
 
     func testRunCountIsBounded() {

@@ -89,6 +89,22 @@ final class StyledClipboardSceneTests: XCTestCase {
         XCTAssertEqual(host.styled[.clipboard], AttributedText("big", attributes: bold), "a cut keeps the styles of what it took")
     }
 
+    /// A clipboard without styles (no HTML offered) pastes as plain text does: in the typing
+    /// attributes, here the bold of the cluster before the caret.
+    func testPlainTextPastedIntoAStyledFieldTakesTheTypingAttributes() {
+        let field = filledField("styled")
+        field.allowsEditingTextAttributes = true
+        field.attributedText = AttributedText("a") + AttributedText("b", attributes: bold)
+        let (scene, host) = scene([field])
+        scene.focus(field, at: 1)
+        field.selection = TextSelection(caret: 2)
+        host.setSelectionText("cd", for: .clipboard)
+        key(scene, "v", at: 2)
+        host.answer()
+        XCTAssertEqual(field.attributedText, AttributedText("a") + AttributedText("bcd", attributes: bold))
+        XCTAssertEqual(host.requests, ["styled"])
+    }
+
     func testASecureFieldAndPrimaryStayPlain() {
         let secret = filledField("secret")
         secret.isSecureTextEntry = true

@@ -293,4 +293,37 @@ final class StyledTextFieldTests: XCTestCase {
         XCTAssertNil(field.typingAttributes)
         XCTAssertTrue(field.editingValue.storage.attributeRuns.isPlain)
     }
+
+    // MARK: The context menu's format items
+
+    func testAFieldThatAllowsStylesHasBoldItalicAndUnderlineInItsMenu() {
+        let field = filledField("styled")
+        field.allowsEditingTextAttributes = true
+        field.attributedText = AttributedText("abcd")
+        let scene = FieldScene(fields: [field])
+        let host = SceneHostForPopups()
+        scene.host = host
+        scene.resize(to: Size(width: 400, height: 300), measurer: sharedMeasurer)
+        scene.focus(field, at: 1)
+        let items = MenuItem.standardItems(for: field, clipboardHasText: false)
+        XCTAssertEqual(items.suffix(4).map(\.identifier), [.divider, .bold, .italic, .underline])
+        XCTAssertEqual(items.suffix(3).map(\.shortcut), ["Ctrl+B", "Ctrl+I", "Ctrl+U"])
+        XCTAssertTrue(items.suffix(3).allSatisfy(\.isEnabled))
+        field.selection = TextSelection(anchor: 0, head: 2)
+        XCTAssertTrue(scene.openContextMenu(for: field, at: nil, time: 2))
+        scene.handle(.text("b"), at: 3)
+        XCTAssertNil(scene.shownPopup, "Bold's mnemonic acts")
+        XCTAssertEqual(field.attributedText, AttributedText("ab", attributes: bold) + AttributedText("cd"))
+        scene.openContextMenu(for: field, at: nil, time: 4)
+        scene.handle(.text("n"), at: 5)
+        XCTAssertEqual(field.attributedText.runs.first?.attributes, TextAttributes(fontWeight: .bold, underlineStyle: .single))
+        scene.openContextMenu(for: field, at: nil, time: 6)
+        scene.handle(.text("u"), at: 7)
+        XCTAssertEqual(field.attributedText.runs.first?.attributes, bold, "Undo takes the underline back")
+
+        let plain = filledField("plain")
+        XCTAssertFalse(MenuItem.standardItems(for: plain, clipboardHasText: false).contains { $0.identifier == .bold })
+        field.isSecureTextEntry = true
+        XCTAssertFalse(MenuItem.standardItems(for: field, clipboardHasText: false).contains { $0.identifier == .bold })
+    }
 }

@@ -118,6 +118,24 @@ final class StyledSelectionTests: XCTestCase {
                                   + "its plain text is"])
     }
 
+    func testHTMLWithNoTextFallsBackToThePlainTextQuietly() throws {
+        let asked = try offer("<img src=\"https://example.com/a.png\"><script>x()</script>", plain: "caption")
+        let answer = try XCTUnwrap(requestStyled(), "no answer")
+        XCTAssertEqual(answer?.string, "caption")
+        XCTAssertEqual(asked(), ["text/html", "UTF8_STRING"])
+        XCTAssertEqual(warnings, [])
+    }
+
+    /// A pasted `font-family` list takes the first family fontconfig has, whatever its case.
+    func testFamiliesAreCheckedWithFontconfig() {
+        XCTAssertTrue(FontFamilies.isInstalled("DejaVu Serif"))
+        XCTAssertTrue(FontFamilies.isInstalled("dejavu serif"))
+        XCTAssertFalse(FontFamilies.isInstalled("Segoe UI No Such Face"))
+        XCTAssertFalse(FontFamilies.isInstalled(""))
+        XCTAssertEqual(broker.htmlReader.attributedText(fromHTML: "<span style=\"font-family: 'Segoe UI', 'DejaVu Serif'\">x</span>")?
+            .attributes(at: 0).fontFamily, "DejaVu Serif")
+    }
+
     func testAPlainRequestNeverAsksForTheHTML() throws {
         let asked = try offer("<b>bold</b>", plain: "bold")
         var answer: String??

@@ -16,6 +16,9 @@ public struct MenuItem {
         public static let delete = Identifier("delete")
         public static let selectAll = Identifier("selectAll")
         public static let insertEmoji = Identifier("insertEmoji")
+        public static let bold = Identifier("bold")
+        public static let italic = Identifier("italic")
+        public static let underline = Identifier("underline")
         public static let divider = Identifier("divider")
     }
 
@@ -71,12 +74,27 @@ public struct MenuItem {
     /// Undo and Redo from its undo history, Cut and Copy with a selection outside a secure field,
     /// Paste when `clipboardHasText` (the scene learns it asynchronously), Delete with a
     /// selection, Select All when some text is not selected, Insert Emoji in an editable field
-    /// that is not secure; then a divider before Insert Emoji, as GTK has it.
+    /// that is not secure; then a divider before Insert Emoji, as GTK has it. A field that
+    /// `allowsEditingTextAttributes` (and is not secure) ends with its format items after a
+    /// divider: Bold, Italic and Underline (UIKit's `toggleBoldface`, `toggleItalics`,
+    /// `toggleUnderline`), what Ctrl+B, Ctrl+I and Ctrl+U do.
     public static func standardItems(for field: TextField, clipboardHasText: Bool) -> [MenuItem] {
         let editable = field.isEnabled && field.isFocused
         let selected = !field.selection.isCaret
         let secure = field.isSecureTextEntry
         let allSelected = field.selection.range == 0..<field.count
+        var format: [MenuItem] = []
+        if field.allowsEditingTextAttributes && !secure {
+            format = [
+                .divider,
+                MenuItem(identifier: .bold, title: "Bold", mnemonic: "b", shortcut: "Ctrl+B", isEnabled: editable,
+                         action: .command(.toggleBoldface)),
+                MenuItem(identifier: .italic, title: "Italic", mnemonic: "i", shortcut: "Ctrl+I", isEnabled: editable,
+                         action: .command(.toggleItalics)),
+                MenuItem(identifier: .underline, title: "Underline", mnemonic: "n", shortcut: "Ctrl+U", isEnabled: editable,
+                         action: .command(.toggleUnderline)),
+            ]
+        }
         return [
             MenuItem(identifier: .undo, title: "Undo", mnemonic: "u", shortcut: "Ctrl+Z",
                      isEnabled: editable && field.canUndo, action: .command(.undo)),
@@ -95,6 +113,6 @@ public struct MenuItem {
             .divider,
             MenuItem(identifier: .insertEmoji, title: "Insert Emoji", mnemonic: "e", shortcut: "Ctrl+.",
                      isEnabled: editable && !secure, action: .insertEmoji),
-        ]
+        ] + format
     }
 }

@@ -193,8 +193,15 @@ extension FieldScene {
         default:
             if field.allowsEditingTextAttributes && !field.isSecureTextEntry {
                 host?.requestSelectionAttributedText(.clipboard) { [weak field] text in
-                    guard let field, let text, field.isFocused else { return }
-                    field.paste(text, at: time)
+                    // Nothing to paste must not delete the selection it would replace.
+                    guard let field, let text, !text.isEmpty, field.isFocused else { return }
+                    // Text without styles (the owner offered no HTML) is a plain paste: it takes
+                    // the typing attributes, as UIKit's paste of plain text does.
+                    if text.attributeRuns.isPlain {
+                        field.paste(text.string, at: time)
+                    } else {
+                        field.paste(text, at: time)
+                    }
                 }
                 return
             }

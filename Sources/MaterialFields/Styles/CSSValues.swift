@@ -182,16 +182,6 @@ enum CSSValues {
     /// machinery for glyphs bigger than any screen.
     static let sizeRange = 1.0...256.0
 
-    /// `font-size`'s value in pixels, relative sizes against `parent` (the parent's size).
-    static func fontSize(_ value: String, parent: Double) -> Double? {
-        let text = value.lowercased()
-        if let keyword = sizeKeywords[text] { return keyword }
-        if text == "smaller" { return parent / 1.2 }
-        if text == "larger" { return parent * 1.2 }
-        if let (number, unit) = number(text), unit == "%" { return clampSize(parent * number / 100) }
-        return length(text, fontSize: parent).flatMap { $0 > 0 ? clampSize($0) : nil }
-    }
-
     static func clampSize(_ size: Double) -> Double {
         min(max(size, sizeRange.lowerBound), sizeRange.upperBound)
     }

@@ -20,7 +20,8 @@ import TextEditing
 /// misnested formatting), an end tag with none open is ignored, and a tag, comment or character
 /// reference cut off by the end of the input is kept as the characters it was. Bounded: at most
 /// `maximumDepth` open elements (deeper ones add no style; their text is kept), at most
-/// `maximumRuns` runs (then the rest continues in the last run's styles), and input longer than
+/// `maximumRuns` runs (then the rest continues in the last run's styles), `maximumStackWork`
+/// (misnesting past it closes only the innermost element), and input longer than
 /// `maximumInputBytes` is not read at all (nil: the caller takes the plain text instead). No
 /// recursion, so no input can exhaust the stack; nothing traps.
 public struct HTMLReader: Sendable {
@@ -30,6 +31,11 @@ public struct HTMLReader: Sendable {
     public var maximumDepth = 256
     /// Runs beyond this many are not started: the rest of the text takes the last run's styles.
     public var maximumRuns = 65_536
+    /// Open elements looked at and restyled, in all, by end tags and implied closes. Misnested
+    /// hostile markup could make every tag look at and restyle the whole stack; past this, an end
+    /// tag closes only the innermost element (if it has the tag's name) and nothing is restyled,
+    /// so the work stays linear in the input (about a second of the debug build).
+    public var maximumStackWork = 1 << 20
     /// Whether the desktop has a font family: a `font-family` list then takes the first one it
     /// has (a generic family, such as `serif`, always counts). nil: the first name in the list.
     public var isFamilyAvailable: (@Sendable (String) -> Bool)?

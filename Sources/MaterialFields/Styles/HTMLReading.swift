@@ -1,3 +1,4 @@
+import Glibc
 import TextEditing
 
 /// One pass of `HTMLReader` over UTF-8 bytes: a tokenizer (tags, comments, character
@@ -18,6 +19,11 @@ struct HTMLReading {
     private var stack: [OpenElement] = []
     /// Start tags past `maximumDepth` not pushed: their end tags are matched against this count.
     private var overflow = 0
+    /// How many elements of each name are open: an end tag or implied close of a name none has
+    /// is answered without a look at the stack.
+    private var openCount: [String: Int] = [:]
+    /// Stack entries looked at and restyled so far (`HTMLReader.maximumStackWork`).
+    private var stackWork = 0
 
     // The text so far, as UTF-8, and where each run starts in it.
     private var output: [UInt8] = []
@@ -63,7 +69,7 @@ struct HTMLReading {
         var textStart = 0
         scan: while position < bytes.count, !fragmentEnded {
             guard bytes[position] == UInt8(ascii: "<") else {
-                position += 1
+                position = nextIndex(of: UInt8(ascii: "<"), from: position)
                 continue
             }
             let tagStart = position
@@ -87,6 +93,16 @@ struct HTMLReading {
     }
 
     // MARK: Tokenizer
+
+    /// The index of the next `byte` at or after `from`, or the end (memchr: text between tags is
+    /// most of a document).
+    private func nextIndex(of byte: UInt8, from: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard from < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + from, Int32(byte), buffer.count - from) else { return buffer.count }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
@@ -367,11 +383,11 @@ struct HTMLReading {
         var style = own.applied(to: parentStyle)
         if Self.hidden.contains(name) { style.isHidden = true }
         if isBlock { blockBoundary() }
-        if name == "td" || name == "th", let row = stack.lastIndex(where: { $0.name == "tr" }) {
+        if name == "td" || name == "th", let row = nearest(["tr"]) {
             if stack[row].cells > 0, !style.isHidden { tab(style) }
             stack[row].cells += 1
         }
-        stack.append(OpenElement(name: name, own: own, style: style, isBlock: isBlock))
+        push(OpenElement(name: name, own: own, style: style, isBlock: isBlock))
         if name == "pre" || name == "listing" { skipNewline = true }
     }
 
@@ -381,7 +397,7 @@ struct HTMLReading {
             return
         }
         if name == "br" { lineBreak(); return }
-        guard let index = stack.lastIndex(where: { $0.name == name }) else {
+        guard let index = nearest([name]) else {
             // `</p>` with no paragraph open still ends a line (HTML5 makes an empty one).
             if name == "p" { blockBoundary() }
             return
@@ -394,25 +410,42 @@ struct HTMLReading {
     /// Closes the nearest open element named in `names`, unless one named in `boundaries` is
     /// nearer (a list item closes the previous item of its own list, not of an outer one).
     private mutating func closeImplied(_ names: Set<String>, stoppingAt boundaries: Set<String>) {
-        for index in stack.indices.reversed() {
-            if boundaries.contains(stack[index].name) { return }
-            if names.contains(stack[index].name) {
-                let isBlock = stack[index].isBlock
-                remove(at: index)
-                if isBlock { blockBoundary() }
-                return
-            }
+        guard let index = nearest(names, stoppingAt: boundaries) else { return }
+        let isBlock = stack[index].isBlock
+        remove(at: index)
+        if isBlock { blockBoundary() }
+    }
+
+    /// The innermost open element named in `names`, unless one named in `boundaries` is nearer.
+    private mutating func nearest(_ names: Set<String>, stoppingAt boundaries: Set<String> = []) -> Int? {
+        guard names.contains(where: { openCount[$0, default: 0] > 0 }) else { return nil }
+        guard stackWork < reader.maximumStackWork else {
+            return stack.indices.last.flatMap { names.contains(stack[$0].name) ? $0 : nil }
         }
+        for index in stack.indices.reversed() {
+            stackWork += 1
+            if boundaries.contains(stack[index].name) { return nil }
+            if names.contains(stack[index].name) { return index }
+        }
+        return nil
     }
 
     private mutating func removeNearest(_ name: String) {
-        if let index = stack.lastIndex(where: { $0.name == name }) { remove(at: index) }
+        if let index = nearest([name]) { remove(at: index) }
+    }
+
+    private mutating func push(_ element: OpenElement) {
+        stack.append(element)
+        openCount[element.name, default: 0] += 1
     }
 
     /// Takes the element at `index` off the stack; what was open inside it stays open, its
     /// styles taken again from its new parent (`<b><i>x</b>y</i>`: "y" is italic, not bold).
     private mutating func remove(at index: Int) {
-        stack.remove(at: index)
+        let removed = stack.remove(at: index)
+        openCount[removed.name, default: 1] -= 1
+        guard stackWork < reader.maximumStackWork else { return }
+        stackWork += stack.count - index
         for above in index..<stack.count {
             let parent = above == 0 ? HTMLInheritedStyle() : stack[above - 1].style
             var style = stack[above].own.applied(to: parent)
@@ -506,10 +539,10 @@ struct HTMLReading {
         // A line end right after the start tag is not content.
         if content.first == 0x0A { content = content.dropFirst() }
         let decoded = name == "textarea" ? Self.decodeReferences(content, inAttribute: false) : String(decoding: content, as: UTF8.self)
-        stack.append(OpenElement(name: name, own: own, style: style, isBlock: true))
+        push(OpenElement(name: name, own: own, style: style, isBlock: true))
         let bytes = Array(decoded.utf8)
         write(bytes[...], style: style)
-        stack.removeLast()
+        remove(at: stack.count - 1)
         blockBoundary()
     }
 
