@@ -200,8 +200,10 @@ final class FuzzWorld {
                 let selection = reference.lower..<reference.upper
                 if reference.allowsStyles {
                     // One style per scalar of the pasted string, as the pieces were made.
+                    // Over the typing attributes: what the paste does not set is the place's.
+                    let typing = reference.typing ?? .none
                     let styles = pasted.runs.flatMap { run in
-                        run.range.flatMap { Array(repeating: run.attributes, count: pasted.characters[$0].unicodeScalars.count) }
+                        run.range.flatMap { Array(repeating: typing.merging(run.attributes), count: pasted.characters[$0].unicodeScalars.count) }
                     }
                     reference.userEdit(selection, pasted.string, styles: styles)
                 } else {

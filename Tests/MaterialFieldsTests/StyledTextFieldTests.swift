@@ -185,6 +185,15 @@ final class StyledTextFieldTests: XCTestCase {
         XCTAssertEqual(plain.attributedText, pasted, "the program still sets styles")
     }
 
+    func testAPastedRunsKeysGoOverTheTypingAttributes() {
+        let (_, field, _) = editedField(AttributedText("ab"))
+        field.selection = TextSelection(caret: 2)
+        field.typingAttributes = TextAttributes(isItalic: true)
+        field.paste(AttributedText("x", attributes: bold) + AttributedText("y"), at: 2)
+        XCTAssertEqual(field.attributedText, AttributedText("ab") + AttributedText("x", attributes: TextAttributes(fontWeight: .bold, isItalic: true))
+                       + AttributedText("y", attributes: TextAttributes(isItalic: true)), "plain text pastes as typed text would")
+    }
+
     func testAStyledPasteGoesThroughThePipelineKeepingTheRunsOfWhatIsLetIn() {
         let (_, field, _) = editedField(AttributedText(""))
         field.maximumLength = 4
