@@ -198,12 +198,11 @@ final class FuzzWorld {
                 fields[index].paste(pasted, at: time)
                 var reference = references[index]
                 let selection = reference.lower..<reference.upper
-                if reference.allowsStyles {
-                    // One style per scalar of the pasted string, as the pieces were made.
-                    // Over the typing attributes: what the paste does not set is the place's.
-                    let typing = reference.typing ?? .none
+                if reference.allowsStyles && !pasted.attributeRuns.isPlain {
+                    // One style per scalar of the pasted string, as the pieces were made (with no
+                    // style at all it pastes as plain text, with the typing attributes).
                     let styles = pasted.runs.flatMap { run in
-                        run.range.flatMap { Array(repeating: typing.merging(run.attributes), count: pasted.characters[$0].unicodeScalars.count) }
+                        run.range.flatMap { Array(repeating: run.attributes, count: pasted.characters[$0].unicodeScalars.count) }
                     }
                     reference.userEdit(selection, pasted.string, styles: styles)
                 } else {

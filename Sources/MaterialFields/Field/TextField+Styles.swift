@@ -60,17 +60,16 @@ extension TextField {
     }
 
     /// Pastes styled text in place of the selection through the whole pipeline (policies,
-    /// delegate, maximum length, one undo step), keeping the runs of what is let in, each run's
-    /// keys over the typing attributes (a key the pasted text does not set is the place's: plain
-    /// text pastes as typed text would). A field that does not `allowsEditingTextAttributes` (or a
-    /// secure one) takes it as plain text, which takes the typing attributes.
+    /// delegate, maximum length, one undo step), keeping the runs of what is let in as they are
+    /// (an unstyled part of styled text is plain, as UIKit pastes HTML). Text with no style at all
+    /// pastes as plain text does, taking the typing attributes (a host hands plain text over as
+    /// such). A field that does not `allowsEditingTextAttributes` (or a secure one) takes any of it
+    /// as plain text.
     public func paste(_ text: AttributedText, at time: Double) {
         guard state == .editing else { return }
         var edit = editor.insertion(text.string, cause: .paste)
-        if allowsEditingTextAttributes && !isSecureTextEntry {
-            var runs = text.segmentedWhole.attributeRuns
-            if let typing = typingAttributesValue, !typing.isEmpty { runs.update(0..<runs.count) { typing.merging($0) } }
-            edit.attributes = runs
+        if allowsEditingTextAttributes && !isSecureTextEntry && !text.attributeRuns.isPlain {
+            edit.attributes = text.segmentedWhole.attributeRuns
         }
         apply(edit, at: time)
     }
