@@ -198,8 +198,9 @@ final class FuzzWorld {
                 fields[index].paste(pasted, at: time)
                 var reference = references[index]
                 let selection = reference.lower..<reference.upper
-                if reference.allowsStyles {
-                    // One style per scalar of the pasted string, as the pieces were made.
+                if reference.allowsStyles && !pasted.attributeRuns.isPlain {
+                    // One style per scalar of the pasted string, as the pieces were made (with no
+                    // style at all it pastes as plain text, with the typing attributes).
                     let styles = pasted.runs.flatMap { run in
                         run.range.flatMap { Array(repeating: run.attributes, count: pasted.characters[$0].unicodeScalars.count) }
                     }

@@ -185,6 +185,19 @@ final class StyledTextFieldTests: XCTestCase {
         XCTAssertEqual(plain.attributedText, pasted, "the program still sets styles")
     }
 
+    func testStyledTextPastesAsItIsAndTextWithNoStyleTakesTheTypingAttributes() {
+        let (_, field, _) = editedField(AttributedText("ab"))
+        field.selection = TextSelection(caret: 2)
+        field.typingAttributes = TextAttributes(isItalic: true)
+        field.paste(AttributedText("x", attributes: bold) + AttributedText("y"), at: 2)
+        XCTAssertEqual(field.attributedText, AttributedText("ab") + AttributedText("x", attributes: bold) + AttributedText("y"),
+                       "styled text's plain part is plain, as an HTML paste in UIKit")
+        field.typingAttributes = TextAttributes(isItalic: true)
+        field.paste(AttributedText("z"), at: 3)
+        XCTAssertEqual(field.attributedText.runs.last, AttributeRun(range: 4..<5, attributes: TextAttributes(isItalic: true)),
+                       "text with no style pastes as plain text, as typed text would")
+    }
+
     func testAStyledPasteGoesThroughThePipelineKeepingTheRunsOfWhatIsLetIn() {
         let (_, field, _) = editedField(AttributedText(""))
         field.maximumLength = 4

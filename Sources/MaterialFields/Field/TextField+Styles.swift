@@ -60,13 +60,17 @@ extension TextField {
     }
 
     /// Pastes styled text in place of the selection through the whole pipeline (policies,
-    /// delegate, maximum length, one undo step), keeping the runs of what is let in. A field that
-    /// does not `allowsEditingTextAttributes` (or a secure one) takes it as plain text, which takes
-    /// the typing attributes.
+    /// delegate, maximum length, one undo step), keeping the runs of what is let in as they are
+    /// (an unstyled part of styled text is plain, as UIKit pastes HTML). Text with no style at all
+    /// pastes as plain text does, taking the typing attributes (a host hands plain text over as
+    /// such). A field that does not `allowsEditingTextAttributes` (or a secure one) takes any of it
+    /// as plain text.
     public func paste(_ text: AttributedText, at time: Double) {
         guard state == .editing else { return }
         var edit = editor.insertion(text.string, cause: .paste)
-        if allowsEditingTextAttributes && !isSecureTextEntry { edit.attributes = text.segmentedWhole.attributeRuns }
+        if allowsEditingTextAttributes && !isSecureTextEntry && !text.attributeRuns.isPlain {
+            edit.attributes = text.segmentedWhole.attributeRuns
+        }
         apply(edit, at: time)
     }
 
