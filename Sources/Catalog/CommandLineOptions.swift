@@ -92,7 +92,7 @@ struct CommandLineOptions {
                                    (at most 8192 pixels on a side)
           --field ID               with --screenshot: shoot only the field ID (its outer frame: the
                                    label above an outlined one and the helper row included) or a
-                                   section (material, uikit-rag, international); with --matrix:
+                                   section (material, uikit-rag, international, uikit-styles); with --matrix:
                                    only that field; may be given more than once
           --margin N               with --field: N points of air around it (scaled with --scale)
           --list-fields            print every field: id, kind, style, family and section, one

@@ -3,7 +3,7 @@ import MaterialFields
 /// `--list-fields`: every field of the catalog in its order, one a line, columns separated by a
 /// tab under a header line: `id`, `kind` (textField or textArea), `style` (the style's name:
 /// filled, outlined, rag, or a plain field's border), `family` (material, rag or plain) and
-/// `section` (material, uikit-rag or international: the names `screenshot` steps take). Kind,
+/// `section` (material, uikit-rag, international or uikit-styles: the names `screenshot` steps take). Kind,
 /// style and family are the QA state's values for the same keys.
 enum FieldList {
     static let header = ["id", "kind", "style", "family", "section"]

@@ -132,7 +132,7 @@ final class AccessibilityUITests: XCTestCase {
         XCTAssertTrue(tree.nodes.contains { $0.role == "form" }, "the window's content reads as a form")
 
         let state = try app.state(as: QAFields.self)
-        XCTAssertEqual(state.fields.count, 71)
+        XCTAssertEqual(state.fields.count, 80)
         for field in state.fields {
             let node = try XCTUnwrap(tree.node(field.id), "no accessible object for \(field.id)")
             let expectedRole = field.kind == "textArea" ? "text" : field.secure ? "password text" : "entry"

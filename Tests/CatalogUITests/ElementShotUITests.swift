@@ -292,7 +292,7 @@ final class ElementShotUITests: CatalogCommandTestCase {
             ("screenshot x.png filled-label mask filled-labl:caret\n", ":1: screenshot: mask: no field 'filled-labl'; did you mean 'filled-label'?"),
             ("screenshot x.png filled-label mask material:caret\n", ":1: screenshot: mask material:caret: material is a section; parts are a field's"),
             ("screenshot x.png mask caret\n", ":1: screenshot: mask caret: the shot names no field and none is focused; say whose it is (mask ID:caret)"),
-            ("screenshot x.png material\n", ":1: screenshot: material (0 0 760 2404) is not wholly inside the 760x720 window: scroll a field into view (`focus ID`, `--focus`) or make the window larger (`resize`, `--size`; the whole page is 760x4792)"),
+            ("screenshot x.png material\n", ":1: screenshot: material (0 0 760 2404) is not wholly inside the 760x720 window: scroll a field into view (`focus ID`, `--focus`) or make the window larger (`resize`, `--size`; the whole page is 760x5602)"),
             ("screenshot x.png filled-label tolerance 2\n", ":1: screenshot: tolerance needs two numbers"),
             ("screenshot x.png filled-label mask filled-label:glyph\n", ":1: screenshot: mask 'filled-label:glyph': 'glyph' is not a part (parts: caret, text, label, assistive, icons, affixes)"),
             ("screenshot x.png 0 0 10 10 margin 4\n", ":1: screenshot: margin is around a field or section"),

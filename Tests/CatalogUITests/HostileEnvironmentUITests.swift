@@ -216,7 +216,7 @@ final class HostileEnvironmentUITests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let windowState = directory + "/window/a/b/state.json"
         let app = try CatalogApp(statePath: windowState)
-        XCTAssertEqual(try app.state().fields.count, 70, "the window wrote its state into the new folders")
+        XCTAssertEqual(try app.state().fields.count, 80, "the window wrote its state into the new folders")
         try app.requestClose()
         XCTAssertEqual(app.waitForExit(), 0)
         XCTAssertEqual(app.standardError, "")
@@ -227,7 +227,7 @@ final class HostileEnvironmentUITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         let state = try JSONDecoder().decode(CatalogApp.State.self, from: Data(contentsOf: URL(fileURLWithPath: shotState)))
-        XCTAssertEqual(state.fields.count, 70)
+        XCTAssertEqual(state.fields.count, 80)
     }
 
     /// The QA state is written from a thread of its own: a write that cannot finish (a slow disk,

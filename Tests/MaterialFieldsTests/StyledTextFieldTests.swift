@@ -40,9 +40,21 @@ final class StyledTextFieldTests: XCTestCase {
         let field = filledField("f")
         field.font = FontSpec(pixelSize: 14)
         field.textColor = blue
-        field.attributedText = AttributedText("x", attributes: TextAttributes(isItalic: true)) + AttributedText("y", attributes: bold)
+        field.attributedText = AttributedText("x", attributes: TextAttributes(underlineStyle: .single)) + AttributedText("y", attributes: bold)
         XCTAssertEqual(field.font, FontSpec(pixelSize: 14))
         XCTAssertEqual(field.textColor, blue)
+    }
+
+    func testAFirstRunsFamilyAndItalicReachTheFontAndDefaultTextAttributesGiveThemBack() {
+        let field = filledField("f")
+        field.font = FontSpec(pixelSize: 14)
+        field.attributedText = AttributedText("x", attributes: TextAttributes(fontFamily: "DejaVu Serif", isItalic: true))
+            + AttributedText("y", attributes: bold)
+        XCTAssertEqual(field.font, FontSpec(pixelSize: 14, familyName: "DejaVu Serif", isItalic: true))
+        XCTAssertEqual(field.defaultTextAttributes.fontFamily, "DejaVu Serif")
+        XCTAssertEqual(field.defaultTextAttributes.isItalic, true)
+        field.defaultTextAttributes = TextAttributes(fontFamily: "Noto Serif", fontSize: 18, isItalic: true)
+        XCTAssertEqual(field.font, FontSpec(pixelSize: 18, familyName: "Noto Serif", isItalic: true))
     }
 
     /// "assigning a new value to this property also replaces the value of the attributedText

@@ -27,14 +27,19 @@ extension TextField {
     public var defaultTextAttributes: TextAttributes {
         get {
             var attributes = otherDefaultTextAttributes
-            if let font { attributes = attributes.merging(TextAttributes(fontSize: font.pixelSize, fontWeight: font.weight)) }
+            if let font {
+                attributes = attributes.merging(TextAttributes(fontFamily: font.familyName, fontSize: font.pixelSize,
+                                                               fontWeight: font.weight, isItalic: font.isItalic ? true : nil))
+            }
             if let textColor { attributes.foregroundColor = textColor }
             return attributes
         }
         set {
             let fontKeys = newValue.keeping(keysSetIn: .fontKeys)
             font = fontKeys.isEmpty ? nil : FontSpec(pixelSize: fontKeys.fontSize ?? TextField.materialTextPixelSize,
-                                                     weight: fontKeys.fontWeight ?? .regular)
+                                                     weight: fontKeys.fontWeight ?? .regular,
+                                                     familyName: fontKeys.fontFamily.flatMap { $0.isEmpty ? nil : $0 },
+                                                     isItalic: fontKeys.isItalic ?? false)
             textColor = newValue.foregroundColor
             let others = newValue.removing(keysSetIn: TextAttributes.fontKeys.merging(.foregroundColorKey))
             clearRunKeys(others)
@@ -135,10 +140,8 @@ extension TextField {
     private func takeFieldStyles(from first: TextAttributes) {
         isTakingStylesFromText = true
         defer { isTakingStylesFromText = false }
-        if first.fontSize != nil || first.fontWeight != nil {
-            let current = font ?? FontSpec(pixelSize: TextField.materialTextPixelSize)
-            font = FontSpec(pixelSize: first.fontSize ?? current.pixelSize, weight: first.fontWeight ?? current.weight,
-                            family: current.family)
+        if first.fontSize != nil || first.fontWeight != nil || first.fontFamily != nil || first.isItalic != nil {
+            font = (font ?? FontSpec(pixelSize: TextField.materialTextPixelSize)).styled(first)
         }
         if let color = first.foregroundColor { textColor = color }
     }
