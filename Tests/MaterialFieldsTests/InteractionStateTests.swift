@@ -165,6 +165,25 @@ final class InteractionStateTests: XCTestCase {
         XCTAssertEqual(TextFingerprint(of: "alpha beta"), state.historyText)
     }
 
+    func testAHistoryForTheSameCharactersStyledOtherwiseIsDropped() {
+        let source = makeField(.outlined, text: "")
+        source.allowsEditingTextAttributes = true
+        source.focus(at: 0)
+        typed("alpha beta", into: source)
+        let state = source.interactionState
+        XCTAssertEqual(state.historyRuns, AttributeRuns(count: 10))
+
+        // The same characters, bold: undoing the plain history into it would restore wrong styles.
+        let other = makeField(.outlined, text: "")
+        other.allowsEditingTextAttributes = true
+        other.focus(at: 0, fromPointX: 10)
+        other.paste(AttributedText("alpha beta", attributes: TextAttributes(fontWeight: .bold)), at: 1)
+        other.interactionState = state
+        other.undo(at: 2)
+        XCTAssertEqual(other.text, "", "its own paste undone, not a step of the plain text's history")
+        XCTAssertFalse(other.canUndo)
+    }
+
     func testAFieldThatWillNotBeginTakesTheSelectionButNoHistory() {
         let source = makeField(.outlined, text: "")
         source.focus(at: 0)

@@ -11,7 +11,7 @@ extension TextField {
     ///    needed no clamping;
     /// 3. the undo history, only onto a field being edited, not secure, whose text is the one the
     ///    history was taken with (`TextInteractionState.historyText`, a fingerprint: length and
-    ///    hash); otherwise it is dropped and the field keeps its own;
+    ///    hash) styled as it was then (`historyRuns`); otherwise it is dropped and the field keeps its own;
     /// 4. the scroll, clamped to the text as laid out (a text field not being edited shows its
     ///    start, as always); set before the field is first laid out, it waits for that layout.
     ///
@@ -24,6 +24,7 @@ extension TextField {
             if isEditing && !isSecureTextEntry {
                 state.undoHistory = editor.undoHistory
                 state.historyText = TextFingerprint(of: editor.characters)
+                state.historyRuns = editor.value.storage.attributeRuns
             }
             return state
         }
@@ -41,7 +42,7 @@ extension TextField {
         editor.closeUndoGroup()
         editor.select(selection, placement: selection == state.selection ? state.caret : CaretPlacement(), cause: .program)
         if isEditing, !isSecureTextEntry, let history = state.undoHistory, let text = state.historyText,
-           text == TextFingerprint(of: editor.characters) {
+           text == TextFingerprint(of: editor.characters), state.historyRuns == editor.value.storage.attributeRuns {
             editor.restoreHistory(history)
         }
         editor.restoreScrollWhenLaidOut(state.scrollOffset)

@@ -5,9 +5,9 @@
 /// it, hand it to another thread, set it back on the field (`TextField.interactionState`).
 ///
 /// The history is a copy of the field's `UndoHistory` value, whatever its steps hold, together with
-/// a fingerprint of the text it belongs to (`TextFingerprint`). A history is applied only to that
-/// text: set on a field whose text differs, it is dropped rather than undoing into the wrong
-/// characters. A secure field gives none (nor any fingerprint of its text).
+/// a fingerprint of the text it belongs to (`TextFingerprint`) and that text's styled runs. A
+/// history is applied only to that text: set on a field whose text or styles differ, it is dropped
+/// rather than undoing into the wrong characters or styles. A secure field gives none (nor any fingerprint of its text).
 public struct TextInteractionState: Equatable, Sendable {
     /// The selection in grapheme clusters; restored clamped to the text then.
     public var selection: TextSelection
@@ -25,6 +25,9 @@ public struct TextInteractionState: Equatable, Sendable {
     public package(set) var undoHistory: UndoHistory?
     /// The text `undoHistory` belongs to, as a fingerprint (nil without a history).
     public package(set) var historyText: TextFingerprint?
+    /// That text's styled runs (nil without a history): a history taken with the same characters
+    /// styled otherwise would undo into the wrong styles, so it must match too.
+    public package(set) var historyRuns: AttributeRuns?
 
     /// A state with no undo history: what an app stores and sets back (a selection, a scroll,
     /// editing or not). One with a history comes only from a field (`TextField.interactionState`).
@@ -40,6 +43,7 @@ public struct TextInteractionState: Equatable, Sendable {
     public mutating func removeUndoHistory() {
         undoHistory = nil
         historyText = nil
+        historyRuns = nil
     }
 }
 
