@@ -124,7 +124,8 @@ public enum SystemFiles {
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count > 0 else { return current }
             let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target : join(parentDirectory(of: current), target)
+            // A relative target is relative to its link's folder (none to add for a link here).
+            current = target.hasPrefix("/") || !current.contains("/") ? target : join(parentDirectory(of: current), target)
         }
         return current
     }
