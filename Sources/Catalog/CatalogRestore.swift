@@ -12,8 +12,12 @@ import XftHost
 /// or that holds something the catalog cannot take (an unknown field, a bad value) gives one
 /// warning line; what could be read is restored, the rest starts as the catalog has it. Nothing is
 /// lost: before the first save such a file is renamed PATH.bad (replacing an older one), and if
-/// that rename fails the session saves nothing, so PATH stays as it was. A missing PATH is a
-/// first start: no warning.
+/// that rename fails the session saves nothing, so PATH stays as it was. A missing or empty
+/// (0-byte, `touch`ed) PATH is a first start: no warning.
+///
+/// The file is the user's: a symbolic link at PATH is written through (its target is replaced,
+/// beside itself, and the link stays), an existing file keeps its permission bits, and a new one
+/// is made 0600 (it holds what the user typed).
 ///
 /// Saving runs on a thread of its own (`NewestJobThread`); the loop only takes the states (the
 /// texts, selections and scrolls: values) when the timer fires, and tells a change from none by
@@ -61,7 +65,12 @@ final class CatalogRestore {
             reading = .init(problems: ["it is larger than \(Self.largestFile >> 20) MiB, so it is not read"], isUnreadable: true)
         } else {
             do {
-                reading = SavedFieldStates.read(try SystemFiles.readBytes(path), fields: known)
+                let bytes = try SystemFiles.readBytes(path)
+                if bytes.isEmpty {
+                    exists = false
+                } else {
+                    reading = SavedFieldStates.read(bytes, fields: known)
+                }
             } catch {
                 if !SystemFiles.fileExists(path) {
                     exists = false
@@ -76,10 +85,12 @@ final class CatalogRestore {
             var line = "textfield-catalog: warning: --restore '\(path)': \(reading.problems[0])"
             if reading.problems.count > 1 { line += " (and \(reading.problems.count - 1) more)" }
             line += reading.isUnreadable ? "; the fields start as the catalog has them" : "; the rest is restored"
-            line += ", and the file is kept as '\(path).bad' when the fields are next saved\n"
+            line += ", and the file is kept as '\(SystemFiles.resolvingLinks(path)).bad' when the fields are next saved\n"
             SystemFiles.writeToStandardError(line)
         }
         reading.states.restore(on: scene, focusing: focusing)
+        // As `--focus` does: the field being edited is scrolled into view once the window is laid out.
+        if let field = scene.focusedField { scene.revealWhenLaidOut(field) }
         fileWasClean = exists && !keepsBadFile
     }
 
@@ -154,6 +165,10 @@ private final class RestoreFile: @unchecked Sendable {
     /// After a failure to move the bad file aside nothing is written (it would be lost).
     private var refuses = false
     private var reportedFailure = false
+    /// The permission bits of the bad file moved aside: the file written in its place keeps them.
+    private var movedAsidePermissions: mode_t?
+    /// A new file's permissions: only the user reads what they typed.
+    static let newFilePermissions: mode_t = 0o600
 
     init(path: String, movesAsideFirst: Bool) {
         self.path = path
@@ -162,20 +177,24 @@ private final class RestoreFile: @unchecked Sendable {
 
     func write(_ states: SavedFieldStates) {
         guard !refuses else { return }
+        // Through a symbolic link: the link's target is the file (looked up at each save).
+        let target = SystemFiles.resolvingLinks(path)
         if movesAsideFirst {
+            movedAsidePermissions = SystemFiles.permissions(of: target)
             // A file gone meanwhile has nothing left to keep.
-            if rename(path, path + ".bad") != 0 && errno != ENOENT {
+            if rename(target, target + ".bad") != 0 && errno != ENOENT {
                 refuses = true
                 let reason = String(cString: strerror(errno))
-                SystemFiles.writeToStandardError("textfield-catalog: warning: --restore: cannot keep '\(path)' as '\(path).bad': "
+                SystemFiles.writeToStandardError("textfield-catalog: warning: --restore: cannot keep '\(target)' as '\(target).bad': "
                     + "\(reason); the fields of this session are not saved, so the file stays as it was\n")
                 return
             }
             movesAsideFirst = false
         }
         do {
-            try SystemFiles.createParentDirectory(of: path)
-            try SystemFiles.write(states.jsonText, to: path)
+            let permissions = SystemFiles.permissions(of: target) ?? movedAsidePermissions ?? Self.newFilePermissions
+            try SystemFiles.createParentDirectory(of: target)
+            try SystemFiles.write(states.jsonText, to: target, permissions: permissions)
         } catch {
             // Once: every later save would fail the same way (each is still tried).
             guard !reportedFailure else { return }

@@ -3,9 +3,9 @@ import QATools
 import XftHost
 
 /// The sample QA scripts in `Resources/Samples/`: a QA engineer's starting points (the README's
-/// workflow as files), runnable as they are. `--script NAME` takes a sample when NAME is not a
-/// file relative to the working directory and names no folder (`first-scenario`,
-/// `first-scenario.qa`); a file of that name in the working directory always wins. The golden
+/// workflow as files), runnable as they are. `--script NAME` takes a sample when NAME names no
+/// folder (`first-scenario`, `first-scenario.qa`) and neither NAME nor NAME.qa is a file in the
+/// working directory: a file there always wins (`CatalogScripts.read`). The golden
 /// scripts stay in `Tests/Shots` and the scenario tests in `Tests/Scripts`: they belong to the
 /// project's tests, the samples to whoever copies one to start their own.
 enum CatalogSamples {

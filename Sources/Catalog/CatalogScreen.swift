@@ -65,7 +65,7 @@ enum CatalogScreen {
         Variant(slug: "search", caption: "Trailing search icon: click it or press Enter", label: "Search the docs") { field in
             field.trailingIcon = .search
             let search = { (field: TextField) in
-                field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(field.text)”"
+                field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(searchEcho(field.text))”"
             }
             field.trailingIconAction = search
             field.observe { field, event in
@@ -387,11 +387,20 @@ enum CatalogScreen {
 
     /// Fields whose geometry and drawing an app customizes (`textRect(forBounds:)` and the other hooks), ids `custom-<slug>`.
     /// The catalog's last field is the currency one: Return there ends editing (UIKitBehaviourUITests).
+    /// The most of a query the search rows echo in their helper text, in graphemes.
+    static let searchEchoLength = 40
+
+    /// A query as the search rows' helper echoes it: whole up to `searchEchoLength` graphemes,
+    /// else its first ones and "…" (a pasted page would otherwise make a helper wider than any window).
+    static func searchEcho(_ query: String) -> String {
+        query.count > searchEchoLength ? query.prefix(searchEchoLength) + "…" : query
+    }
+
     private static let hookVariants = [
         Variant(slug: "search-hint", caption: "Drawn by the app: a magnifier beside the text, an Enter key-cap with the placeholder",
                 placeholder: "Search the catalog", configure: { field in
             let search = { (field: TextField) in
-                field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(field.text)”"
+                field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(searchEcho(field.text))”"
             }
             field.observe { field, event in
                 switch event {

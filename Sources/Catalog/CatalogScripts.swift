@@ -63,15 +63,23 @@ struct CatalogScripts {
 
     /// Every `--script` file's bytes, read before a display is opened or a server started: a
     /// script that cannot be read (a wrong path, a folder) is a bad command line, not a failed step.
-    /// A name that is no file here and names no folder may be a sample (`CatalogSamples`): the
-    /// sample's path is then the script's.
+    /// A name is looked for as given, then (without `.qa` and naming no folder) as NAME.qa in the
+    /// working directory, then as a sample (`CatalogSamples`): the file found is the script's path.
     static func read(_ paths: [String]) throws -> [Source] {
         try paths.map { path in
-            if !SystemFiles.fileExists(path), let sample = CatalogSamples.path(for: path) {
-                return try read(sample, given: path)
+            if !SystemFiles.fileExists(path) {
+                if let local = localFile(for: path) { return try read(local, given: path) }
+                if let sample = CatalogSamples.path(for: path) { return try read(sample, given: path) }
             }
             return try read(path, given: path)
         }
+    }
+
+    /// NAME.qa in the working directory for a NAME without `.qa` and without a folder, when that file is there.
+    private static func localFile(for name: String) -> String? {
+        guard !name.isEmpty, !name.contains("/"), !name.hasSuffix(".qa") else { return nil }
+        let file = name + ".qa"
+        return SystemFiles.fileExists(file) ? file : nil
     }
 
     private static func read(_ path: String, given: String) throws -> Source {

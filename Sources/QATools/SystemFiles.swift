@@ -72,11 +72,19 @@ public enum SystemFiles {
     }
 
     /// Writes `bytes` to `path`. `atomically` writes beside it and renames over it, so a reader
-    /// sees the old file or the new one, never half of one.
-    public static func write(_ bytes: [UInt8], to path: String, atomically: Bool = true) throws {
+    /// sees the old file or the new one, never half of one. `permissions` (as `chmod` takes them)
+    /// are the file's exactly, whatever the umask; without them a new file is 0644 less the umask.
+    /// A symbolic link at `path` is replaced, not followed: see `resolvingLinks(_:)`.
+    public static func write(_ bytes: [UInt8], to path: String, atomically: Bool = true, permissions: mode_t? = nil) throws {
         let target = atomically ? "\(path).\(getpid()).partial" : path
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions ?? 0o644)
         guard descriptor >= 0 else { throw Failure("cannot write \(path)") }
+        if let permissions, fchmod(descriptor, permissions) != 0 {
+            let code = errno
+            close(descriptor)
+            if atomically { unlink(target) }
+            throw Failure("cannot set the permissions of \(path)", code: code)
+        }
         var remaining = bytes
         let written = writeAll(&remaining, to: descriptor)
         let closed = close(descriptor) == 0
@@ -92,8 +100,34 @@ public enum SystemFiles {
         }
     }
 
-    public static func write(_ text: String, to path: String, atomically: Bool = true) throws {
-        try write(Array(text.utf8), to: path, atomically: atomically)
+    public static func write(_ text: String, to path: String, atomically: Bool = true, permissions: mode_t? = nil) throws {
+        try write(Array(text.utf8), to: path, atomically: atomically, permissions: permissions)
+    }
+
+    /// The permission bits of the file at `path` (after symbolic links), as `chmod` takes them; nil
+    /// when there is no such file.
+    public static func permissions(of path: String) -> mode_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
+    }
+
+    /// The file a chain of symbolic links at `path` ends at (which need not exist: a dangling
+    /// link's target), each relative target taken from its link's folder; `path` itself when it
+    /// is no link. A file rewritten atomically (`write`) at this path keeps the user's links.
+    /// A loop of links ends at the 40th, where the system would give up too.
+    public static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // A relative target is relative to its link's folder (none to add for a link here).
+            current = target.hasPrefix("/") || !current.contains("/") ? target : join(parentDirectory(of: current), target)
+        }
+        return current
     }
 
     /// Makes the folder and any missing parents, as `mkdir -p`.

@@ -195,11 +195,15 @@ final class ResourcesUITests: CatalogCommandTestCase {
         XCTAssertTrue(compared.stdout.contains("shots: \(shots) of \(shots) match their goldens"), compared.stdout)
     }
 
-    func testAFileHereWinsOverASampleAndAMisspeltNameGetsTheNearest() throws {
+    func testAFileHereWinsOverASampleWithOrWithoutQaAndAMisspeltNameGetsTheNearest() throws {
         _ = try script("first-scenario.qa", "expect window theme \"light\"\n")
         let local = try run(["--script", "first-scenario.qa"])
         XCTAssertEqual(local.status, 0, local.stderr)
         XCTAssertEqual(local.stdout, "first-scenario.qa: ok (1 step, 1 expectation, 0 screenshots, 0 ms of virtual time)\n")
+        // The name without ".qa" finds the file here before the sample of that name.
+        let named = try run(["--script", "first-scenario"])
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertEqual(named.stdout, "first-scenario.qa: ok (1 step, 1 expectation, 0 screenshots, 0 ms of virtual time)\n")
 
         let misspelt = try run(["--script", "first-scenari"])
         XCTAssertEqual(misspelt.status, 2)

@@ -21,7 +21,9 @@ final class RestoreUITests: XCTestCase {
     /// The QA state's view this test needs.
     private struct QA: Decodable {
         struct Field: Decodable { var id: String; var text: String; var selection: [Int]; var focused: Bool; var state: String; var frame: [Double] }
+        struct Window: Decodable { var height: Double }
         var fields: [Field]
+        var window: Window
         func field(_ id: String) -> Field { fields.first { $0.id == id }! }
     }
 
@@ -133,6 +135,56 @@ final class RestoreUITests: XCTestCase {
                        + "as the catalog has them, and the file is kept as '\(path).bad' when the fields are next saved")
         XCTAssertEqual(try String(contentsOfFile: path + ".bad", encoding: .utf8), corrupt, "nothing lost")
         XCTAssertEqual(try restoreFile().fields["filled-label"]?["text"] as? String, "fresh")
+    }
+
+    /// The file is the user's: a link to it stays a link (the target is rewritten), its
+    /// permission bits stay, an empty file is a first start and a new file is for its owner alone.
+    /// The field that had the keyboard opens in view, as with `--focus`.
+    func testALinkIsWrittenThroughTheModeKeptAnEmptyFileIsAFirstStartAndANewFileIs0600() throws {
+        let files = FileManager.default
+        func permissions(_ path: String) throws -> Int { try (files.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)!.intValue }
+        // A link (relative, into a folder) to a 0640 file whose focused text area lies below the fold.
+        let real = directory.appendingPathComponent("real")
+        try files.createDirectory(at: real, withIntermediateDirectories: true)
+        let target = real.appendingPathComponent("day.json").path
+        try """
+            {"format": "textfield-catalog fields", "version": 1, "focused": "filled-area-long",
+             "fields": {"filled-area-long": {"text": "one\\ntwo\\nthree\\nfour\\nfive\\nsix\\nseven", "selection": [0, 0], "scroll": 0}}}
+            """.write(toFile: target, atomically: true, encoding: .utf8)
+        try files.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+        try files.createSymbolicLink(atPath: path, withDestinationPath: "real/day.json")
+        let linked = try CatalogApp(arguments: ["--restore", path])
+        let opened = try expect(linked, "the area restored, focused") { $0.field("filled-area-long").focused }
+        let frame = opened.field("filled-area-long").frame
+        XCTAssertTrue(frame[1] >= 0 && frame[1] + frame[3] <= opened.window.height,
+                      "the focused area \(frame) is wholly in the \(opened.window.height) px window")
+        try linked.type("x")
+        try expect(linked, "typed") { $0.field("filled-area-long").text.hasPrefix("xone") }
+        try linked.key("ctrl+q")
+        XCTAssertEqual(linked.waitForExit(timeout: 20), 0)
+        XCTAssertEqual(try files.destinationOfSymbolicLink(atPath: path), "real/day.json", "still the link")
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).contains("xone"), "the target rewritten")
+        XCTAssertEqual(try permissions(target), 0o640)
+        XCTAssertEqual(linked.standardError, "")
+
+        // An empty file (`touch`): no warning, no .bad, its mode kept.
+        let empty = directory.appendingPathComponent("empty.json").path
+        XCTAssertTrue(files.createFile(atPath: empty, contents: Data(), attributes: [.posixPermissions: 0o604]))
+        // A missing file: made for its owner alone.
+        let fresh = directory.appendingPathComponent("new/fresh.json").path
+        for file in [empty, fresh] {
+            let app = try CatalogApp(arguments: ["--restore", file])
+            try app.click(field: "filled-label")
+            try app.type("hi")
+            try expect(app, "typed") { $0.field("filled-label").text == "hi" }
+            try app.key("ctrl+q")
+            XCTAssertEqual(app.waitForExit(timeout: 20), 0)
+            XCTAssertEqual(app.standardError, "", file)
+            XCTAssertFalse(files.fileExists(atPath: file + ".bad"), file)
+            XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("\"hi\""), file)
+        }
+        XCTAssertEqual(try permissions(empty), 0o604)
+        XCTAssertEqual(try permissions(fresh), 0o600)
     }
 
     func testRestoreIsForTheLiveWindowOnly() throws {

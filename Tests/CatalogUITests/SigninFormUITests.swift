@@ -128,14 +128,25 @@ final class SigninFormUITests: XCTestCase {
         XCTAssertEqual(form.lines.filter { $0 == "name began editing" }.count, 2, "focus went back to the name: \(form.lines)")
 
         // When the user fixes them, leaving the phone incomplete, and presses Space on the button
+        // (the status line follows: the fields still wrong, then none)
+        func statusAfter(_ line: String) -> String? {
+            let lines = form.lines
+            return lines.firstIndex(of: line).flatMap { $0 + 1 < lines.count ? lines[$0 + 1] : nil }
+        }
         try form.type("ada lovelace")
         try form.waitForLine("name error cleared")
+        try form.waitForLine("status: Check 2 fields: Email, Password")
+        XCTAssertEqual(statusAfter("name error cleared"), "status: Check 2 fields: Email, Password", "\(form.lines)")
         try form.key("Tab")
         try form.type("ada@example.com")
         try form.waitForLine("email error cleared")
+        try form.waitForLine("status: Check Password")
+        XCTAssertEqual(statusAfter("email error cleared"), "status: Check Password", "\(form.lines)")
         try form.key("Tab")
         try form.type("secret123")
         try form.waitForLine("password error cleared")
+        try form.waitForLine("status: ")
+        XCTAssertEqual(statusAfter("password error cleared"), "status: ", "\(form.lines)")
         try form.key("Tab")
         try form.type("555123")
         try form.waitForLine("phone changed: (555) 123")
@@ -150,6 +161,7 @@ final class SigninFormUITests: XCTestCase {
         try form.key("End")
         try form.type("4567")
         try form.waitForLine("phone error cleared")
+        XCTAssertTrue(waitUntil(timeout: 5) { form.lines.filter { $0 == "status: " }.count == 2 }, "the status stayed: \(form.lines)")
 
         // When the button is clicked (no field in error: it sits below the bio's counter)
         try form.xdotool(["mousemove", "--window", String(form.windowID), "60", "506", "click", "1"])

@@ -389,7 +389,8 @@ final class GeometryHookTests: XCTestCase {
 /// what the README says.
 final class ReadmeCurrencyField: TextField {
     override func clearButtonRect(forBounds bounds: Rect) -> Rect {
-        Rect(x: bounds.minX + 6, y: bounds.midY - 12, width: 24, height: 24)   // at the start
+        let text = super.textRect(forBounds: bounds)   // the text's band: below a filled field's label
+        return Rect(x: bounds.minX + 6, y: text.midY - 12, width: 24, height: 24)   // at the start, on the text
     }
     override func textRect(forBounds bounds: Rect) -> Rect {
         var band = super.textRect(forBounds: bounds)
@@ -414,5 +415,33 @@ final class ReadmeHookSampleTests: XCTestCase {
         let texts = field.drawn(at: 0, origin: .zero).texts
         XCTAssertTrue(texts.contains { $0.text == "€" && $0.origin.x == 300 - 44 + 16 })
         XCTAssertTrue(texts.contains { $0.text == "12" && $0.origin.x >= 34 })
+    }
+
+    /// On a filled field the text sits below the floating label, not in the container's middle:
+    /// the sample's button is centred on the text, so it does not cover the label.
+    func testTheReadmesClearButtonSitsOnTheTextOfEveryStyle() {
+        for style in [FieldStyle.filled, .outlined, .plain(.roundedRect), .plain(.line)] {
+            let field = ReadmeCurrencyField(identifier: "price", style: style, label: "Price", text: "12")
+            field.clearButtonMode = .always
+            field.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
+            let layout = field.layout!
+            XCTAssertEqual(layout.clearButton!.midY, layout.textLine.midY, accuracy: 1, "\(style): centred on the text, whole pixels aside")
+        }
+    }
+
+    /// The class above is the README's sample word for word (its name aside): what is tested is what is printed.
+    func testTheReadmePrintsTheSampleThisFileCompiles() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let repository = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### Geometry and drawing hooks"))
+        let fence = try XCTUnwrap(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
+        let end = try XCTUnwrap(readme.range(of: "\n```", range: fence.upperBound..<readme.endIndex))
+        let sample = String(readme[fence.upperBound..<end.lowerBound])
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let start = try XCTUnwrap(source.range(of: "final class ReadmeCurrencyField: TextField {"))
+        let close = try XCTUnwrap(source.range(of: "\n}\n", range: start.upperBound..<source.endIndex))
+        let compiled = String(source[start.lowerBound..<close.upperBound].dropLast())
+        XCTAssertEqual(compiled.replacingOccurrences(of: "ReadmeCurrencyField", with: "CurrencyField"), sample)
     }
 }

@@ -24,8 +24,11 @@ final class FormController: TextFieldDelegate {
     static let phoneError = "Enter all 10 digits, or leave it empty"
 
     private let log: (String) -> Void
-    /// Told what the last submit found, as a line for the user, and whether it is an error.
+    /// Told what the last submit found, as a line for the user, and whether it is an error; then,
+    /// while that line lists wrong fields, the list as they are fixed ("" once none is left).
     var onStatus: (String, Bool) -> Void = { _, _ in }
+    /// The status line lists the fields in error (an incomplete submit said so): it follows them.
+    private var statusListsErrors = false
 
     init(log: @escaping (String) -> Void) {
         self.log = log
@@ -89,18 +92,22 @@ final class FormController: TextFieldDelegate {
         if field === emailField, field.isInError, Self.isValidEmail(field.text) {
             field.clearError()
             log("email error cleared")
+            errorsChanged()
         }
         if field === passwordField, field.isInError, field.count >= Self.minimumPasswordLength {
             field.clearError()
             log("password error cleared")
+            errorsChanged()
         }
         if field === nameField, field.isInError, !field.text.isEmpty {
             field.clearError()
             log("name error cleared")
+            errorsChanged()
         }
         if field === phoneField, field.isInError, Self.isAcceptablePhone(field.text) {
             field.clearError()
             log("phone error cleared")
+            errorsChanged()
         }
     }
 
@@ -109,6 +116,7 @@ final class FormController: TextFieldDelegate {
         if emailField.errorMessage != Self.emailError {
             emailField.applyErrorTheme(message: Self.emailError)
             log("email error: \(Self.emailError)")
+            errorsChanged()
         }
     }
 
@@ -118,6 +126,7 @@ final class FormController: TextFieldDelegate {
         if passwordField.errorMessage != Self.passwordError {
             passwordField.applyErrorTheme(message: Self.passwordError)
             log("password error: \(Self.passwordError)")
+            errorsChanged()
         }
     }
 
@@ -148,11 +157,31 @@ final class FormController: TextFieldDelegate {
         log("submit \(complete ? "ok" : "incomplete") name=\(nameField.text) email=\(emailField.text) "
             + "password=\(passwordField.count > 0 ? "set" : "empty") phone=\(phoneField.text) bio=\(bioField.count) characters")
         if let first = wrong.first {
-            let names = wrong.map(\.label).joined(separator: ", ")
-            onStatus(wrong.count == 1 ? "Check \(names)" : "Check \(wrong.count) fields: \(names)", true)
+            statusListsErrors = true
+            onStatus(Self.checkLine(wrong), true)
             first.becomeFirstResponder()
         } else {
+            statusListsErrors = false
             onStatus("Signed in as \(nameField.text)", false)
+        }
+    }
+
+    /// "Check Phone", "Check 2 fields: Name, Password".
+    private static func checkLine(_ wrong: [TextField]) -> String {
+        let names = wrong.map(\.label).joined(separator: ", ")
+        return wrong.count == 1 ? "Check \(names)" : "Check \(wrong.count) fields: \(names)"
+    }
+
+    /// A field's error came or went: a status line listing the wrong fields lists them as they are
+    /// now, and goes once none is left (it would otherwise send the user to fields already fixed).
+    private func errorsChanged() {
+        guard statusListsErrors else { return }
+        let wrong = fields.filter(\.isInError)
+        if wrong.isEmpty {
+            statusListsErrors = false
+            onStatus("", false)
+        } else {
+            onStatus(Self.checkLine(wrong), true)
         }
     }
 

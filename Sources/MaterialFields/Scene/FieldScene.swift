@@ -82,6 +82,8 @@ public final class FieldScene: Scene {
     /// current while it stays the same (and the scroll offset does).
     package private(set) var arrangementCount = 0
     var revealsFocusedField = false
+    /// A field to scroll into view at the first layout (`revealWhenLaidOut`).
+    var revealsAtFirstLayout: TextField?
     /// A field changed since hover and the pointer shape were last worked out.
     var needsHoverUpdate = false
     var pointerField: TextField?
@@ -201,7 +203,20 @@ public final class FieldScene: Scene {
         invalidateAll()
         // A window made smaller keeps the caret in view; laid out again at the size it has (a
         // checkpoint drawing the live scene offscreen) the page stays where it was scrolled.
-        if size != oldSize, let field = focusedField { revealCaret(of: field) }
+        if let field = revealsAtFirstLayout {
+            revealsAtFirstLayout = nil
+            reveal(field)
+        } else if size != oldSize, let field = focusedField {
+            revealCaret(of: field)
+        }
+    }
+
+    /// Scrolls the page to show `field` whole (its caret's part when it is taller than the
+    /// window), as `focus(_:at:)` does: now when the page is laid out, else once it first is. For
+    /// a tool that gives a field the keyboard before the window opens (the catalog's `--restore`
+    /// sets the field's `interactionState`, which does not scroll the page).
+    package func revealWhenLaidOut(_ field: TextField) {
+        if measurer != nil { reveal(field) } else { revealsAtFirstLayout = field }
     }
 
     func arrange() {
