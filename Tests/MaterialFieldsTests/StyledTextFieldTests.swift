@@ -118,6 +118,20 @@ final class StyledTextFieldTests: XCTestCase {
         XCTAssertTrue(styled.editingValue.storage.attributeRuns.isPlain, "a field made secure loses its styles")
     }
 
+    /// The history is the editing session's: text the app set before editing began is where the
+    /// session starts, so the first Ctrl+Z in it has nothing to take back.
+    func testTextSetBeforeEditingIsNotAnUndoStepOfTheSessionThatFollows() {
+        for setsStyles in [true, false] {
+            let field = filledField("f")
+            if setsStyles { field.attributedText = sample() } else { field.text = "Set by the app" }
+            let before = field.attributedText
+            field.focus(at: 1)
+            XCTAssertFalse(field.canUndo, "styled: \(setsStyles)")
+            field.undo(at: 2)
+            XCTAssertEqual(field.attributedText, before, "styled: \(setsStyles)")
+        }
+    }
+
     func testSettingAttributedTextIsAProgrammaticEditThatUndoRestores() {
         let (_, field, _) = editedField()
         field.attributedText = AttributedText("one", attributes: bold)

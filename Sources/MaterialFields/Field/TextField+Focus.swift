@@ -46,12 +46,14 @@ extension TextField {
         return isFocused
     }
 
-    /// What beginning does to the editor: a new undo group, the caret placed (a text field's text
-    /// selected from the keyboard), `clearsOnBeginEditing` and `clearsOnInsertion` applied.
-    /// Returns whether the text was cleared.
+    /// What beginning does to the editor: a new, empty undo history (the history is the editing
+    /// session's: what the program set before, `text` or `attributedText`, is where the session
+    /// starts, not a step to undo), the caret placed (a text field's text selected from the
+    /// keyboard), `clearsOnBeginEditing` and `clearsOnInsertion` applied. Returns whether the
+    /// text was cleared.
     private func didBeginEditing(at time: Double, fromPointX pointX: Double?) -> Bool {
         isHovered = false
-        editor.closeUndoGroup()
+        editor.forgetHistory()
         motion.activationOrigin = pointX ?? (layout?.container.midX ?? 0)
         motion.caretBlink.restart(at: time)
         // From the keyboard a text field selects its text, as desktop entries do; a text area
