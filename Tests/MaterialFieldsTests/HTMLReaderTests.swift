@@ -70,7 +70,8 @@ final class HTMLReaderTests: XCTestCase {
         assertRuns("<span style=\"font-size: 12pt\">p</span><span style=\"font-size:20px\">x</span>"
                    + "<span style=\"font-size:24px\"><span style=\"font-size:0.5em\">e</span><span style=\"font-size:150%\">%</span></span>"
                    + "<span style=\"font-size: large\">k</span><span style=\"font-size:2rem\">r</span>", [
-                       ("p", TextAttributes(fontSize: 16)), ("x", TextAttributes(fontSize: 20)), ("e", TextAttributes(fontSize: 12)),
+                       ("p", .none), ("x", TextAttributes(fontSize: 20)),  // 12 pt is 16 px, the initial size: no style
+                       ("e", TextAttributes(fontSize: 12)),
                        ("%", TextAttributes(fontSize: 36)), ("k", TextAttributes(fontSize: 18)), ("r", TextAttributes(fontSize: 32)),
                    ])
         assertRuns("<span style=\"font-family: 'Noto Serif', Georgia, serif\">n</span>", [("n", TextAttributes(fontFamily: "Noto Serif"))])
@@ -207,9 +208,29 @@ final class HTMLReaderTests: XCTestCase {
             + "-webkit-text-stroke-width: 0px; white-space: normal; background-color: rgb(255, 255, 255); "
             + "text-decoration-thickness: initial; text-decoration-style: initial; text-decoration-color: initial; "
             + "display: inline !important; float: none;\">Search <b>the</b> web</span>"
-        let page = TextAttributes(fontFamily: "sans-serif", fontSize: 14, foregroundColor: Color(hex: 0x202124), backgroundColor: Color(hex: 0xFFFFFF))
+        // The page's sans-serif is its default face, not a style; its ink comes with a background
+        // of its own, so the pair is kept (readable on a dark theme too).
+        let page = TextAttributes(fontSize: 14, foregroundColor: Color(hex: 0x202124), backgroundColor: Color(hex: 0xFFFFFF))
         assertRuns(html, [("Search ", page), ("the", page.merging(TextAttributes(fontWeight: .bold))), (" web", page)],
                    reader: HTMLReader(isFamilyAvailable: { _ in false }))
+    }
+
+    /// Chromium copies a paragraph with its computed page defaults on the outermost element: black
+    /// ink, sans-serif, 16 px. They set nothing (pasted text keeps the field's ink, which a dark
+    /// theme needs), while the same values inside an element that set others undo them.
+    func testAPagesDefaultInkFaceAndSizeAreNotStylesUnlessTheyUndoAnOuterOne() {
+        let html = "<meta charset='utf-8'><p style=\"color: rgb(0, 0, 0); font-family: sans-serif; font-size: 16px; font-weight: 400;\">"
+            + "Src: <b>bold</b> <span style=\"color: rgb(200, 0, 0)\">red <span style=\"color: #000\">ink</span></span> "
+            + "<span style=\"font-family: 'Noto Serif'; font-size: 20px\">serif <span style=\"font-family: sans-serif; font-size: 16px\">back</span></span></p>"
+        let red = TextAttributes(foregroundColor: Color(red: 200 / 255, green: 0, blue: 0))
+        let serif = TextAttributes(fontFamily: "Noto Serif", fontSize: 20)
+        assertRuns(html, [("Src: ", .none), ("bold", TextAttributes(fontWeight: .bold)), (" ", .none), ("red ", red),
+                          ("ink", TextAttributes(foregroundColor: Color(hex: 0x000000))), (" ", .none), ("serif ", serif),
+                          ("back", TextAttributes(fontFamily: "", fontSize: 16))],
+                   reader: HTMLReader(isFamilyAvailable: { _ in true }))
+        XCTAssertTrue(HTMLReader.isDefaultInk(Color(hex: 0x333333)))
+        XCTAssertFalse(HTMLReader.isDefaultInk(Color(hex: 0x003366)), "a dark blue is a colour")
+        XCTAssertFalse(HTMLReader.isDefaultInk(Color(hex: 0x000000, alpha: 0.5)))
     }
 
     func testLibreOfficeDocument() {
@@ -221,7 +242,7 @@ final class HTMLReaderTests: XCTestCase {
         <font size="3" style="font-size: 12pt">Plain <b>bold</b> <i>italic</i></font></font></p>
         <p><font color="#c9211e">Red</font></p></body></html>
         """
-        let serif12 = TextAttributes(fontFamily: "Liberation Serif", fontSize: 16)
+        let serif12 = TextAttributes(fontFamily: "Liberation Serif")  // 12 pt is 16 px, the initial size
         assertRuns(html, [
             ("Plain ", serif12), ("bold", serif12.merging(TextAttributes(fontWeight: .bold))), (" ", serif12),
             ("italic\n", serif12.merging(TextAttributes(isItalic: true))),

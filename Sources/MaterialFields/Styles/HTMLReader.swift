@@ -25,6 +25,15 @@ import TextEditing
 /// `maximumInputBytes` is not read at all (nil: the caller takes the plain text instead). No
 /// recursion, so no input can exhaust the stack; nothing traps.
 public struct HTMLReader: Sendable {
+    /// CSS's initial ink (`canvastext` on a light page) and the near-black neutrals pages set as
+    /// their body text (#202124, #333), the initial size (`medium`) and the sans-serif faces a
+    /// page names for "the system's text": where they undo nothing they are the page's defaults.
+    public static func isDefaultInk(_ color: Color) -> Bool {
+        let channels = [color.red, color.green, color.blue]
+        guard color.alpha >= 1, let high = channels.max(), let low = channels.min() else { return false }
+        return high <= 0x40 / 255.0 && high - low <= 0x10 / 255.0
+    }
+
     /// Larger input is refused (nil): the owner's plain text is pasted instead.
     public var maximumInputBytes = 16 << 20
     /// Open elements beyond this many add no style (their text still counts).
@@ -131,14 +140,27 @@ struct HTMLElementStyle {
     var isHidden = false
     var isInvisible: Bool?
 
+    static let defaultFontSize = 16.0
+    static let defaultFamilies: Set<String> = ["sans-serif", "system-ui", "ui-sans-serif", "-apple-system", "blinkmacsystemfont"]
+
     /// `parent`'s styles with this element's applied.
     func applied(to parent: HTMLInheritedStyle) -> HTMLInheritedStyle {
         var style = parent
         var attributes = parent.attributes
-        if let fontFamily { attributes.fontFamily = fontFamily }
+        // A page's own defaults (Chromium copies the computed `color: rgb(0, 0, 0); font-family:
+        // sans-serif; font-size: 16px` onto the outermost element) are not styles: they set
+        // nothing unless they undo an outer style, so pasted text keeps the field's ink, face and
+        // size (black ink would vanish on a dark theme). `""` is the field's own face.
+        if let fontFamily {
+            if Self.defaultFamilies.contains(fontFamily.lowercased()) {
+                attributes.fontFamily = parent.attributes.fontFamily == nil ? nil : ""
+            } else {
+                attributes.fontFamily = fontFamily
+            }
+        }
         if let fontSize {
             style.fontSize = CSSValues.clampSize(fontSize)
-            attributes.fontSize = style.fontSize
+            attributes.fontSize = style.fontSize == Self.defaultFontSize && parent.attributes.fontSize == nil ? nil : style.fontSize
         } else if let fontSizeFactor {
             style.fontSize = CSSValues.clampSize(parent.fontSize * fontSizeFactor)
             attributes.fontSize = style.fontSize
@@ -147,7 +169,12 @@ struct HTMLElementStyle {
         // letter-spacing: normal` on every span) sets nothing unless it undoes an outer style.
         if let fontWeight { attributes.fontWeight = fontWeight == .regular && parent.attributes.fontWeight == nil ? nil : fontWeight }
         if let isItalic { attributes.isItalic = !isItalic && parent.attributes.isItalic == nil ? nil : isItalic }
-        if let foregroundColor { attributes.foregroundColor = foregroundColor }
+        if let foregroundColor {
+            // Ink chosen with a background of its own (`<mark>`, a highlighted span) is a pair, kept.
+            let isPagesInk = HTMLReader.isDefaultInk(foregroundColor) && parent.attributes.foregroundColor == nil
+                && backgroundColor == nil && parent.attributes.backgroundColor == nil
+            attributes.foregroundColor = isPagesInk ? nil : foregroundColor
+        }
         // A background is not inherited in CSS, but it is painted behind everything inside.
         if let backgroundColor, backgroundColor.alpha > 0 { attributes.backgroundColor = backgroundColor }
         let line: LineStyle = {

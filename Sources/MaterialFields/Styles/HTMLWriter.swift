@@ -37,7 +37,7 @@ public enum HTMLWriter {
             close = "</" + name + ">" + close
         }
         var style: [String] = []
-        if let family = attributes.fontFamily { style.append("font-family:" + cssString(family)) }
+        if let family = attributes.fontFamily, !family.isEmpty { style.append("font-family:" + cssString(family)) }
         if let size = attributes.fontSize, size.isFinite, size > 0 { style.append("font-size:" + number(size) + "px") }
         if let weight = attributes.fontWeight, weight != .bold { style.append("font-weight:" + String(weight.rawValue)) }
         if attributes.isItalic == false { style.append("font-style:normal") }
