@@ -344,11 +344,12 @@ enum CatalogScreen {
         Variant(slug: "editable-notes", caption: "Styled notes: a paste from a browser keeps its styles",
                 label: "Notes", kind: .textArea) { field in
             field.allowsEditingTextAttributes = true
-            let highlight = TextAttributes(backgroundColor: Color(hex: 0xFFF59D))
+            // The same accent and ink-on-highlight pair as the marks row: both read in light and dark.
+            let marker = TextAttributes(foregroundColor: ink, backgroundColor: Color(hex: 0xFFF59D))
             field.attributedText = AttributedText("Paste styled text here: ")
                 + AttributedText("bold", attributes: TextAttributes(fontWeight: .bold)) + AttributedText(", ")
-                + AttributedText("colour", attributes: TextAttributes(foregroundColor: Color(hex: 0x6200EE))) + AttributedText(" and ")
-                + AttributedText("highlight", attributes: highlight) + AttributedText(" stay.")
+                + AttributedText("colour", attributes: TextAttributes(foregroundColor: accent)) + AttributedText(" and ")
+                + AttributedText("highlight", attributes: marker) + AttributedText(" stay.")
             field.helperText = "Styles a field cannot show are dropped"
         },
         Variant(slug: "plain", caption: "Styles not allowed (UIKit's default): a paste keeps only the text",
