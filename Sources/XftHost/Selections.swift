@@ -29,16 +29,16 @@ import MaterialFields
 final class SelectionBroker {
     let display: OpaquePointer
     let window: Window
-    private let warn: (String) -> Void
+    let warn: (String) -> Void
     /// The loop's clock (seconds), for timeouts.
-    private let clock: () -> Double
+    let clock: () -> Double
     /// Seconds without progress after which a paste is given up (a copy we serve gets 2.5 times
     /// as long: the requestor may be busy with what it already took).
     var timeout = 1.0
     /// The most a paste may bring; a larger transfer is abandoned rather than held in memory.
     var maximumIncomingBytes = 64 << 20
 
-    private let clipboardAtom, primaryAtom, dragAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom, plainAtom: Atom
+    let clipboardAtom, primaryAtom, dragAtom, targetsAtom, utf8Atom, stringAtom, textAtom, mimeUTF8Atom, plainAtom: Atom
     private let timestampAtom, incrAtom, atomAtom, integerAtom, deleteAtom, nullAtom: Atom
     /// `text/html`: styled text, offered beside the plain forms when a copy has styles.
     let htmlAtom: Atom
@@ -82,7 +82,7 @@ final class SelectionBroker {
     }
     private var outgoing: [Outgoing] = []
 
-    private struct Incoming {
+    struct Incoming {
         var kind: SelectionKind
         var completion: (String?) -> Void
         /// A styled paste: `text/html` is taken when offered, and the answer comes here (the plain
@@ -101,9 +101,9 @@ final class SelectionBroker {
         var checksOnly = false
     }
     /// Per selection: the transfer under way first, then the requests waiting for it.
-    private var incoming: [SelectionKind: [Incoming]] = [:]
+    var incoming: [SelectionKind: [Incoming]] = [:]
     /// Answers ready to be delivered by the loop (local ones, finished and failed transfers).
-    private var readyAnswers: [() -> Void] = []
+    var readyAnswers: [() -> Void] = []
 
     init(display: OpaquePointer, window: Window, clock: @escaping () -> Double, warn: @escaping (String) -> Void) {
         self.display = display
@@ -154,7 +154,7 @@ final class SelectionBroker {
     }
 
     /// Moves `kind`'s conversions to the next property of its pool (interned once used).
-    private func retireProperty(of kind: SelectionKind) {
+    func retireProperty(of kind: SelectionKind) {
         let next = (retiredProperties[kind, default: 0] + 1) % Self.propertyPoolSize
         retiredProperties[kind] = next
         let property = XInternAtom(display, Self.propertyName(for: kind, index: next), 0)
@@ -372,21 +372,7 @@ final class SelectionBroker {
         if incoming[kind]!.count == 1 { start(kind) }
     }
 
-    /// Asks for `kind`'s text with its styles: `text/html` when the owner offers it, else its
-    /// plain text (no styles); `completion` runs later from `deliverAnswers()` (nil: nothing to
-    /// paste). This window's own copy comes back with its runs as they were.
-    func requestStyled(_ kind: SelectionKind, time: Time, completion: @escaping (AttributedText?) -> Void) {
-        if let current = owned[kind] {
-            let text = current.styled ?? AttributedText(current.text)
-            readyAnswers.append { completion(text) }
-            return
-        }
-        incoming[kind, default: []].append(Incoming(kind: kind, completion: { _ in }, styledCompletion: completion, time: time,
-                                                    target: targetsAtom, lastProgress: clock()))
-        if incoming[kind]!.count == 1 { start(kind) }
-    }
-
-    private func start(_ kind: SelectionKind) {
+    func start(_ kind: SelectionKind) {
         guard var transfer = incoming[kind]?.first else { return }
         transfer.started = true
         transfer.lastProgress = clock()
@@ -505,7 +491,7 @@ final class SelectionBroker {
         return true
     }
 
-    private struct Chunk { var type: Atom; var format: Int32; var bytes: [UInt8] }
+    struct Chunk { var type: Atom; var format: Int32; var bytes: [UInt8] }
 
     /// The most of a TARGETS answer read: thousands of atoms, more than any owner offers.
     static let targetsLimit = 64 << 10
@@ -588,57 +574,7 @@ final class SelectionBroker {
         }
     }
 
-    /// A chunk of `text/html`: any 8-bit type is taken (owners type it `text/html` or as a
-    /// string); more than the reader takes, or markup it refuses, falls back to the plain text.
-    private func acceptHTML(_ chunk: Chunk, for kind: SelectionKind, complete: Bool) {
-        guard var transfer = incoming[kind]?.first else { return }
-        if !(complete && chunk.bytes.isEmpty && transfer.isIncremental) {
-            guard chunk.format == 8 else {
-                fail(kind, "the \(Self.name(of: kind)) owner sent text/html as \(chunk.format)-bit items")
-                return
-            }
-            transfer.data.append(contentsOf: chunk.bytes)
-            // UTF-16 takes up to twice the bytes of the UTF-8 the reader counts.
-            guard transfer.data.count <= htmlReader.maximumInputBytes * 2 else {
-                fallBackToPlain(kind, "its text/html is larger than \(Self.size(htmlReader.maximumInputBytes))")
-                return
-            }
-            incoming[kind]![0] = transfer
-        }
-        guard complete else { return }
-        guard !transfer.data.isEmpty else {
-            finish(kind, with: nil)
-            return
-        }
-        guard let styled = htmlReader.attributedText(fromHTMLData: transfer.data) else {
-            fallBackToPlain(kind, "its text/html is larger than \(Self.size(htmlReader.maximumInputBytes))")
-            return
-        }
-        // HTML with no text (an image copied from a page): the plain text decides, as a GTK
-        // entry's paste would.
-        guard !styled.isEmpty else {
-            fallBackToPlain(kind, nil)
-            return
-        }
-        finish(kind, answer: .styled(styled))
-    }
-
-    /// Gives up the `text/html` transfer under way and asks for the plain form instead, with a
-    /// warning when there is a `reason` to give.
-    private func fallBackToPlain(_ kind: SelectionKind, _ reason: String?) {
-        guard var transfer = incoming[kind]?.first else { return }
-        if let reason { warn("warning: the \(Self.name(of: kind)) owner's styles are not pasted: \(reason); its plain text is") }
-        // The owner may still be writing chunks where this transfer read.
-        if transfer.isIncremental { retireProperty(of: kind) }
-        transfer.target = transfer.plainTarget
-        transfer.isIncremental = false
-        transfer.type = 0
-        transfer.data = []
-        incoming[kind]![0] = transfer
-        start(kind)
-    }
-
-    private func fail(_ kind: SelectionKind, _ message: String) {
+    func fail(_ kind: SelectionKind, _ message: String) {
         warn("warning: paste ignored: \(message)")
         // An owner that was still answering may go on writing where this transfer read.
         if incoming[kind]?.first?.started == true { retireProperty(of: kind) }
@@ -646,16 +582,16 @@ final class SelectionBroker {
     }
 
     /// Ends the transfer under way with `text` and starts the next queued one.
-    private func finish(_ kind: SelectionKind, with text: String?) {
+    func finish(_ kind: SelectionKind, with text: String?) {
         finish(kind, answer: .plain(text))
     }
 
-    private enum Answer {
+    enum Answer {
         case plain(String?)
         case styled(AttributedText)
     }
 
-    private func finish(_ kind: SelectionKind, answer: Answer) {
+    func finish(_ kind: SelectionKind, answer: Answer) {
         guard var queue = incoming[kind], !queue.isEmpty else { return }
         let done = queue.removeFirst()
         incoming[kind] = queue
