@@ -196,13 +196,16 @@ extension TextField {
         guard !(isSecureTextEntry && !isSecureTextRevealed) else { return [] }
         let base = font ?? FontSpec(pixelSize: TextField.materialTextPixelSize)
         var fonts: [FontSpec] = []
+        // Looked up in a set: a text of thousands of runs in hundreds of sizes must not compare
+        // each run with every font found before it.
+        var seen: Set<FontSpec> = [base]
         for attributes in editor.storage.attributeRuns.values {
             let resolved = attributes.resolved(over: otherDefaultTextAttributes)
             guard resolved.fontFamily != nil || resolved.fontSize != nil || resolved.fontWeight != nil || resolved.isItalic != nil else {
                 continue
             }
             let styled = base.styled(resolved)
-            if styled != base && !fonts.contains(styled) { fonts.append(styled) }
+            if seen.insert(styled).inserted { fonts.append(styled) }
         }
         return fonts
     }
