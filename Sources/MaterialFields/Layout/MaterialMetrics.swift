@@ -5,9 +5,13 @@ public struct MaterialMetrics: Equatable, Sendable {
     public let scale: Double
 
     public static let scaleRange = 0.25...8.0
+    /// Whose numbers: Material 2's (MDC iOS) or Material 3's tokens. A scene sets it from its
+    /// scheme's design.
+    public var design: MaterialDesign
 
-    public init(scale: Double = 1) {
+    public init(scale: Double = 1, design: MaterialDesign = .m2) {
         self.scale = scale.isFinite ? min(max(scale, Self.scaleRange.lowerBound), Self.scaleRange.upperBound) : 1
+        self.design = design
     }
 
     public var horizontalPadding: Double { 16 * scale }

@@ -5,8 +5,10 @@ public final class FieldScene: Scene {
     public weak var host: SceneHost?
     public let layout: SceneLayout
     /// Changing it (the desktop's scale changed) arranges and repaints everything at the new size.
+    /// Its `design` is always the scheme's: setting another is undone.
     public var metrics: MaterialMetrics {
         didSet {
+            if metrics.design != scheme.design { metrics.design = scheme.design }
             guard metrics != oldValue else { return }
             needsArrangement = true
             invalidateAll()
@@ -35,6 +37,7 @@ public final class FieldScene: Scene {
     public var scheme: ColorScheme {
         didSet {
             guard scheme != oldValue else { return }
+            if metrics.design != scheme.design { metrics.design = scheme.design }
             needsArrangement = true
             invalidateAll()
         }
@@ -130,6 +133,8 @@ public final class FieldScene: Scene {
         self.focusChain = FocusChain(fields)
         self.layout = layout
         self.scheme = scheme
+        var metrics = metrics
+        metrics.design = scheme.design
         self.metrics = metrics
         for field in fields {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }

@@ -21,11 +21,37 @@ public struct ColorScheme: Equatable, Sendable {
     public var onSurface: Color
     public var error: Color
     public var contrast: Contrast
+    /// Which Material the fields are drawn by. A Material 3 scheme has its `roles`.
+    public var design: MaterialDesign = .m2
+    /// Material 3's colour roles (nil in a Material 2 scheme); `primary`, `surface`, `onSurface`
+    /// and `error` are the roles of the same names, so what reads only those (the catalog's page,
+    /// popups) follows either design.
+    public var roles: ColorRoles?
+    /// The colour a Material 3 scheme was generated from; nil otherwise.
+    public var seed: Color?
 
     public init(primary: Color, surface: Color, onSurface: Color, error: Color, contrast: Contrast = .standard) {
         self.primary = primary; self.surface = surface; self.onSurface = onSurface; self.error = error
         self.contrast = contrast
     }
+
+    /// A Material 3 scheme of `roles`, generated from `seed`.
+    public init(material3 roles: ColorRoles, seed: Color?) {
+        self.init(primary: roles[.primary], surface: roles[.surface], onSurface: roles[.onSurface], error: roles[.error])
+        design = .m3
+        self.roles = roles
+        self.seed = seed
+    }
+
+    /// Material 3's tonal-spot scheme of `seed` (see `DynamicScheme`), light or dark.
+    public static func material3(seed: Color, isDark: Bool) -> ColorScheme {
+        ColorScheme(material3: DynamicScheme.tonalSpot(seed: seed, isDark: isDark), seed: seed)
+    }
+
+    /// Material 3's baseline: the tonal-spot scheme of #6750A4, Material's own seed.
+    public static let material3Seed = Color(hex: 0x6750A4)
+    public static let material3Light = material3(seed: material3Seed, isDark: false)
+    public static let material3Dark = material3(seed: material3Seed, isDark: true)
 
     public static let light = ColorScheme(primary: Color(hex: 0x6200EE), surface: Color(hex: 0xFFFFFF),
                                           onSurface: Color(hex: 0x000000), error: Color(hex: 0xB00020))
