@@ -1,17 +1,51 @@
-/// Material 3's dynamic colour: the roles of a scheme generated from one seed colour.
-///
-/// PLACEHOLDER until the HCT implementation lands: every seed gives Material's baseline roles.
+/// Material 3's dynamic colour: the roles of a scheme generated from one seed colour, as
+/// material-color-utilities generates them. Offered: the tonal-spot scheme (Material's default)
+/// of the 2021 spec, light and dark, at standard contrast. Checked role by role against the
+/// `materialyoucolor` package (DynamicSchemeTests, Scripts/m3_scheme_reference.py).
 public enum DynamicScheme {
-    /// The tonal-spot scheme of `seed` (Material's default), standard contrast.
+    /// The six palettes a scheme's roles take their colours from.
+    public struct Palettes: Equatable, Sendable {
+        public var primary, secondary, tertiary, neutral, neutralVariant, error: TonalPalette
+
+        public init(primary: TonalPalette, secondary: TonalPalette, tertiary: TonalPalette, neutral: TonalPalette,
+                    neutralVariant: TonalPalette, error: TonalPalette) {
+            self.primary = primary; self.secondary = secondary; self.tertiary = tertiary
+            self.neutral = neutral; self.neutralVariant = neutralVariant; self.error = error
+        }
+
+        public subscript(kind: Kind) -> TonalPalette {
+            switch kind {
+            case .primary: primary
+            case .secondary: secondary
+            case .tertiary: tertiary
+            case .neutral: neutral
+            case .neutralVariant: neutralVariant
+            case .error: error
+            }
+        }
+
+        public enum Kind: Sendable, CaseIterable { case primary, secondary, tertiary, neutral, neutralVariant, error }
+    }
+
+    /// The tonal-spot palettes of `seed` (2021 spec): the seed's hue at chroma 36 (primary) and
+    /// 16 (secondary), the hue turned 60° at chroma 24 (tertiary), the seed's hue at 6 (neutral)
+    /// and 8 (neutral variant), and a red of hue 25 and chroma 84 (error), whatever the seed.
+    public static func tonalSpotPalettes(seed: Color) -> Palettes {
+        let hue = Hct(seed).hue
+        return Palettes(primary: TonalPalette(hue: hue, chroma: 36), secondary: TonalPalette(hue: hue, chroma: 16),
+                        tertiary: TonalPalette(hue: hue + 60, chroma: 24), neutral: TonalPalette(hue: hue, chroma: 6),
+                        neutralVariant: TonalPalette(hue: hue, chroma: 8), error: TonalPalette(hue: 25, chroma: 84))
+    }
+
+    /// The tonal-spot scheme of `seed` (Material's default), 2021 spec, standard contrast: every
+    /// role of `ColorRole`. The seed is read opaque, its components clamped to 0...1.
     public static func tonalSpot(seed: Color, isDark: Bool) -> ColorRoles {
-        var roles = ColorRoles(fill: isDark ? Color(hex: 0x141218) : Color(hex: 0xFEF7FF))
-        let pairs: [(ColorRole, UInt32, UInt32)] = [
-            (.primary, 0x6750A4, 0xD0BCFF), (.onPrimary, 0xFFFFFF, 0x381E72), (.surface, 0xFEF7FF, 0x141218),
-            (.onSurface, 0x1D1B20, 0xE6E0E9), (.onSurfaceVariant, 0x49454F, 0xCAC4D0), (.outline, 0x79747E, 0x938F99),
-            (.outlineVariant, 0xCAC4D0, 0x49454F), (.surfaceContainerHighest, 0xE6E0E9, 0x36343B),
-            (.error, 0xB3261E, 0xF2B8B5), (.onErrorContainer, 0x410E0B, 0xF9DEDC), (.errorContainer, 0xF9DEDC, 0x8C1D18),
-        ]
-        for (role, light, dark) in pairs { roles[role] = Color(hex: isDark ? dark : light) }
-        return roles
+        roles(palettes: tonalSpotPalettes(seed: seed), isDark: isDark)
+    }
+
+    /// The roles the 2021 spec's rules give `palettes` at standard contrast.
+    public static func roles(palettes: Palettes, isDark: Bool) -> ColorRoles {
+        var resolver = ToneResolver(isDark: isDark)
+        return ColorRoles { role in palettes[SchemeRules2021.rule(role).palette].tone(resolver.tone(of: role)) }
     }
 }
