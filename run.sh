@@ -6,7 +6,9 @@
 #                                public API; without a display: render signin-form.png under Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb),
 #                                then a 60 s soak; a compiler warning fails the run too (arguments,
-#                                e.g. --filter X, run swift test alone)
+#                                e.g. --filter X, run swift test alone). It also installs the pinned
+#                                materialyoucolor from PyPI in .build/m3-reference-venv, which the
+#                                dynamic-colour tests run live (without PyPI: the committed table only)
 #   ./run.sh shots [--update] [--junit PATH] [NAME...]  render the golden screenshots (Tests/Shots/*.qa,
 #                                or only the scripts NAME...) and compare them with Tests/Goldens (--update
 #                                rewrites the goldens); the run's report is .build/shots/report/index.html
@@ -58,10 +60,12 @@ HEADLESS_PACKAGES=(xvfb xauth)
 # the desktop-settings tests change settings through, live (blinking, theme, dpi); dbus,
 # at-spi2-core, python3-pyatspi and gir1.2-atspi-2.0: the accessibility tests read the catalog as
 # a screen reader does, on a private session bus that activates the accessibility bus and the
-# AT-SPI registry.
+# AT-SPI registry; python3 and python3-venv: the venv the dynamic-colour reference is installed in
+# (install_m3_reference).
 TEST_PACKAGES=(xvfb xauth xdotool libxdamage-dev libx11-data libxtst-dev libxres-dev xclip x11-xkb-utils unicode-data xsettingsd
     dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 cinnamon-settings-daemon xcompmgr
-    ibus ibus-hangul ibus-libpinyin python3-gi gir1.2-gtk-3.0)
+    ibus ibus-hangul ibus-libpinyin python3-gi gir1.2-gtk-3.0
+    python3 python3-venv)
 # libxtst-dev: the soak injects its input through the XTEST extension.
 SOAK_PACKAGES=(xvfb xauth libxtst-dev)
 # xclip serves the text the benchmark pastes; libxtst6 and libxdamage1: its keys go in through
@@ -102,6 +106,32 @@ ensure_packages() {
     DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# The reference Material 3's dynamic colour is checked against (DynamicSchemeTests): the
+# materialyoucolor package from PyPI at this version, in a venv of Debian's python3 under .build
+# (Scripts/m3_scheme_reference.py made the committed table with it; the tests also run it live on
+# seeds the table lacks). --no-deps: pillow, its one dependency, serves only image quantizing,
+# which the script does not use. Without PyPI the run goes on, the tests using the table alone.
+M3_REFERENCE_VERSION=3.0.4
+install_m3_reference() {
+    local venv="$ROOT/.build/m3-reference-venv"
+    "$venv/bin/python3" -c "import sys, materialyoucolor; sys.exit(materialyoucolor.__version__ != '$M3_REFERENCE_VERSION')" \
+        2>/dev/null && return 0
+    local python=/usr/bin/python3
+    [ -x "$python" ] || python=$(command -v python3 || true)
+    # A venv left by an earlier run without PyPI is reused; one that is broken is made anew.
+    if [ ! -x "$venv/bin/python3" ] || ! "$venv/bin/python3" -m pip --version >/dev/null 2>&1; then
+        rm -rf "$venv"
+        [ -n "$python" ] && "$python" -m venv "$venv" >/dev/null 2>&1 || python=
+    fi
+    if [ -z "$python" ] ||
+        ! "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check --no-deps --timeout 15 --retries 1 \
+            "materialyoucolor==$M3_REFERENCE_VERSION" >/dev/null 2>&1; then
+        say "materialyoucolor $M3_REFERENCE_VERSION could not be installed (PyPI unreachable, or no python3 venv): the dynamic-colour tests check the committed table only"
+        return 0
+    fi
+    say "installed materialyoucolor $M3_REFERENCE_VERSION in .build/m3-reference-venv (the dynamic-colour reference)"
+}
+
 # Where goldens are drawn (the tests, the shots), the binaries pin the repository's
 # Resources/fonts.conf themselves, found from the build; a FONTCONFIG_FILE or
 # MATERIALFIELDS_RESOURCES left in the caller's shell would draw them with another configuration.
@@ -114,6 +144,7 @@ test)
     shift
     pin_golden_fonts
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    install_m3_reference
     # The code builds without a compiler warning: a whole run fails on one (after the tests), so
     # CI's build from clean keeps it that way.
     build_log=$(mktemp)
