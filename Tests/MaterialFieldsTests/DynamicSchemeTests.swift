@@ -225,4 +225,27 @@ final class DynamicSchemeTests: XCTestCase {
         XCTAssertEqual(fromColor.keyColor.toColor(), Color(hex: 0x6750A4))
         XCTAssertEqual(fromColor.hue, Hct(Color(hex: 0x6750A4)).hue)
     }
+
+    /// The contrast arithmetic the roles' rules use, against materialyoucolor's numbers. At
+    /// standard contrast the tonal-spot tones already meet their ratios, so the table cannot
+    /// show these at work (a primary at 41 instead of 40 would be pulled back to 40.28).
+    func testContrastRulesFindTheTonesMaterialyoucolorFinds() {
+        XCTAssertEqual(ToneContrast.ratio(40, 87), 4.615501488602102, accuracy: 1e-9)
+        let foregrounds: [(Double, Double, Double)] = [
+            (87, 4.5, 40.28365964803006), (50, 4.5, 1.4440329218107082), (60, 7, 0), (24, 4.5, 66.8824229465374),
+            (98, 21, 0), (0, 3, 38.242430469908236),
+            // Either side has the ratio: light text under tone 60, dark from it on.
+            (55, 3, 91.53897567314412), (58, 2, 80.53568775628166), (65, 3, 33.615612902016146),
+        ]
+        for (background, ratio, expected) in foregrounds {
+            XCTAssertEqual(ToneContrast.foreground(on: background, ratio: ratio), expected, accuracy: 1e-9,
+                           "\(ratio):1 on tone \(background)")
+        }
+        XCTAssertEqual(ToneContrast.lighter(than: 20, ratio: 7) ?? -1, 77.03256570646691, accuracy: 1e-9)
+        XCTAssertNil(ToneContrast.darker(than: 20, ratio: 7))
+        XCTAssertNil(ToneContrast.lighter(than: 90, ratio: 3))
+        XCTAssertEqual(ToneContrast.darker(than: 90, ratio: 3) ?? -1, 53.73412831758316, accuracy: 1e-9)
+        XCTAssertNil(ToneContrast.lighter(than: 95, ratio: 21))
+        XCTAssertNil(ToneContrast.darker(than: 95, ratio: 21))
+    }
 }
