@@ -6,6 +6,8 @@ role.
 
     python3 Scripts/m3_scheme_reference.py > Tests/MaterialFieldsTests/Fixtures/m3-tonal-spot-2021.tsv
     python3 Scripts/m3_scheme_reference.py '#123456' '#ABCDEF'     (those seeds only, same format)
+    python3 Scripts/m3_scheme_reference.py --solver-grid > Tests/MaterialFieldsTests/Fixtures/hct-solver-grid.tsv
+        (the HCT solver alone: the colour of hue, chroma and tone on a grid, in gamut and out)
 
 Roles are named as Material Web's md-sys-color tokens (ColorRole's raw values). `./run.sh test`
 installs the pinned version in .build/m3-reference-venv; DynamicSchemeTests compares the Swift
@@ -46,7 +48,23 @@ def token_name(name):
     return re.sub(r"(?<!^)([A-Z])", r"-\1", name).lower()
 
 
+def solver_grid():
+    """The solver's colour for every 15 degrees of hue, 9 chromas (up to 200: beyond any sRGB
+    colour) and tones 0.5 to 99.5."""
+    print(f"# materialyoucolor {PINNED_VERSION} (PyPI): Hct.from_hct(hue, chroma, tone)")
+    print("# made by: python3 Scripts/m3_scheme_reference.py --solver-grid")
+    print("# hue\tchroma\ttone\tcolor")
+    for hue in range(0, 360, 15):
+        for chroma in (1, 5, 12, 24, 36, 48, 72, 100, 200):
+            for tone in (0.5, 3, 10, 25, 40, 50, 60, 75, 90, 97, 99.5):
+                argb = Hct.from_hct(float(hue), float(chroma), float(tone)).to_int()
+                print(f"{hue}\t{chroma}\t{tone}\t#{argb & 0xFFFFFF:06X}")
+
+
 def main(arguments):
+    if arguments == ["--solver-grid"]:
+        solver_grid()
+        return
     seeds = arguments or TABLE_SEEDS
     for seed in seeds:
         if not re.fullmatch(r"#[0-9A-Fa-f]{6}", seed):

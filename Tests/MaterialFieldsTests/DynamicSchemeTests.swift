@@ -158,6 +158,30 @@ final class DynamicSchemeTests: XCTestCase {
         }
     }
 
+    /// The solver against materialyoucolor's on a grid of 24 hues, 9 chromas (1 to 200, most of
+    /// them out of gamut at some tones) and 11 tones (Fixtures/hct-solver-grid.tsv).
+    func testTheSolverAgreesWithTheReferenceOnAGridInAndOutOfGamut() throws {
+        let path = Self.repository.appendingPathComponent("Tests/MaterialFieldsTests/Fixtures/hct-solver-grid.tsv").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var failures: [String] = [], count = 0
+        for (index, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("# ") {
+            let fields = line.split(separator: "\t").map(String.init)
+            guard fields.count == 4, let hue = Double(fields[0]), let chroma = Double(fields[1]),
+                  let tone = Double(fields[2]), let expected = hex(fields[3]) else {
+                XCTFail("hct-solver-grid.tsv:\(index + 1): not a grid line: \(line)")
+                continue
+            }
+            count += 1
+            let actual = bytes(Hct(hue: hue, chroma: chroma, tone: tone).toColor())
+            let worst = zip(actual, bytes(Color(hex: expected))).map { abs($0 - $1) }.max() ?? 0
+            if worst > 1 {
+                failures.append("hct-solver-grid.tsv:\(index + 1): HCT(\(hue), \(chroma), \(tone)): \(actual), reference \(fields[3])")
+            }
+        }
+        XCTAssertEqual(count, 24 * 9 * 11)
+        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(count) differ by more than 1/255:\n" + failures.prefix(30).joined(separator: "\n"))
+    }
+
     /// In gamut the colour of the request; out of it the most chromatic of that hue and tone.
     func testTheSolverGivesTheRequestedChromaOrTheMostThereIs() {
         let inGamut = Hct(hue: 282, chroma: 36, tone: 40)
