@@ -272,4 +272,41 @@ final class DynamicSchemeTests: XCTestCase {
         XCTAssertNil(ToneContrast.lighter(than: 95, ratio: 21))
         XCTAssertNil(ToneContrast.darker(than: 95, ratio: 21))
     }
+
+    /// The resolver at work on tones the spec's own never need moved: each rule's own tone
+    /// changed, and what materialyoucolor's 2021 rules make of the same change (its classes
+    /// subclassed with that one tone replaced).
+    func testTheResolverMovesTonesAsTheReferenceDoesWhenARuleNeedsIt() {
+        func tones(_ changed: [ColorRole: (light: Double, dark: Double)], isDark: Bool,
+                   _ roles: [ColorRole]) -> [Double] {
+            var resolver = ToneResolver(isDark: isDark) { role in
+                var rule = SchemeRules2021.rule(role)
+                if let tones = changed[role] { rule.light = tones.light; rule.dark = tones.dark }
+                return rule
+            }
+            return roles.map { resolver.tone(of: $0) }
+        }
+        func assertTones(_ actual: [Double], _ expected: [Double], _ message: String, line: UInt = #line) {
+            XCTAssertEqual(actual.count, expected.count, message, line: line)
+            for (a, e) in zip(actual, expected) { XCTAssertEqual(a, e, accuracy: 1e-9, message, line: line) }
+        }
+        // Primary at 41 lacks 4.5:1 on surface-dim (87): pulled to the darker tone that has it.
+        assertTones(tones([.primary: (41, 80)], isDark: false, [.primary, .primaryContainer]), [40.28365964803006, 90],
+                    "primary 41")
+        // A container in 50..<60 goes to 49, its accent 10 beyond it.
+        assertTones(tones([.primaryContainer: (55, 35)], isDark: false, [.primaryContainer, .primary]), [49, 39],
+                    "container 55")
+        assertTones(tones([.primaryContainer: (55, 35)], isDark: true, [.primaryContainer, .primary]), [35, 80],
+                    "container 35, dark")
+        // On two backgrounds (fixed-dim 80, fixed 90) at 7:1: the darker tone that has it on both.
+        assertTones(tones([.onPrimaryFixed: (60, 60)], isDark: false, [.onPrimaryFixed]), [22.638601772269503],
+                    "on-primary-fixed 60")
+        // Fixed and fixed-dim kept 10 apart, the fixed one lighter.
+        assertTones(tones([.primaryFixedDim: (85, 85)], isDark: false, [.primaryFixed, .primaryFixedDim]), [90, 80],
+                    "fixed-dim 85")
+        assertTones(tones([.primaryFixedDim: (85, 85)], isDark: true, [.primaryFixed, .primaryFixedDim]), [95, 85],
+                    "fixed-dim 85, dark")
+        assertTones(tones([.onSurface: (60, 40)], isDark: false, [.onSurface]), [28.282257902802385], "on-surface 60")
+        assertTones(tones([.onSurface: (60, 40)], isDark: true, [.onSurface]), [81.52722173798209], "on-surface 40, dark")
+    }
 }

@@ -103,11 +103,16 @@ enum SchemeRules2021 {
 /// distance from its pair partner, and for a role on two backgrounds, readable on both.
 struct ToneResolver {
     let isDark: Bool
+    private let rules: (ColorRole) -> RoleRule
     private var resolved: [ColorRole: Double] = [:]
 
-    init(isDark: Bool) { self.isDark = isDark }
+    /// - Parameter rules: the 2021 spec's (a test changes some to see the resolver at work).
+    init(isDark: Bool, rules: @escaping (ColorRole) -> RoleRule = SchemeRules2021.rule) {
+        self.isDark = isDark
+        self.rules = rules
+    }
 
-    private func rule(_ role: ColorRole) -> RoleRule { SchemeRules2021.rule(role) }
+    private func rule(_ role: ColorRole) -> RoleRule { rules(role) }
 
     private func nominal(_ role: ColorRole) -> Double { isDark ? rule(role).dark : rule(role).light }
 
