@@ -182,6 +182,23 @@ final class DynamicSchemeTests: XCTestCase {
         XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(count) differ by more than 1/255:\n" + failures.prefix(30).joined(separator: "\n"))
     }
 
+    /// Everywhere on the hue circle and the tone scale, the most chromatic colour keeps the tone
+    /// (to 8-bit rounding) and, where it has colour to speak of and is not among the darkest,
+    /// the hue (within 3°: 8-bit rounding again).
+    func testTheMostChromaticColourKeepsItsHueAndToneAllRound() {
+        var worstTone = 0.0, worstHue = 0.0
+        for hue in stride(from: 0.0, to: 360, by: 5) {
+            for tone in stride(from: 1.0, through: 99, by: 2) {
+                let hct = Hct(hue: hue, chroma: 200, tone: tone)
+                worstTone = max(worstTone, abs(hct.tone - tone))
+                // Under tone 10 sRGB has too few dark steps to hold a hue to a degree or two.
+                if hct.chroma > 10 && tone >= 10 { worstHue = max(worstHue, 180 - abs(abs(hct.hue - hue) - 180)) }
+            }
+        }
+        XCTAssertLessThan(worstTone, 0.5)
+        XCTAssertLessThan(worstHue, 3, "degrees")
+    }
+
     /// In gamut the colour of the request; out of it the most chromatic of that hue and tone.
     func testTheSolverGivesTheRequestedChromaOrTheMostThereIs() {
         let inGamut = Hct(hue: 282, chroma: 36, tone: 40)
