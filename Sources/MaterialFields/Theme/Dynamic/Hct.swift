@@ -3,7 +3,8 @@ import Glibc
 /// A colour as Material 3's dynamic colour sees it: CAM16's hue (degrees) and chroma under the
 /// standard viewing conditions, and CIE L* as its tone (0 black ... 100 white). Two colours of one
 /// tone have a WCAG contrast ratio of 1 whatever their hues; tones 40 apart have at least 3:1 and
-/// 50 apart 4.5:1, which is what the scheme's roles are built on.
+/// 50 apart about 4.5:1 (4.48 at worst, tones 50 and 100), which is what the scheme's roles are
+/// built on.
 public struct Hct: Equatable, Sendable, CustomStringConvertible {
     public let hue: Double
     public let chroma: Double
