@@ -6,6 +6,7 @@ role.
 
     python3 Scripts/m3_scheme_reference.py > Tests/MaterialFieldsTests/Fixtures/m3-tonal-spot-2021.tsv
     python3 Scripts/m3_scheme_reference.py '#123456' '#ABCDEF'     (those seeds only, same format)
+    python3 Scripts/m3_scheme_reference.py --spec 2025 > Tests/MaterialFieldsTests/Fixtures/m3-tonal-spot-2025.tsv
     python3 Scripts/m3_scheme_reference.py --solver-grid > Tests/MaterialFieldsTests/Fixtures/hct-solver-grid.tsv
         (the HCT solver alone: the colour of hue, chroma and tone on a grid, in gamut and out)
 
@@ -65,23 +66,29 @@ def main(arguments):
     if arguments == ["--solver-grid"]:
         solver_grid()
         return
+    spec = "2021"
+    if arguments[:1] == ["--spec"] and len(arguments) >= 2 and arguments[1] in ("2021", "2025"):
+        spec, arguments = arguments[1], arguments[2:]
     seeds = arguments or TABLE_SEEDS
     for seed in seeds:
         if not re.fullmatch(r"#[0-9A-Fa-f]{6}", seed):
             sys.exit(f"m3_scheme_reference.py: '{seed}' is not a colour; write it #RRGGBB")
-    colors = MaterialDynamicColors(spec="2021")
-    # Every role of the spec (the 2025 spec's *-dim roles are None in 2021), and the palettes'
-    # key colours (primary-palette-key-color...: no md-sys-color token, TonalPalette.keyColor).
-    roles = [(name, getattr(colors, name)) for name in COLOR_NAMES if getattr(colors, name) is not None]
-    command = "python3 Scripts/m3_scheme_reference.py" + "".join(" '" + s + "'" for s in arguments)
-    print(f"# materialyoucolor {PINNED_VERSION} (PyPI): SchemeTonalSpot, spec_version=\"2021\", "
+    colors = MaterialDynamicColors(spec=spec)
+    # Every role of the spec but the 2025 spec's *-dim ones (no md-sys-color token, None in 2021),
+    # and the palettes' key colours (primary-palette-key-color...: TonalPalette.keyColor).
+    roles = [(name, getattr(colors, name)) for name in COLOR_NAMES
+             if getattr(colors, name) is not None
+             and name not in ("primaryDim", "secondaryDim", "tertiaryDim", "errorDim")]
+    command = "python3 Scripts/m3_scheme_reference.py" + (" --spec 2025" if spec == "2025" else "") \
+        + "".join(" '" + s + "'" for s in arguments)
+    print(f"# materialyoucolor {PINNED_VERSION} (PyPI): SchemeTonalSpot, spec_version=\"{spec}\", "
           f"contrast_level=0.0 (standard), platform phone")
     print(f"# made by: {command}")
     print("# seed\ttheme\trole\tcolor")
     for seed in seeds:
         source = Hct.from_int(0xFF000000 | int(seed[1:], 16))
         for theme in ("light", "dark"):
-            scheme = SchemeTonalSpot(source, theme == "dark", 0.0, spec_version="2021")
+            scheme = SchemeTonalSpot(source, theme == "dark", 0.0, spec_version=spec)
             for name, color in roles:
                 argb = color.get_argb(scheme)
                 print(f"{seed.upper()}\t{theme}\t{token_name(name)}\t#{argb & 0xFFFFFF:06X}")
