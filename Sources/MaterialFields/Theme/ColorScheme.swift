@@ -43,12 +43,13 @@ public struct ColorScheme: Equatable, Sendable {
         self.seed = seed
     }
 
-    /// Material 3's tonal-spot scheme of `seed` (see `DynamicScheme`), light or dark.
-    public static func material3(seed: Color, isDark: Bool) -> ColorScheme {
-        ColorScheme(material3: DynamicScheme.tonalSpot(seed: seed, isDark: isDark), seed: seed)
+    /// Material 3's tonal-spot scheme of `seed` (see `DynamicScheme`), light or dark, by the 2021
+    /// colour spec unless `spec` says otherwise.
+    public static func material3(seed: Color, isDark: Bool, spec: DynamicScheme.Spec = .spec2021) -> ColorScheme {
+        ColorScheme(material3: DynamicScheme.tonalSpot(seed: seed, isDark: isDark, spec: spec), seed: seed)
     }
 
-    /// Material 3's baseline: the tonal-spot scheme of #6750A4, Material's own seed.
+    /// Material 3's baseline: the tonal-spot scheme of #6750A4, Material's own seed (2021 spec).
     public static let material3Seed = Color(hex: 0x6750A4)
     public static let material3Light = material3(seed: material3Seed, isDark: false)
     public static let material3Dark = material3(seed: material3Seed, isDark: true)

@@ -129,7 +129,7 @@ struct TonalSpot2025 {
         case .secondaryFixedDim: return min(max(tone(of: .secondaryFixed) - 5, 0), 100)
         case .tertiaryFixedDim: return min(max(tone(of: .tertiaryFixed) - 5, 0), 100)
         // Accents: at least 5 beyond their container (lighter in the dark theme, darker in the
-        // light one), 4.5:1 on the highest surface, out of 49..<65.
+        // light one), 4.5:1 on the highest surface, out of the tones between 49 and 65.
         case .primary, .surfaceTint:
             return accent(from: isDark ? 80 : mostChromaticTone(.primary), container: .primaryContainer)
         case .secondary: return accent(from: isDark ? 80 : mostChromaticTone(.secondary), container: .secondaryContainer)
