@@ -156,6 +156,10 @@ final class DynamicSchemeTests: XCTestCase {
         XCTAssertEqual(scheme.seed, Color(hex: 0xFF0000))
         XCTAssertEqual(scheme.design, .m3)
         XCTAssertNotEqual(scheme.roles, ColorScheme.material3Light.roles, "another seed, other roles")
+        let scheme2025 = ColorScheme.material3(seed: Color(hex: 0xFF0000), isDark: true, spec: .spec2025)
+        XCTAssertEqual(scheme2025.roles, DynamicScheme.tonalSpot(seed: Color(hex: 0xFF0000), isDark: true, spec: .spec2025))
+        XCTAssertNotEqual(scheme2025.roles, ColorScheme.material3(seed: Color(hex: 0xFF0000), isDark: true).roles,
+                          "the specs differ")
     }
 
     /// Hue, chroma and tone of sRGB colours, as materialyoucolor measures them.
@@ -249,6 +253,8 @@ final class DynamicSchemeTests: XCTestCase {
         XCTAssertEqual(palette.tone(.nan), Color(hex: 0x000000))
         let roles = DynamicScheme.tonalSpot(seed: Color(red: .nan, green: .infinity, blue: -3, alpha: 0.2), isDark: true)
         XCTAssertEqual(roles, DynamicScheme.tonalSpot(seed: Color(hex: 0x00FF00), isDark: true))
+        XCTAssertEqual(DynamicScheme.tonalSpot(seed: Color(red: .nan, green: .infinity, blue: -3), isDark: false, spec: .spec2025),
+                       DynamicScheme.tonalSpot(seed: Color(hex: 0x00FF00), isDark: false, spec: .spec2025))
     }
 
     /// A palette's tones run from black to white at its hue; its key colour has its chroma at
