@@ -50,8 +50,11 @@ def read(repo, ref, name):
     try:
         return subprocess.run(["git", "-C", repo, "show", f"{ref}:{path}"], check=True,
                               capture_output=True, text=True).stdout
-    except (OSError, subprocess.CalledProcessError) as error:
-        raise TokenError(f"{repo}: cannot read {path} at {ref}: {error}") from error
+    except OSError as error:
+        raise TokenError(f"{repo}: cannot run git: {error}") from error
+    except subprocess.CalledProcessError as error:
+        reason = (error.stderr or "").strip().splitlines()
+        raise TokenError(f"{repo}: cannot read {path} at {ref}" + (f" ({reason[0]})" if reason else "")) from error
 
 
 def entries(text, name):
