@@ -287,6 +287,7 @@ final class Material3ColorTests: XCTestCase {
         for scale in [1.0, 2.0] {
             let field = TextField(identifier: "f", style: .filled, label: "Label", placeholder: "", text: "", isEnabled: true)
             field.trailingIcon = .search
+            field.prefixText = "$"
             field.layOut(width: 300, metrics: MaterialMetrics(scale: scale, design: .m3), measurer: sharedMeasurer)
             field.isHovered = true
             var canvas = field.drawn(at: 0, scheme: scheme)
@@ -323,6 +324,8 @@ final class Material3ColorTests: XCTestCase {
             XCTAssertEqual(canvas.texts.first { $0.text == "Wrong" }?.color, Filled.errorFocusSupportingTextColor.color(in: roles))
             XCTAssertEqual(canvas.texts.first { $0.text == "\u{E8B6}" }?.color,
                            Filled.errorFocusTrailingIconColor.color(in: roles), "scale \(scale): the trailing icon in error")
+            XCTAssertEqual(canvas.texts.first { $0.text == "$" }?.color, Filled.inputTextPrefixColor.color(in: roles),
+                           "scale \(scale): the prefix keeps its own colour in error")
             XCTAssertTrue(canvas.fills.map(\.color).contains(Filled.errorFocusActiveIndicatorColor.color(in: roles)))
         }
     }

@@ -69,6 +69,7 @@ extension M3OutlinedTextFieldTokens: M3TextFieldTokenSet {}
 enum M3Condition: Equatable, Sendable {
     case enabled, hover, focus, error, errorHover, errorFocus, disabled
 
+    /// Hover counts on a field at rest only (the scene reports none on the field being edited).
     init(state: FieldState, isHovered: Bool, isInError: Bool) {
         switch (state, isInError) {
         case (.disabled, _): self = .disabled
@@ -123,9 +124,11 @@ extension FieldColors {
     ///   at `material3SelectionOpacity`.
     /// - The app's `overrides` apply over the tokens; in error, the parts the error theme colours
     ///   (labels, supporting texts, indicator, outline) keep the tokens' error colours.
+    /// - Hover counts only on a field at rest (`M3Condition`): a focused filled field shows no
+    ///   state layer under the pointer, where Material Web's does (focus hides the rest of hover).
     static func resolveMaterial3(roles: ColorRoles, state: FieldState, isHovered: Bool, isInError: Bool,
                                  overrides: FieldColorOverrides, container: ContainerKind) -> FieldColors {
-        let condition = M3Condition(state: state, isHovered: isHovered && state == .normal, isInError: isInError)
+        let condition = M3Condition(state: state, isHovered: isHovered, isInError: isInError)
         var colors = container == .filled
             ? material3(M3FilledTextFieldTokens.self, condition: condition, roles: roles, hasFilledContainer: true)
             : material3(M3OutlinedTextFieldTokens.self, condition: condition, roles: roles, hasFilledContainer: false)
