@@ -2,6 +2,8 @@
 // The components' colours as roles at opacities (`_md-sys-state.scss` gives the state layers'),
 // their sizes in pixels at scale 1 (`_md-sys-shape.scss` the corners, `_md-sys-typescale.scss`
 // the type at 16 px to the rem). Regenerate with `python3 Scripts/m3_tokens.py`.
+// Material Web's own additions (tokens/_md-comp-*-text-field.scss, outside the token versions)
+// read at commit 70e259d464f627a21c7831cb4e871e0061bc0644.
 
 /// The Material Web token version these tables follow.
 let m3TokenVersion = "v0_192"
@@ -150,6 +152,34 @@ enum M3FilledTextFieldTokens {
     /// `container-shape`: md-sys-shape corner-extra-small-top (4px 4px 0px 0px), clockwise from the top left.
     static let containerShape = CornerRadii(topLeft: 4.0, topRight: 4.0, bottomRight: 0.0, bottomLeft: 0.0)
 
+    // MARK: Material Web's own additions (tokens/_md-comp-filled-text-field.scss), not tokens of v0_192
+    /// `icon-input-space`: 16px.
+    static let webIconInputSpace = 16.0
+    /// `leading-space`: 16px.
+    static let webLeadingSpace = 16.0
+    /// `trailing-space`: 16px.
+    static let webTrailingSpace = 16.0
+    /// `top-space`: 16px.
+    static let webTopSpace = 16.0
+    /// `bottom-space`: 16px.
+    static let webBottomSpace = 16.0
+    /// `input-text-prefix-trailing-space`: 2px.
+    static let webInputTextPrefixTrailingSpace = 2.0
+    /// `input-text-suffix-leading-space`: 2px.
+    static let webInputTextSuffixLeadingSpace = 2.0
+    /// `with-label-top-space`: 8px.
+    static let webWithLabelTopSpace = 8.0
+    /// `with-label-bottom-space`: 8px.
+    static let webWithLabelBottomSpace = 8.0
+    /// `focus-caret-color`: primary.
+    static let webFocusCaretColor = M3ColorToken(.primary)
+    /// `with-leading-icon-leading-space`: 12px.
+    static let webWithLeadingIconLeadingSpace = 12.0
+    /// `with-trailing-icon-trailing-space`: 12px.
+    static let webWithTrailingIconTrailingSpace = 12.0
+    /// `focus-active-indicator-height`: 3px, in place of v0_192's 2px.
+    static let webFocusActiveIndicatorHeight = 3.0
+
     /// Every colour token by its name.
     static let colors: [String: M3ColorToken] = [
         "active-indicator-color": activeIndicatorColor,
@@ -223,6 +253,21 @@ enum M3FilledTextFieldTokens {
         "supporting-text-size": supportingTextSize,
         "supporting-text-tracking": supportingTextTracking,
         "trailing-icon-size": trailingIconSize,
+    ]
+    /// Material Web's own size tokens by name (pixels at scale 1).
+    static let webSizes: [String: Double] = [
+        "bottom-space": webBottomSpace,
+        "focus-active-indicator-height": webFocusActiveIndicatorHeight,
+        "icon-input-space": webIconInputSpace,
+        "input-text-prefix-trailing-space": webInputTextPrefixTrailingSpace,
+        "input-text-suffix-leading-space": webInputTextSuffixLeadingSpace,
+        "leading-space": webLeadingSpace,
+        "top-space": webTopSpace,
+        "trailing-space": webTrailingSpace,
+        "with-label-bottom-space": webWithLabelBottomSpace,
+        "with-label-top-space": webWithLabelTopSpace,
+        "with-leading-icon-leading-space": webWithLeadingIconLeadingSpace,
+        "with-trailing-icon-trailing-space": webWithTrailingIconTrailingSpace,
     ]
 }
 
@@ -362,6 +407,30 @@ enum M3OutlinedTextFieldTokens {
     /// `container-shape`: md-sys-shape corner-extra-small (4px), clockwise from the top left.
     static let containerShape = CornerRadii(topLeft: 4.0, topRight: 4.0, bottomRight: 4.0, bottomLeft: 4.0)
 
+    // MARK: Material Web's own additions (tokens/_md-comp-outlined-text-field.scss), not tokens of v0_192
+    /// `icon-input-space`: 16px.
+    static let webIconInputSpace = 16.0
+    /// `leading-space`: 16px.
+    static let webLeadingSpace = 16.0
+    /// `trailing-space`: 16px.
+    static let webTrailingSpace = 16.0
+    /// `top-space`: 16px.
+    static let webTopSpace = 16.0
+    /// `bottom-space`: 16px.
+    static let webBottomSpace = 16.0
+    /// `input-text-prefix-trailing-space`: 2px.
+    static let webInputTextPrefixTrailingSpace = 2.0
+    /// `input-text-suffix-leading-space`: 2px.
+    static let webInputTextSuffixLeadingSpace = 2.0
+    /// `focus-caret-color`: primary.
+    static let webFocusCaretColor = M3ColorToken(.primary)
+    /// `with-leading-icon-leading-space`: 12px.
+    static let webWithLeadingIconLeadingSpace = 12.0
+    /// `with-trailing-icon-trailing-space`: 12px.
+    static let webWithTrailingIconTrailingSpace = 12.0
+    /// `focus-outline-width`: 3px, in place of v0_192's 2px.
+    static let webFocusOutlineWidth = 3.0
+
     /// Every colour token by its name.
     static let colors: [String: M3ColorToken] = [
         "caret-color": caretColor,
@@ -431,5 +500,18 @@ enum M3OutlinedTextFieldTokens {
         "supporting-text-size": supportingTextSize,
         "supporting-text-tracking": supportingTextTracking,
         "trailing-icon-size": trailingIconSize,
+    ]
+    /// Material Web's own size tokens by name (pixels at scale 1).
+    static let webSizes: [String: Double] = [
+        "bottom-space": webBottomSpace,
+        "focus-outline-width": webFocusOutlineWidth,
+        "icon-input-space": webIconInputSpace,
+        "input-text-prefix-trailing-space": webInputTextPrefixTrailingSpace,
+        "input-text-suffix-leading-space": webInputTextSuffixLeadingSpace,
+        "leading-space": webLeadingSpace,
+        "top-space": webTopSpace,
+        "trailing-space": webTrailingSpace,
+        "with-leading-icon-leading-space": webWithLeadingIconLeadingSpace,
+        "with-trailing-icon-trailing-space": webWithTrailingIconTrailingSpace,
     ]
 }
