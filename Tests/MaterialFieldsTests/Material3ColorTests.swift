@@ -303,8 +303,8 @@ final class Material3ColorTests: XCTestCase {
             canvas = field.drawn(at: rising, scheme: scheme)
             let float = field.labelFloatProgress(at: rising)
             XCTAssertTrue(float > 0 && float < 1, "scale \(scale): sampled while the label floats (\(float))")
-            assertClose(canvas.texts.first { $0.text == "Label" }?.color,
-                        Filled.labelTextColor.color(in: roles).interpolated(to: Filled.focusLabelTextColor.color(in: roles), fraction: float),
+            let resting = Filled.labelTextColor.color(in: roles), focused = Filled.focusLabelTextColor.color(in: roles)
+            assertClose(canvas.texts.first { $0.text == "Label" }?.color, resting.interpolated(to: focused, fraction: float),
                         "scale \(scale): the label eases toward the focus colour")
             XCTAssertFalse(canvas.fills.map(\.color).contains(Filled.hoverStateLayerColor.color(in: roles)))
 

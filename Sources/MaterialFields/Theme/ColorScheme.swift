@@ -126,8 +126,7 @@ struct SchemeOpacities: Equatable, Sendable {
 /// (`FieldColors+Material3.swift`).
 public struct FieldColors: Equatable, Sendable {
     public var inputText: Color
-    /// The label where it rests, and where it floats: the label eases from one to the other as
-    /// it floats.
+    /// The label resting; it eases to `floatingLabel` as it floats.
     public var restingLabel: Color
     public var floatingLabel: Color
     public var placeholder: Color
@@ -190,7 +189,8 @@ public struct FieldColors: Equatable, Sendable {
                 inputText: on.withAlpha(opacity.highEmphasisText), restingLabel: secondary,
                 floatingLabel: state == .editing ? scheme.primary.withAlpha(opacity.activeLabel) : secondary,
                 placeholder: secondary, leadingAssistiveText: secondary, trailingAssistiveText: secondary, icon: secondary,
-                trailingIcon: secondary, prefix: secondary, suffix: secondary, container: on.withAlpha(opacity.container), hoverLayer: hovered ? on.withAlpha(opacity.hoverLayer) : .clear,
+                trailingIcon: secondary, prefix: secondary, suffix: secondary, container: on.withAlpha(opacity.container),
+                hoverLayer: hovered ? on.withAlpha(opacity.hoverLayer) : .clear,
                 underline: on.withAlpha(hovered ? opacity.hoveredLine : opacity.underline), activeIndicator: scheme.primary,
                 outline: on.withAlpha(hovered ? opacity.hoveredLine : opacity.outline), activeOutline: scheme.primary,
                 caret: scheme.primary, selection: scheme.primary.withAlpha(opacity.selection),
