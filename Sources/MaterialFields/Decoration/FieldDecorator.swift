@@ -91,12 +91,15 @@ struct FieldDecorator {
 
     init(_ input: DecorationInput) { self.input = input }
 
-    /// The field's colours in `state`, eased toward the error theme by `errorEmphasis` (0...1).
+    /// The field's colours in `state` for its `container`, eased toward the error theme by
+    /// `errorEmphasis` (0...1).
     static func colors(scheme: ColorScheme, state: FieldState, isHovered: Bool, overrides: FieldColorOverrides,
-                       errorEmphasis: Double) -> FieldColors {
-        let colors = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: false, overrides: overrides)
+                       errorEmphasis: Double, container: ContainerKind) -> FieldColors {
+        let colors = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: false, overrides: overrides,
+                                         container: container)
         guard errorEmphasis > 0 else { return colors }
-        let error = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: true, overrides: overrides)
+        let error = FieldColors.resolve(scheme: scheme, state: state, isHovered: isHovered, isInError: true, overrides: overrides,
+                                        container: container)
         return colors.interpolated(to: error, fraction: errorEmphasis)
     }
 
@@ -140,7 +143,7 @@ struct FieldDecorator {
     private func iconPaint(into shapes: inout [ShapeFill]) -> [TextRun] {
         let metrics = layout.metrics
         var icons: [TextRun] = []
-        func addIcon(_ icon: FieldIcon, in rect: Rect) {
+        func addIcon(_ icon: FieldIcon, in rect: Rect, color: Color) {
             // Centred in its slot: an app's `leftViewRect(forBounds:)` may give a larger or smaller one.
             let slot = place(rect)
             let box = Rect(x: slot.minX + ((slot.width - metrics.iconSize) / 2).rounded(),
@@ -148,14 +151,14 @@ struct FieldDecorator {
             switch icon.content {
             case .glyph(let glyph):
                 icons.append(TextRun(text: String(glyph), origin: Point(x: box.minX, y: box.minY + layout.iconBaseline),
-                                     font: metrics.iconFont, color: colors.icon))
+                                     font: metrics.iconFont, color: color))
             case .shape(let path):
-                shapes.append(ShapeFill(path: path.applying(scale: metrics.scale, dx: box.minX, dy: box.minY), color: colors.icon))
+                shapes.append(ShapeFill(path: path.applying(scale: metrics.scale, dx: box.minX, dy: box.minY), color: color))
             }
         }
-        if let rect = layout.leadingIcon, let icon = input.leadingIcon { addIcon(icon, in: rect) }
-        if let rect = layout.clearButton, input.showsClearButton { addIcon(.clear, in: rect) }
-        if let rect = layout.trailingIcon, let icon = input.trailingIcon { addIcon(icon, in: rect) }
+        if let rect = layout.leadingIcon, let icon = input.leadingIcon { addIcon(icon, in: rect, color: colors.icon) }
+        if let rect = layout.clearButton, input.showsClearButton { addIcon(.clear, in: rect, color: colors.trailingIcon) }
+        if let rect = layout.trailingIcon, let icon = input.trailingIcon { addIcon(icon, in: rect, color: colors.trailingIcon) }
         return icons
     }
 
@@ -208,10 +211,11 @@ struct FieldDecorator {
 
     private func affixRuns() -> [TextRun] {
         guard input.areAffixesVisible else { return [] }
-        return [layout.prefix.map { ($0, input.prefix) }, layout.suffix.map { ($0, input.suffix) }].compactMap { $0 }.map { affix in
-            TextRun(text: affix.1, origin: Point(x: input.origin.x + affix.0.origin.x, y: input.origin.y + affix.0.origin.y),
-                    font: affix.0.font, color: colors.restingLabel)
-        }
+        return [layout.prefix.map { ($0, input.prefix, colors.prefix) }, layout.suffix.map { ($0, input.suffix, colors.suffix) }]
+            .compactMap { $0 }.map { affix in
+                TextRun(text: affix.1, origin: Point(x: input.origin.x + affix.0.origin.x, y: input.origin.y + affix.0.origin.y),
+                        font: affix.0.font, color: affix.2)
+            }
     }
 
     private func placeholderRun() -> TextRun? {

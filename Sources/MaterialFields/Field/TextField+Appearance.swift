@@ -19,7 +19,7 @@ extension TextField {
                            windowIsActive: Bool = true, selectionDisplay: SelectionDisplay = .focusedFieldOnly) -> FieldAppearance? {
         guard let layout, let textLayout else { return nil }
         let colors = FieldDecorator.colors(scheme: scheme, state: state, isHovered: isHovered, overrides: colorOverrides,
-                                           errorEmphasis: motion.errorEmphasis.value(at: time))
+                                           errorEmphasis: motion.errorEmphasis.value(at: time), container: style.container)
         let decoration = FieldDecorator(decorationInput(layout: layout, at: time, origin: origin, scheme: scheme, colors: colors))
             .decorate()
 

@@ -20,7 +20,15 @@ public struct ColorScheme: Equatable, Sendable {
     public var surface: Color
     public var onSurface: Color
     public var error: Color
-    public var contrast: Contrast
+    /// How strongly texts and boundaries stand out. A Material 3 scheme is standard contrast only
+    /// (Material 3's own contrast levels belong to generating the scheme, which does not offer
+    /// them): it reads `.standard` whatever was set, and a `.high` set on it comes back when
+    /// `design` returns to `.m2`.
+    public var contrast: Contrast {
+        get { design == .m3 ? .standard : requestedContrast }
+        set { requestedContrast = newValue }
+    }
+    private var requestedContrast: Contrast
     /// Which Material the fields are drawn by. A Material 3 scheme has its `roles`.
     public var design: MaterialDesign = .m2
     /// Material 3's colour roles (nil in a Material 2 scheme); `primary`, `surface`, `onSurface`
@@ -32,7 +40,7 @@ public struct ColorScheme: Equatable, Sendable {
 
     public init(primary: Color, surface: Color, onSurface: Color, error: Color, contrast: Contrast = .standard) {
         self.primary = primary; self.surface = surface; self.onSurface = onSurface; self.error = error
-        self.contrast = contrast
+        requestedContrast = contrast
     }
 
     /// A Material 3 scheme of `roles`, generated from `seed`.
@@ -114,16 +122,26 @@ struct SchemeOpacities: Equatable, Sendable {
         selection: 1, inactiveSelection: 0.75, scrollIndicator: 0.75)
 }
 
-/// The colours of one field in one state, from DESIGN.md's per-state table (at the opacities of
-/// the scheme's contrast).
+/// The colours of one field in one state: a Material 2 scheme's from DESIGN.md's per-state table
+/// (at the opacities of the scheme's contrast), a Material 3 scheme's from the component tokens
+/// (`FieldColors+Material3.swift`).
 public struct FieldColors: Equatable, Sendable {
     public var inputText: Color
+    /// The label resting; it eases to `floatingLabel` as it floats.
     public var restingLabel: Color
     public var floatingLabel: Color
     public var placeholder: Color
     public var leadingAssistiveText: Color
     public var trailingAssistiveText: Color
+    /// The leading icon (Material 2 draws every icon in it).
     public var icon: Color
+    /// The trailing icon and the clear button (Material 3's error theme colours them, not the
+    /// leading icon).
+    public var trailingIcon: Color
+    /// The prefix and the suffix (Material 2's are the resting label's colour).
+    public var prefix: Color
+    public var suffix: Color
+    /// A filled container's colour (clear in a Material 3 outlined field, which has none).
     public var container: Color
     /// Laid over a filled container under the pointer (Material's hover state layer).
     public var hoverLayer: Color
@@ -140,19 +158,29 @@ public struct FieldColors: Equatable, Sendable {
     /// - Parameters:
     ///   - isHovered: the pointer is over an enabled field that is not being edited.
     ///   - isInError: the error theme: floating label, leading assistive text, underline, outline,
-    ///     indicator and caret take the error colour (DESIGN.md). It wins over `overrides`.
+    ///     indicator and caret take the error colour (DESIGN.md; Material 3: its tokens' error
+    ///     colours, see `resolveMaterial3`). It wins over `overrides`.
     ///   - overrides: colours the app set per state; unset ones come from `scheme`. A high-contrast
     ///     scheme ignores them (forced colours: see `ColorScheme.Contrast.high`).
+    ///   - container: the field's container. Material 3's filled and outlined fields differ
+    ///     (`resolveMaterial3`); Material 2's colours are the same for every container.
     public static func resolve(scheme: ColorScheme, state: FieldState, isHovered: Bool = false,
-                               isInError: Bool = false, overrides: FieldColorOverrides = FieldColorOverrides()) -> FieldColors {
+                               isInError: Bool = false, overrides: FieldColorOverrides = FieldColorOverrides(),
+                               container: ContainerKind = .filled) -> FieldColors {
+        if scheme.design == .m3, let roles = scheme.roles {
+            return resolveMaterial3(roles: roles, state: state, isHovered: isHovered, isInError: isInError,
+                                    overrides: overrides, container: container)
+        }
+        // Material 2; also an M3 design without roles (set by hand on an M2 scheme): there are no
+        // roles to resolve the tokens against.
         let on = scheme.onSurface, opacity = scheme.opacities
         var colors: FieldColors
         switch state {
         case .disabled:
             let text = on.withAlpha(opacity.disabledText), line = on.withAlpha(opacity.disabledLine)
             colors = FieldColors(inputText: text, restingLabel: text, floatingLabel: text, placeholder: text,
-                                 leadingAssistiveText: text, trailingAssistiveText: text, icon: text,
-                                 container: on.withAlpha(opacity.disabledContainer), hoverLayer: .clear,
+                                 leadingAssistiveText: text, trailingAssistiveText: text, icon: text, trailingIcon: text,
+                                 prefix: text, suffix: text, container: on.withAlpha(opacity.disabledContainer), hoverLayer: .clear,
                                  underline: line, activeIndicator: line, outline: line, activeOutline: line, caret: .clear,
                                  selection: .clear, selectedText: nil)
         case .normal, .editing:
@@ -162,7 +190,8 @@ public struct FieldColors: Equatable, Sendable {
                 inputText: on.withAlpha(opacity.highEmphasisText), restingLabel: secondary,
                 floatingLabel: state == .editing ? scheme.primary.withAlpha(opacity.activeLabel) : secondary,
                 placeholder: secondary, leadingAssistiveText: secondary, trailingAssistiveText: secondary, icon: secondary,
-                container: on.withAlpha(opacity.container), hoverLayer: hovered ? on.withAlpha(opacity.hoverLayer) : .clear,
+                trailingIcon: secondary, prefix: secondary, suffix: secondary, container: on.withAlpha(opacity.container),
+                hoverLayer: hovered ? on.withAlpha(opacity.hoverLayer) : .clear,
                 underline: on.withAlpha(hovered ? opacity.hoveredLine : opacity.underline), activeIndicator: scheme.primary,
                 outline: on.withAlpha(hovered ? opacity.hoveredLine : opacity.outline), activeOutline: scheme.primary,
                 caret: scheme.primary, selection: scheme.primary.withAlpha(opacity.selection),
@@ -170,6 +199,9 @@ public struct FieldColors: Equatable, Sendable {
         }
         // High contrast is forced colours: what the app set gives way to the scheme.
         if scheme.contrast == .standard { colors.apply(overrides, state: state) }
+        // The affixes are in the resting label's colour, the app's if it set one.
+        colors.prefix = colors.restingLabel
+        colors.suffix = colors.restingLabel
         if isInError {
             // On any state: a disabled field in error keeps the disabled fading, in the error colour.
             let error = state == .disabled ? scheme.error.withAlpha(opacity.disabledText) : scheme.error
@@ -185,7 +217,7 @@ public struct FieldColors: Equatable, Sendable {
     }
 
     /// The app's colours for `state`, each over the scheme's for its part.
-    private mutating func apply(_ overrides: FieldColorOverrides, state: FieldState) {
+    mutating func apply(_ overrides: FieldColorOverrides, state: FieldState) {
         let controlState = ControlState(state)
         if let color = overrides[.floatingLabel, controlState] { floatingLabel = color }
         if let color = overrides[.normalLabel, controlState] { restingLabel = color }
@@ -215,6 +247,9 @@ public struct FieldColors: Equatable, Sendable {
             leadingAssistiveText: leadingAssistiveText.interpolated(to: other.leadingAssistiveText, fraction: t),
             trailingAssistiveText: trailingAssistiveText.interpolated(to: other.trailingAssistiveText, fraction: t),
             icon: icon.interpolated(to: other.icon, fraction: t),
+            trailingIcon: trailingIcon.interpolated(to: other.trailingIcon, fraction: t),
+            prefix: prefix.interpolated(to: other.prefix, fraction: t),
+            suffix: suffix.interpolated(to: other.suffix, fraction: t),
             container: container.interpolated(to: other.container, fraction: t),
             hoverLayer: hoverLayer.interpolated(to: other.hoverLayer, fraction: t),
             underline: underline.interpolated(to: other.underline, fraction: t),
