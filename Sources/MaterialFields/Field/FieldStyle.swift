@@ -78,20 +78,36 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
     /// has a notch, a plain field's inset) and, unless the style has a painter of its own, what
     /// draws it.
     public var container: ContainerKind
+    /// Material 2's positioning (every design's, for a style without `material3`).
     public var normal: VerticalPositioning
     public var dense: VerticalPositioning
+    /// Material 3's positioning at normal density and at its densest; nil: the style is placed
+    /// by `normal` and `dense` in both designs.
+    public var material3: (normal: VerticalPositioning, dense: VerticalPositioning)? {
+        get { m3.map { ($0.normal, $0.dense) } }
+        set { m3 = newValue.map { DensityPair(normal: $0.normal, dense: $0.dense) } }
+    }
+    private var m3: DensityPair?
     /// A painter of the style's own; nil draws `container`'s built-in painter.
     private var ownPainter: (any ContainerPainter)?
 
-    /// - Parameter painter: what draws the container; nil (the default) draws `container`'s
-    ///   built-in painter.
+    private struct DensityPair: Hashable, Sendable {
+        var normal: VerticalPositioning
+        var dense: VerticalPositioning
+    }
+
+    /// - Parameters:
+    ///   - painter: what draws the container; nil (the default) draws `container`'s built-in painter.
+    ///   - material3: the positioning when the scheme's design is M3; nil: `normal` and `dense` then too.
     public init(name: String, container: ContainerKind, painter: (any ContainerPainter)? = nil,
-                normal: VerticalPositioning, dense: VerticalPositioning) {
+                normal: VerticalPositioning, dense: VerticalPositioning,
+                material3: (normal: VerticalPositioning, dense: VerticalPositioning)? = nil) {
         self.name = name
         self.container = container
         self.ownPainter = painter
         self.normal = normal
         self.dense = dense
+        self.m3 = material3.map { DensityPair(normal: $0.normal, dense: $0.dense) }
     }
 
     /// What draws the container: the painter the style was given, else `container.painter`.
@@ -113,7 +129,7 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
     /// Painters are compared by their identifiers.
     public static func == (lhs: FieldStyle, rhs: FieldStyle) -> Bool {
         lhs.name == rhs.name && lhs.container == rhs.container && lhs.normal == rhs.normal && lhs.dense == rhs.dense
-            && lhs.painter.identifier == rhs.painter.identifier
+            && lhs.m3 == rhs.m3 && lhs.painter.identifier == rhs.painter.identifier
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -121,6 +137,7 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(container)
         hasher.combine(normal)
         hasher.combine(dense)
+        hasher.combine(m3)
         hasher.combine(painter.identifier)
     }
 
@@ -128,6 +145,13 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
     /// Values outside 0...1, and NaN, are clamped (NaN counts as 0).
     public func positioning(density: Double) -> VerticalPositioning {
         normal.interpolated(to: dense, fraction: density.isNaN ? 0 : min(max(density, 0), 1))
+    }
+
+    /// Positioning in `design` at a vertical density from 0 to 1 (clamped, NaN counts as 0): M3's
+    /// when the style has it and the design is M3 (56 px to a 48 px dense field), else M2's.
+    public func positioning(density: Double, design: MaterialDesign) -> VerticalPositioning {
+        guard design == .m3, let m3 else { return positioning(density: density) }
+        return m3.normal.interpolated(to: m3.dense, fraction: density.isNaN ? 0 : min(max(density, 0), 1))
     }
 
     /// MDC's filled field: the label floats near the container top, text sits under it.
@@ -144,7 +168,11 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
         normal: VerticalPositioning(containerHeight: 56, floatingLabelTop: 6.75, textTopWithFloatingLabel: 22.5,
                                     textTopWithoutFloatingLabel: 16),
         dense: VerticalPositioning(containerHeight: 40, floatingLabelTop: 2, textTopWithFloatingLabel: 16,
-                                   textTopWithoutFloatingLabel: 8))
+                                   textTopWithoutFloatingLabel: 8),
+        // M3 (`Material3Tokens.filledPositioning`): the label 8 px down, the text 24 px down, 8 px
+        // below it; 16 px above and below the text without a floating label.
+        material3: (Material3Tokens.filledPositioning(spaceReduction: 0),
+                    Material3Tokens.filledPositioning(spaceReduction: Material3Tokens.denseSpaceReduction)))
 
     /// MDC's outlined field: the label floats centred on the top outline, text is centred.
     public static let outlined = FieldStyle(
@@ -152,7 +180,11 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
         normal: VerticalPositioning(containerHeight: 56, floatingLabelTop: -8, textTopWithFloatingLabel: 16,
                                     textTopWithoutFloatingLabel: 16),
         dense: VerticalPositioning(containerHeight: 40, floatingLabelTop: -8, textTopWithFloatingLabel: 8,
-                                   textTopWithoutFloatingLabel: 8))
+                                   textTopWithoutFloatingLabel: 8),
+        // M3 (`Material3Tokens.outlinedPositioning`): the text 16 px from top and bottom, the label
+        // centred on the outline as in M2.
+        material3: (Material3Tokens.outlinedPositioning(spaceReduction: 0),
+                    Material3Tokens.outlinedPositioning(spaceReduction: Material3Tokens.denseSpaceReduction)))
 
     /// The Material families, in the order the catalog shows them.
     public static let material: [FieldStyle] = [.filled, .outlined]
