@@ -140,7 +140,7 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(painter.identifier)
     }
 
-    /// Positioning at a vertical density from 0 (Material's 56 px field) to 1 (a 40 px dense field).
+    /// M2's positioning at a vertical density from 0 (Material's 56 px field) to 1 (a 40 px dense field).
     /// Values outside 0...1, and NaN, are clamped (NaN counts as 0).
     public func positioning(density: Double) -> VerticalPositioning {
         normal.interpolated(to: dense, fraction: density.isNaN ? 0 : min(max(density, 0), 1))
