@@ -68,6 +68,14 @@ public struct VerticalPositioning: Hashable, Sendable {
     }
 }
 
+/// A style's positioning at normal density and at its densest.
+public struct PositioningRange: Hashable, Sendable {
+    public var normal: VerticalPositioning
+    public var dense: VerticalPositioning
+
+    public init(normal: VerticalPositioning, dense: VerticalPositioning) { self.normal = normal; self.dense = dense }
+}
+
 /// A family of fields as data: its container, the painter that draws it and its vertical
 /// positioning. The renderer and the layout read these values; a third family is a new value, not
 /// a new case in their code: give it a `ContainerPainter` of your own.
@@ -78,20 +86,27 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
     /// has a notch, a plain field's inset) and, unless the style has a painter of its own, what
     /// draws it.
     public var container: ContainerKind
+    /// Material 2's positioning (every design's, for a style without `material3`).
     public var normal: VerticalPositioning
     public var dense: VerticalPositioning
+    /// Material 3's positioning at normal density and at its densest; nil: the style is placed
+    /// by `normal` and `dense` in both designs.
+    public var material3: PositioningRange?
     /// A painter of the style's own; nil draws `container`'s built-in painter.
     private var ownPainter: (any ContainerPainter)?
 
-    /// - Parameter painter: what draws the container; nil (the default) draws `container`'s
-    ///   built-in painter.
+    /// - Parameters:
+    ///   - painter: what draws the container; nil (the default) draws `container`'s built-in painter.
+    ///   - material3: the positioning when the scheme's design is M3; nil: `normal` and `dense` then too.
     public init(name: String, container: ContainerKind, painter: (any ContainerPainter)? = nil,
-                normal: VerticalPositioning, dense: VerticalPositioning) {
+                normal: VerticalPositioning, dense: VerticalPositioning,
+                material3: PositioningRange? = nil) {
         self.name = name
         self.container = container
         self.ownPainter = painter
         self.normal = normal
         self.dense = dense
+        self.material3 = material3
     }
 
     /// What draws the container: the painter the style was given, else `container.painter`.
@@ -113,7 +128,7 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
     /// Painters are compared by their identifiers.
     public static func == (lhs: FieldStyle, rhs: FieldStyle) -> Bool {
         lhs.name == rhs.name && lhs.container == rhs.container && lhs.normal == rhs.normal && lhs.dense == rhs.dense
-            && lhs.painter.identifier == rhs.painter.identifier
+            && lhs.material3 == rhs.material3 && lhs.painter.identifier == rhs.painter.identifier
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -121,13 +136,21 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(container)
         hasher.combine(normal)
         hasher.combine(dense)
+        hasher.combine(material3)
         hasher.combine(painter.identifier)
     }
 
-    /// Positioning at a vertical density from 0 (Material's 56 px field) to 1 (a 40 px dense field).
+    /// M2's positioning at a vertical density from 0 (Material's 56 px field) to 1 (a 40 px dense field).
     /// Values outside 0...1, and NaN, are clamped (NaN counts as 0).
     public func positioning(density: Double) -> VerticalPositioning {
         normal.interpolated(to: dense, fraction: density.isNaN ? 0 : min(max(density, 0), 1))
+    }
+
+    /// Positioning in `design` at a vertical density from 0 to 1 (clamped, NaN counts as 0): M3's
+    /// when the style has it and the design is M3 (56 px to a 48 px dense field), else M2's.
+    public func positioning(density: Double, design: MaterialDesign) -> VerticalPositioning {
+        guard design == .m3, let m3 = material3 else { return positioning(density: density) }
+        return m3.normal.interpolated(to: m3.dense, fraction: density.isNaN ? 0 : min(max(density, 0), 1))
     }
 
     /// MDC's filled field: the label floats near the container top, text sits under it.
@@ -144,7 +167,11 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
         normal: VerticalPositioning(containerHeight: 56, floatingLabelTop: 6.75, textTopWithFloatingLabel: 22.5,
                                     textTopWithoutFloatingLabel: 16),
         dense: VerticalPositioning(containerHeight: 40, floatingLabelTop: 2, textTopWithFloatingLabel: 16,
-                                   textTopWithoutFloatingLabel: 8))
+                                   textTopWithoutFloatingLabel: 8),
+        // M3 (`Material3Tokens.filledPositioning`): the label 8 px down, the text 24 px down, 8 px
+        // below it; 16 px above and below the text without a floating label.
+        material3: PositioningRange(normal: Material3Tokens.filledPositioning(spaceReduction: 0),
+                                    dense: Material3Tokens.filledPositioning(spaceReduction: Material3Tokens.denseSpaceReduction)))
 
     /// MDC's outlined field: the label floats centred on the top outline, text is centred.
     public static let outlined = FieldStyle(
@@ -152,7 +179,11 @@ public struct FieldStyle: Hashable, Sendable, CustomStringConvertible {
         normal: VerticalPositioning(containerHeight: 56, floatingLabelTop: -8, textTopWithFloatingLabel: 16,
                                     textTopWithoutFloatingLabel: 16),
         dense: VerticalPositioning(containerHeight: 40, floatingLabelTop: -8, textTopWithFloatingLabel: 8,
-                                   textTopWithoutFloatingLabel: 8))
+                                   textTopWithoutFloatingLabel: 8),
+        // M3 (`Material3Tokens.outlinedPositioning`): the text 16 px from top and bottom, the label
+        // centred on the outline as in M2.
+        material3: PositioningRange(normal: Material3Tokens.outlinedPositioning(spaceReduction: 0),
+                                    dense: Material3Tokens.outlinedPositioning(spaceReduction: Material3Tokens.denseSpaceReduction)))
 
     /// The Material families, in the order the catalog shows them.
     public static let material: [FieldStyle] = [.filled, .outlined]

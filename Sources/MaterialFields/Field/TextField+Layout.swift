@@ -106,6 +106,7 @@ extension TextField {
             }
             let fontChanged = layoutInput?.metrics != metrics || layoutInput?.textFont != input.textFont
             layoutInput = input
+            followDesign(of: metrics)
             var newLayout = layoutWithHooks(input, measurer: measurer)
             layout = newLayout
             if fontChanged || editor.textLayout == nil || editor.textLayout?.direction != textDirection

@@ -309,11 +309,22 @@ open class TextField {
 
     func updateDurations() {
         let factor = !animatesTransitions ? 0 : animationSlowdown.isFinite ? max(animationSlowdown, 0) : 1
-        var floatDuration = Self.motionDuration
+        // M3: md.sys.motion.duration-short3 (the label's 150 ms in Material Web's `field.ts`).
+        let base = motion.design == .m3 ? Material3Tokens.durationShort3 : Self.motionDuration
+        var floatDuration = base
         if style.family == .rag, let duration = placeholderAnimationDuration {
             floatDuration = duration.isFinite ? min(max(duration, 0), 10) : Self.motionDuration
         }
-        motion.setDurations(float: floatDuration * factor, others: Self.motionDuration * factor)
+        motion.setDurations(float: floatDuration * factor, others: base * factor)
+    }
+
+    /// Moves by the design of the metrics the field was laid out with: a Material field in an M3
+    /// scene by M3's motion, every other field (and any field in M2) by M2's.
+    func followDesign(of metrics: MaterialMetrics) {
+        let design = style.family == .material ? metrics.design : .m2
+        guard design != motion.design else { return }
+        motion.follow(design)
+        updateDurations()
     }
 
     /// The text. Setting it is a programmatic edit through `apply(_:)`: observers hear of it and

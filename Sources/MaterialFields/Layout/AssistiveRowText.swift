@@ -25,7 +25,7 @@ struct AssistiveRowText {
     static func sizes(trailing: String, font: FontSpec, rowWidth: Double, metrics: MaterialMetrics,
                       measurer: TextMeasuring) -> (trailingWidth: Double, leadingWidth: Double) {
         let trailingWidth = trailing.isEmpty ? 0 : measurer.advance(of: trailing, font: font)
-        return (trailingWidth, max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.horizontalPadding)))
+        return (trailingWidth, max(0, rowWidth - (trailing.isEmpty ? 0 : trailingWidth + metrics.assistiveTextGap)))
     }
 
     /// `leading` wrapped in `width`: each line and its width.

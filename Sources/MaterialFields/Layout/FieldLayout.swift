@@ -207,6 +207,12 @@ public struct FieldLayout: Equatable, Sendable {
     }
 
     public static func compute(_ input: FieldLayoutInput, measurer: TextMeasuring) -> FieldLayout {
+        // The design is Material's: UIKit's plain fields and RAG's keep their numbers in M3.
+        guard input.style.family == .material || input.metrics.design == .m2 else {
+            var input = input
+            input.metrics.design = .m2
+            return compute(input, measurer: measurer)
+        }
         let alignment = input.alignment.isFinite ? min(max(input.alignment, 0), 1) : 0
         guard input.mirrored else { return computeLeftToRight(input, measurer: measurer) }
         // Laid out left to right with the alignment mirrored too, then every part flipped: what
@@ -261,7 +267,7 @@ public struct FieldLayout: Equatable, Sendable {
         if input.style.family == .rag { return computeRAG(input, measurer: measurer) }
         let metrics = input.metrics
         let scale = metrics.scale
-        let positioning = input.style.positioning(density: input.density)
+        let positioning = input.style.positioning(density: input.density, design: metrics.design)
         let isPlain = input.style.family == .plain
         // UIKit insets a bordered field's text by about 8 pt, and not at all without a border.
         let padding = assistiveInsets(input).left
@@ -351,7 +357,11 @@ public struct FieldLayout: Equatable, Sendable {
             // On an outline the label starts at the padding even beside a leading icon, as MDC does.
             let floatingX = input.style.container == .outlined ? padding : textLeft
             if input.style.container == .outlined && floats {
-                let maxEnd = container.width - metrics.cornerRadius
+                // M2 opens the notch up to the corner; M3's notch is at most the width between
+                // the leading and trailing spaces (`field/internal/_outlined-field.scss`:
+                // max-width less both spaces, plus its padding each side).
+                let maxEnd = metrics.design == .m3 ? container.width - padding + metrics.notchPadding
+                    : container.width - metrics.cornerRadius
                 notch = (floatingX - metrics.notchPadding)...max(floatingX - metrics.notchPadding,
                                                                  min(maxEnd, floatingX + floatingWidth + metrics.notchPadding))
             }

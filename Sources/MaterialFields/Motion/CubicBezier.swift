@@ -6,7 +6,7 @@ public struct CubicBezier: Equatable, Sendable {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
 
-    /// Material's standard easing.
+    /// Material 2's standard easing (Material 3's is `Material3Tokens.easingStandard`).
     public static let standard = CubicBezier(0.4, 0.0, 0.2, 1.0)
     public static let linear = CubicBezier(0, 0, 1, 1)
 

@@ -25,6 +25,21 @@ struct FieldMotion {
         trailingAssistiveFade = Transition(value: 1, fullDuration: duration, easing: .linear)
     }
 
+    /// Whose motion the eased transitions follow (`follow(_:)`).
+    private(set) var design = MaterialDesign.m2
+
+    /// Eases the label, indicator and error transitions by `design`'s curves: M2's standard
+    /// curve, or M3's md.sys.motion.easing-standard for the label (`field.ts`: EASING.STANDARD)
+    /// and easing-emphasized for the indicator and outline (the same cubic-bezier(0.2, 0, 0, 1)
+    /// in v0_192). The fades stay linear. Durations are `setDurations(float:others:)`'s.
+    mutating func follow(_ design: MaterialDesign) {
+        self.design = design
+        let m3 = design == .m3
+        labelFloat.easing = m3 ? Material3Tokens.easingStandard : .standard
+        activation.easing = m3 ? Material3Tokens.easingEmphasized : .standard
+        errorEmphasis.easing = m3 ? Material3Tokens.easingStandard : .standard
+    }
+
     /// The label's float takes `float` seconds, everything else `others`.
     mutating func setDurations(float: Double, others: Double) {
         labelFloat.fullDuration = float
