@@ -19,6 +19,11 @@ struct CommandLineOptions {
     /// live, unless `--theme` was given (`themeIsGiven`); light on a desktop that says nothing.
     var theme = Theme.light
     var themeIsGiven = false
+    /// `--design m2|m3`: Material 2 (the default) or Material 3; `--seed-color` alone implies m3.
+    var design = MaterialDesign.m2
+    /// `--seed-color RRGGBB`: the colour Material 3's scheme is generated from (kept under M2 for
+    /// the live window's design switch).
+    var seed = ColorScheme.material3Seed
     /// Nil: the desktop's (`Xft/DPI` or `Xft.dpi`, followed live), or 1.
     var scale: Double?
     var animationSlowdown = 1.0
@@ -147,6 +152,12 @@ struct CommandLineOptions {
                                    default 760x720 times the scale
           --theme THEME            colour scheme: light, dark, high-contrast or high-contrast-dark;
                                    default the desktop's (its GTK theme, followed live), or light
+          --design m2|m3           m2 (default): Material 2 as MDC iOS draws it; m3: Material 3,
+                                   its colours generated from --seed-color (light and dark); the
+                                   high-contrast themes keep Material 2's forced colours in both
+          --seed-color RRGGBB      Material 3's seed colour, #RRGGBB or RRGGBB (a # starts a
+                                   comment in the shell: quote it), default 6750A4; given
+                                   without --design it means --design m3
           --scale N                multiply every Material dimension by N (HiDPI), default the
                                    desktop's Xft/DPI / 96 (followed live), or 1
           --slow-animations N      run every animation N times slower, default 1
@@ -194,6 +205,7 @@ struct CommandLineOptions {
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
+        var designIsGiven = false, seedIsGiven = false
         func value(for option: String) throws -> String {
             guard let value = remaining.first else { throw UsageError(message: "\(option) needs a value") }
             guard !isOption(value) else { throw UsageError(message: "\(option) needs a value, not the option '\(value)'") }
@@ -263,6 +275,25 @@ struct CommandLineOptions {
                 }
                 options.theme = theme
                 options.themeIsGiven = true
+            case "--design":
+                let text = try value(for: argument)
+                guard let design = MaterialDesign(rawValue: text.lowercased()) else {
+                    throw UsageError(message: "--design is m2 or m3, not '\(text)'")
+                }
+                options.design = design
+                designIsGiven = true
+            case "--seed-color":
+                guard let text = remaining.first, !isOption(text) else {
+                    // The shell drops an unquoted `#6750A4` as a comment: the value is then missing.
+                    throw UsageError(message: "--seed-color needs a colour, RRGGBB or '#RRGGBB' (unquoted, the shell "
+                        + "takes # and what follows for a comment)")
+                }
+                remaining.removeFirst()
+                guard let seed = QAScript.seedColor(text) else {
+                    throw UsageError(message: "--seed-color wants six hex digits, RRGGBB or #RRGGBB (e.g. 6750A4), not '\(text)'")
+                }
+                options.seed = seed
+                seedIsGiven = true
             case "--scale":
                 let text = try value(for: argument)
                 guard let scale = decimal(text), scale >= 0.5, scale <= 4 else {
@@ -318,6 +349,8 @@ struct CommandLineOptions {
                 throw UsageError(message: "unknown option '\(argument)'")
             }
         }
+        // A seed is a Material 3 colour: given alone, it asks for Material 3.
+        if seedIsGiven && !designIsGiven { options.design = .m3 }
         if let path = options.screenshotPath, !path.lowercased().hasSuffix(".png") {
             throw UsageError(message: "--screenshot writes a PNG: give it a path ending in .png, not '\(path)'")
         }
