@@ -67,10 +67,6 @@ final class MaterialDesignUITests: CatalogCommandTestCase {
             expect window seed "#0061A4"
             key ctrl+shift+m ctrl+shift+m ctrl+shift+m ctrl+shift+m
             expect window seed "#6750A4"
-            key ctrl+m
-            expect window design "m2"
-            expect filled-label colors.activeIndicator "#6200EEFF"
-            key ctrl+m ctrl+shift+m
             # High contrast keeps Material 2's forced colours; the design comes back with light and dark.
             theme high-contrast
             expect window design "m3"
@@ -78,8 +74,13 @@ final class MaterialDesignUITests: CatalogCommandTestCase {
             key ctrl+t
             expect window theme "high-contrast-dark"
             theme light
+            key ctrl+m
+            expect window design "m2"
+            expect filled-label colors.activeIndicator "#6200EEFF"
             key ctrl+t
             expect window theme "dark"
+            # Last, so what they draw is what the state ends with.
+            key ctrl+m ctrl+shift+m
             """)
         let statePath = directory.appendingPathComponent("state.json").path
         let result = try catalog(["--script", path, "--qa-state", statePath])
