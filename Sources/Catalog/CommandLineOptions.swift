@@ -127,8 +127,9 @@ struct CommandLineOptions {
                                    (default: a folder in the temporary directory)
           --audit [ID,...]         the accessibility audit: contrast ratios measured from the
                                    rendered pixels, per state, with WCAG 2.1's verdicts, and each
-                                   field's accessible name; every field, or those listed; print
-                                   a table per field and exit
+                                   field's accessible name; every field, or those listed (in
+                                   --theme, --scale, --design and --seed-color); print a table
+                                   per field and exit
           --require AA|AAA         with --audit: exit 3 (each shortfall on stderr) when a figure
                                    of an enabled field is under the level
           --audit-json PATH        with --audit: write the figures as JSON to PATH as well
@@ -137,7 +138,8 @@ struct CommandLineOptions {
                                    focused, disabled), light and dark, scale 1 and 2, left to
                                    right and right to left, as DIR/ID/THEME-SCALE-DIR-STATE.png,
                                    with DIR/ID/contact-sheet.png and DIR/index.html, and exit;
-                                   --theme and --scale render only that theme or scale
+                                   --theme and --scale render only that theme or scale, --design
+                                   and --seed-color in that design (m3-light, m3-dark images)
           --record FILE            write what you do in the window to FILE as a QA script that
                                    --script replays headless; Ctrl+Shift+S saves a checkpoint
                                    (the window's image, in FILE's .checkpoints folder beside it)
@@ -422,7 +424,7 @@ struct CommandLineOptions {
         }
         if options.auditIDs != nil && (options.screenshotPath != nil || !options.scriptPaths.isEmpty
                                        || options.repaintBenchmarkCount != nil || options.qaStatePath != nil || options.focusedFieldID != nil) {
-            throw UsageError(message: "--audit goes alone (with --theme, --scale, --require and --audit-json): "
+            throw UsageError(message: "--audit goes alone (with --theme, --scale, --design, --seed-color, --require and --audit-json): "
                 + "in a script, use the audit step")
         }
         if options.recordPath != nil && options.isHeadless {
@@ -499,7 +501,7 @@ struct CommandLineOptions {
         if options.screenshotPath != nil || !options.scriptPaths.isEmpty || options.repaintBenchmarkCount != nil
             || options.focusedFieldID != nil || options.qaStatePath != nil || options.size != nil || options.auditIDs != nil {
             throw UsageError(message: "--matrix goes alone: not with --screenshot, --script, --focus, --qa-state, --size, "
-                + "--audit or --repaint-benchmark (--field, --theme and --scale choose what it renders)")
+                + "--audit or --repaint-benchmark (--field, --theme, --scale, --design and --seed-color choose what it renders)")
         }
         if directory.isEmpty { throw UsageError(message: "--matrix needs a folder, not an empty path") }
         if SystemFiles.fileExists(directory) && !SystemFiles.isDirectory(directory) {
