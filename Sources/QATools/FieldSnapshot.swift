@@ -157,17 +157,19 @@ public struct FieldColorsSnapshot: Codable, Equatable {
         ("selectedText", { $0.selectedText }),
     ]
 
-    /// The members' colours in `members`' order, `#RRGGBBAA` or nil.
-    public var values: [String?]
+    /// The members' colours in `members`' order. Kept as colours: the snapshot is taken on the
+    /// event loop's thread at every change, and only encoding (on the writer's thread) spells them.
+    public var values: [Color?]
 
     public init(_ colors: FieldColors) {
-        values = Self.members.map { member in member.color(colors).map(AttributesSnapshot.hex) }
+        values = Self.members.map { $0.color(colors) }
     }
 
-    /// The colour of the member `name` (`#RRGGBBAA`), nil when it has none or there is no such member.
+    /// The colour of the member `name` as written (`#RRGGBBAA`), nil when it has none or there is
+    /// no such member.
     public subscript(name: String) -> String? {
         guard let index = Self.members.firstIndex(where: { $0.name == name }), values.indices.contains(index) else { return nil }
-        return values[index]
+        return values[index].map(AttributesSnapshot.hex)
     }
 
     private struct Key: CodingKey {
@@ -179,12 +181,22 @@ public struct FieldColorsSnapshot: Codable, Equatable {
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        for (member, value) in zip(Self.members, values) { try container.encode(value, forKey: Key(stringValue: member.name)) }
+        for (member, value) in zip(Self.members, values) {
+            try container.encode(value.map(AttributesSnapshot.hex), forKey: Key(stringValue: member.name))
+        }
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        values = try Self.members.map { try container.decodeIfPresent(String.self, forKey: Key(stringValue: $0.name)) }
+        values = try Self.members.map { member in
+            try container.decodeIfPresent(String.self, forKey: Key(stringValue: member.name)).map { text in
+                guard let color = AttributesSnapshot.color(hex: text) else {
+                    throw DecodingError.dataCorruptedError(forKey: Key(stringValue: member.name), in: container,
+                                                           debugDescription: "'\(text)' is not #RRGGBBAA")
+                }
+                return color
+            }
+        }
     }
 }
 
