@@ -287,8 +287,8 @@ struct CommandLineOptions {
             case "--seed-color":
                 guard let text = remaining.first, !isOption(text) else {
                     // The shell drops an unquoted `#6750A4` as a comment: the value is then missing.
-                    throw UsageError(message: "--seed-color needs a colour, RRGGBB or '#RRGGBB' (unquoted, the shell "
-                        + "takes # and what follows for a comment)")
+                    throw UsageError(message: "--seed-color needs a colour" + (remaining.first.map { ", not the option '\($0)'" } ?? "")
+                        + " (RRGGBB or '#RRGGBB': unquoted, the shell takes # and what follows for a comment)")
                 }
                 remaining.removeFirst()
                 guard let seed = QAScript.seedColor(text) else {

@@ -11,14 +11,14 @@ final class MaterialDesignUITests: CatalogCommandTestCase {
     private static let helpHint = "Try 'textfield-catalog --help' for the options."
 
     func testTheDesignAndSeedOptionsRefuseBadValuesInOneLineAndListingTheFieldsTakesThem() throws {
-        let needsAColour = "--seed-color needs a colour, RRGGBB or '#RRGGBB' (unquoted, the shell takes # and what follows for a comment)"
+        let shell = " (RRGGBB or '#RRGGBB': unquoted, the shell takes # and what follows for a comment)"
         for (arguments, reason) in [(["--design", "m4"], "--design is m2 or m3, not 'm4'"),
                                     (["--design"], "--design needs a value"),
                                     (["--seed-color", "#FFF"], "--seed-color wants six hex digits, RRGGBB or #RRGGBB (e.g. 6750A4), not '#FFF'"),
                                     (["--seed-color", "purple"], "--seed-color wants six hex digits, RRGGBB or #RRGGBB (e.g. 6750A4), not 'purple'"),
                                     // What the shell leaves of `--seed-color #6750A4 --design m3`.
-                                    (["--seed-color", "--design", "m3"], needsAColour),
-                                    (["--seed-color"], needsAColour)] {
+                                    (["--seed-color", "--design", "m3"], "--seed-color needs a colour, not the option '--design'" + shell),
+                                    (["--seed-color"], "--seed-color needs a colour" + shell)] {
             let result = try runCommand(CatalogApp.binaryPath, arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderr, "textfield-catalog: \(reason)\n\(Self.helpHint)\n", "\(arguments)")
