@@ -74,6 +74,10 @@ final class MaterialDesignUITests: CatalogCommandTestCase {
             key ctrl+t
             expect window theme "high-contrast-dark"
             theme light
+            # A fresh catalog keeps the design and seed.
+            scale 1
+            expect window design "m3"
+            expect window seed "#6750A4"
             key ctrl+m
             expect window design "m2"
             expect filled-label colors.activeIndicator "#6200EEFF"
