@@ -2,6 +2,7 @@ import Foundation
 import MaterialFields
 import TestHarness
 import XCTest
+@testable import XftHost
 
 /// Material 3 in the catalog: `--design` and `--seed-color`, Ctrl+M and Ctrl+Shift+M, the
 /// `design` and `seed` steps, and what the QA state, the matrix and the audit say of them.
@@ -105,7 +106,19 @@ final class MaterialDesignUITests: CatalogCommandTestCase {
         XCTAssertEqual([forced.design, forced.seed, forced.window.design, forced.window.seed], ["m2", nil, "m3", "#984061"])
     }
 
-    func testTheMatrixAndTheAuditDrawInTheDesignAndSeedGiven() throws {
+    func testAScreenshotTheMatrixAndTheAuditDrawInTheDesignAndSeedGiven() throws {
+        // The page in Material 3's surface (#FEF7FF, Material's own seed in light), not Material 2's white.
+        let shot = directory.appendingPathComponent("shot.png").path, statePath = directory.appendingPathComponent("shot.json").path
+        let screenshot = try catalog(["--screenshot", shot, "--field", "filled-label", "--margin", "8", "--design", "m3",
+                                      "--qa-state", statePath])
+        XCTAssertEqual(screenshot.status, 0, screenshot.stderr)
+        let page = try RGBAImage.readPNG(from: shot).pixel(x: 1, y: 1)
+        for (channel, expected) in [(page.red, 0xFE), (page.green, 0xF7), (page.blue, 0xFF)] {
+            XCTAssertLessThanOrEqual(abs(Int(channel) - expected), 1, "the page is \(page), not Material 3's surface")
+        }
+        let state = try JSONDecoder().decode(State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath)))
+        XCTAssertEqual([state.design, state.seed], ["m3", "#6750A4"])
+
         let matrix = directory.appendingPathComponent("matrix")
         let result = try catalog(["--matrix", matrix.path, "--field", "filled-label", "--design", "m3", "--seed-color", "0061A4",
                                   "--theme", "dark", "--scale", "1"])
