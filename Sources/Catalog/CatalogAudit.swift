@@ -17,12 +17,15 @@ enum CatalogAudit {
         return ids.isEmpty ? all : ids
     }
 
+    /// The theme as the audit names it: `light`, `m3-light` under Material 3, as the matrix names its images.
+    static func themeName(_ options: CommandLineOptions) -> String { options.theme.name(design: options.design) }
+
     static func run(host: WindowHost, options: CommandLineOptions, ids: [String]) -> Int32 {
         let session = CatalogSession(options: options, desktop: nil)
         let audits: [FieldAudit]
         do {
             audits = try ContrastAudit(host: host, scheme: session.scene.scheme, metrics: session.scene.metrics,
-                                       theme: options.theme.rawValue).audit(CatalogSubjects.subjects(ids))
+                                       theme: themeName(options)).audit(CatalogSubjects.subjects(ids))
         } catch HostError.connectionLost {
             fail("\(HostError.connectionLost)", status: 1)
         } catch {
@@ -39,7 +42,8 @@ enum CatalogAudit {
             }
         }
         let figures = audits.reduce(0) { $0 + $1.figures.count }
-        var summary = "audit: \(audits.count) field\(audits.count == 1 ? "" : "s"), \(figures) figures, theme \(options.theme.rawValue)"
+        var summary = "audit: \(audits.count) field\(audits.count == 1 ? "" : "s"), \(figures) figures, theme \(themeName(options))"
+        if session.scene.scheme.design == .m3 { summary += ", seed \(QAScript.hex(options.seed))" }
         let failing = WCAG.Level.allCases.map { level in (level, audits.filter { !$0.failures(at: level).isEmpty }.count) }
         summary += "; fields under " + failing.map { "\($0.0.rawValue): \($0.1)" }.joined(separator: ", under ")
         print(summary)

@@ -1,8 +1,10 @@
 import MaterialFields
+import QATools
 
 /// The catalog's own state beside its fields, shared by the live window, scripts and the QA state:
-/// the theme (Ctrl+T), the animation speed (`--slow-animations`, F11), the inspector (F12), the
-/// controls panel (F9), and in the live window Ctrl+Q, which closes it.
+/// the theme (Ctrl+T), the design (Ctrl+M) and Material 3's seed (Ctrl+Shift+M), the animation
+/// speed (`--slow-animations`, F11), the inspector (F12), the controls panel (F9), and in the live
+/// window Ctrl+Q, which closes it.
 final class CatalogControls {
     /// The catalog's themes: Material's light and dark, and their high-contrast pair (GTK's
     /// HighContrast and HighContrastInverse).
@@ -11,6 +13,25 @@ final class CatalogControls {
         case highContrast = "high-contrast"
         case highContrastDark = "high-contrast-dark"
 
+        /// The theme's scheme in `design`: Material 3's from `seed` in light and dark; the
+        /// high-contrast themes are Material 2's forced colours in either design (Material 3's
+        /// schemes of higher contrast are not generated here, and forced colours keep their
+        /// promises of 7:1 text and 3:1 boundaries whatever the seed).
+        func scheme(design: MaterialDesign, seed: Color) -> ColorScheme {
+            switch (self, design) {
+            case (.light, .m3): return .material3(seed: seed, isDark: false)
+            case (.dark, .m3): return .material3(seed: seed, isDark: true)
+            default: return scheme
+            }
+        }
+
+        /// The name the matrix and the audit give the theme in `design`: `light`, `m3-light`
+        /// (the high-contrast themes keep theirs: they draw Material 2 in either design).
+        func name(design: MaterialDesign) -> String {
+            design == .m3 && (self == .light || self == .dark) ? "\(design.rawValue)-\(rawValue)" : rawValue
+        }
+
+        /// Material 2's scheme of the theme.
         var scheme: ColorScheme {
             switch self {
             case .light: return .light
@@ -43,6 +64,21 @@ final class CatalogControls {
 
     let scene: FieldScene
     private(set) var theme: Theme
+    /// Material 2 or 3 (Ctrl+M, `--design`, a script's `design`): the light and dark themes'.
+    private(set) var design: MaterialDesign
+    /// Material 3's seed colour (Ctrl+Shift+M, `--seed-color`, a script's `seed`); kept under
+    /// Material 2 for the switch back.
+    private(set) var seed: Color
+    /// The seeds Ctrl+Shift+M steps through: Material's own violet, then a blue, a green, an amber
+    /// and a rose, hues far enough apart that each scheme looks its own.
+    static let seeds: [Color] = [ColorScheme.material3Seed, Color(hex: 0x0061A4), Color(hex: 0x006E1C), Color(hex: 0x8B5000),
+                                 Color(hex: 0x984061)]
+    /// The key that switches the design, and the one that steps the seed.
+    static let designKey = (EditingKey.shortcut("m"), KeyModifiers.control)
+    static let seedKey = (EditingKey.shortcut("m"), KeyModifiers([.control, .shift]))
+    /// Hears each design or seed change a key made, as the script step that replays it
+    /// (`design m3`, `seed #0061A4`): a session recorder appends it.
+    var onAppearanceStep: ((String) -> Void)?
     private(set) var animationSlowdown: Double
     /// The slowdowns F11 steps through.
     static let animationSlowdownSteps: [Double] = [1, 5, 20]
@@ -62,9 +98,12 @@ final class CatalogControls {
     /// The key that opens and closes the controls panel.
     static let controlsPanelKey = (EditingKey.function(9), KeyModifiers())
 
-    init(scene: FieldScene, theme: Theme, animationSlowdown: Double) {
+    init(scene: FieldScene, theme: Theme, design: MaterialDesign = .m2, seed: Color = ColorScheme.material3Seed,
+         animationSlowdown: Double) {
         self.scene = scene
         self.theme = theme
+        self.design = design
+        self.seed = seed
         self.animationSlowdown = animationSlowdown
         scene.unhandledKeyHandler = { [unowned self] key, modifiers in handleShortcut(key, modifiers: modifiers) }
         for field in scene.fields {
@@ -101,7 +140,23 @@ final class CatalogControls {
 
     func setTheme(_ newTheme: Theme) {
         theme = newTheme
-        scene.scheme = newTheme.scheme
+        scene.scheme = newTheme.scheme(design: design, seed: seed)
+    }
+
+    func setDesign(_ newDesign: MaterialDesign) {
+        design = newDesign
+        setTheme(theme)
+    }
+
+    func setSeed(_ newSeed: Color) {
+        seed = newSeed
+        setTheme(theme)
+    }
+
+    /// The seed after the current one in `seeds` (the first after a seed not among them).
+    func cycleSeed() {
+        let index = Self.seeds.firstIndex(of: seed).map { ($0 + 1) % Self.seeds.count } ?? 0
+        setSeed(Self.seeds[index])
     }
 
     func setAnimationSlowdown(_ factor: Double) {
@@ -125,6 +180,14 @@ final class CatalogControls {
         switch key {
         case .shortcut(let character) where modifiers.contains(.control) && character.lowercased() == "t":
             setTheme(theme.counterpart)
+            return true
+        case .shortcut(let character) where character.lowercased() == "m" && modifiers == Self.designKey.1:
+            setDesign(design == .m2 ? .m3 : .m2)
+            onAppearanceStep?("design \(design.rawValue)")
+            return true
+        case .shortcut(let character) where character.lowercased() == "m" && modifiers == Self.seedKey.1:
+            cycleSeed()
+            onAppearanceStep?("seed \(QAScript.hex(seed))")
             return true
         case .shortcut(let character) where modifiers == .control && character.lowercased() == "q" && onQuit != nil:
             onQuit?()

@@ -11,7 +11,10 @@ enum CatalogMatrix {
         let subjects = CatalogSubjects.subjects().filter { chosen?.contains($0.id) ?? true }
         let themes: [CatalogControls.Theme] = options.themeIsGiven ? [options.theme] : [.light, .dark]
         let scales: [Double] = options.scale.map { [$0] } ?? [1, 2]
-        let matrix = StateMatrix(host: host, subjects: subjects, themes: themes.map { .init(name: $0.rawValue, scheme: $0.scheme) },
+        // In --design's Material (`m3-light`, `m3-dark` under Material 3), so a run takes as long in either.
+        let matrix = StateMatrix(host: host, subjects: subjects,
+                                 themes: themes.map { .init(name: $0.name(design: options.design),
+                                                            scheme: $0.scheme(design: options.design, seed: options.seed)) },
                                  scales: scales)
         // A counter that rewrites its line on a terminal; one line at the end otherwise (a log
         // should not hold a thousand of them).

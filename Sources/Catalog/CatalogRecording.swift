@@ -66,9 +66,15 @@ final class CatalogRecording {
             guard case .key(let key, let modifiers) = event else { return false }
             // Ctrl+Q ends the session: not a step of it.
             if case .shortcut(let character) = key, character.lowercased() == "q", modifiers == .control { return true }
+            // Ctrl+M and Ctrl+Shift+M are written as the `design` and `seed` steps they make
+            // (`onAppearanceStep`): a replay then reads which design and seed, not which key.
+            if key == CatalogControls.designKey.0 && (modifiers == CatalogControls.designKey.1 || modifiers == CatalogControls.seedKey.1) {
+                return true
+            }
             return key == CatalogControls.controlsPanelKey.0 && modifiers == CatalogControls.controlsPanelKey.1
         }
         session.controls.onControlStep = { [weak self] step in self?.append(step: step) }
+        session.controls.onAppearanceStep = { [weak self] step in self?.append(step: step) }
         writeHeader(size: size)
         // Ctrl+C or SIGTERM ends the window as closing it does: what is pending is written.
         InterruptWatch.endRunOnInterrupt(of: host)
@@ -93,10 +99,13 @@ final class CatalogRecording {
             recorder.appendHeader("# The desktop set \(followed.joined(separator: ", ")) for this window; a replay uses the defaults.")
         }
         // The starting conditions: the scale first (it starts a fresh catalog), the window's size,
-        // the theme, the animation speed, the field focused.
+        // the theme, seed and design, the animation speed, the field focused.
         if session.scale != 1 { recorder.appendHeader("scale \(SessionRecorderFormat.number(session.scale))") }
         recorder.appendHeader("resize \(Int(size.width.rounded())) \(Int(size.height.rounded()))")
         if session.controls.theme != .light { recorder.appendHeader("theme \(session.controls.theme.rawValue)") }
+        // The seed first: the design step then draws in it at once.
+        if session.controls.seed != ColorScheme.material3Seed { recorder.appendHeader("seed \(QAScript.hex(session.controls.seed))") }
+        if session.controls.design != .m2 { recorder.appendHeader("design \(session.controls.design.rawValue)") }
         if let presses = Self.slowdownPresses(session.controls.animationSlowdown), presses > 0 {
             // A comment has a line of its own: a step's line is the step and nothing else.
             recorder.appendHeader("# --slow-animations \(SessionRecorderFormat.number(session.controls.animationSlowdown)):")

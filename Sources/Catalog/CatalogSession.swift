@@ -25,23 +25,27 @@ final class CatalogSession: ScriptableApp {
         desktopTheme = desktop?.theme ?? .light
         scale = options.scale ?? desktop?.scale ?? 1
         let theme = followsDesktopTheme ? CatalogControls.Theme(desktop: desktopTheme) : options.theme
-        controls = Self.makeControls(theme: theme, scale: scale, animationSlowdown: options.animationSlowdown)
+        controls = Self.makeControls(theme: theme, design: options.design, seed: options.seed, scale: scale,
+                                     animationSlowdown: options.animationSlowdown)
         selectionDisplay = options.selectionDisplay
         controls.scene.selectionDisplay = selectionDisplay
     }
 
-    private static func makeControls(theme: CatalogControls.Theme, scale: Double, animationSlowdown: Double) -> CatalogControls {
-        let scene = CatalogScreen.makeScene(scheme: theme.scheme, metrics: MaterialMetrics(scale: scale),
+    private static func makeControls(theme: CatalogControls.Theme, design: MaterialDesign, seed: Color, scale: Double,
+                                     animationSlowdown: Double) -> CatalogControls {
+        let scene = CatalogScreen.makeScene(scheme: theme.scheme(design: design, seed: seed), metrics: MaterialMetrics(scale: scale),
                                             animationSlowdown: animationSlowdown)
-        return CatalogControls(scene: scene, theme: theme, animationSlowdown: animationSlowdown)
+        return CatalogControls(scene: scene, theme: theme, design: design, seed: seed, animationSlowdown: animationSlowdown)
     }
 
     func restart(scale newScale: Double) {
         scale = newScale
-        let hook = controls.onControlStep
-        controls = Self.makeControls(theme: controls.theme, scale: newScale, animationSlowdown: controls.animationSlowdown)
+        let hook = controls.onControlStep, appearanceHook = controls.onAppearanceStep
+        controls = Self.makeControls(theme: controls.theme, design: controls.design, seed: controls.seed, scale: newScale,
+                                     animationSlowdown: controls.animationSlowdown)
         controls.scene.selectionDisplay = selectionDisplay
         controls.onControlStep = hook
+        controls.onAppearanceStep = appearanceHook
     }
 
     /// The live window follows the desktop's scale (arranged again at the new size; the window
@@ -63,6 +67,10 @@ final class CatalogSession: ScriptableApp {
     func setTheme(_ name: String) {
         if let theme = CatalogControls.Theme(rawValue: name) { controls.setTheme(theme) }
     }
+
+    func setDesign(_ design: MaterialDesign) { controls.setDesign(design) }
+
+    func setSeed(_ seed: Color) { controls.setSeed(seed) }
 
     func qaState() -> JSONValue? { QAStateWriter.state(of: controls) }
 

@@ -19,6 +19,11 @@ struct CommandLineOptions {
     /// live, unless `--theme` was given (`themeIsGiven`); light on a desktop that says nothing.
     var theme = Theme.light
     var themeIsGiven = false
+    /// `--design m2|m3`: Material 2 (the default) or Material 3; `--seed-color` alone implies m3.
+    var design = MaterialDesign.m2
+    /// `--seed-color RRGGBB`: the colour Material 3's scheme is generated from (kept under M2 for
+    /// the live window's design switch).
+    var seed = ColorScheme.material3Seed
     /// Nil: the desktop's (`Xft/DPI` or `Xft.dpi`, followed live), or 1.
     var scale: Double?
     var animationSlowdown = 1.0
@@ -122,8 +127,9 @@ struct CommandLineOptions {
                                    (default: a folder in the temporary directory)
           --audit [ID,...]         the accessibility audit: contrast ratios measured from the
                                    rendered pixels, per state, with WCAG 2.1's verdicts, and each
-                                   field's accessible name; every field, or those listed; print
-                                   a table per field and exit
+                                   field's accessible name; every field, or those listed (in
+                                   --theme, --scale, --design and --seed-color); print a table
+                                   per field and exit
           --require AA|AAA         with --audit: exit 3 (each shortfall on stderr) when a figure
                                    of an enabled field is under the level
           --audit-json PATH        with --audit: write the figures as JSON to PATH as well
@@ -132,7 +138,8 @@ struct CommandLineOptions {
                                    focused, disabled), light and dark, scale 1 and 2, left to
                                    right and right to left, as DIR/ID/THEME-SCALE-DIR-STATE.png,
                                    with DIR/ID/contact-sheet.png and DIR/index.html, and exit;
-                                   --theme and --scale render only that theme or scale
+                                   --theme and --scale render only that theme or scale, --design
+                                   and --seed-color in that design (m3-light, m3-dark images)
           --record FILE            write what you do in the window to FILE as a QA script that
                                    --script replays headless; Ctrl+Shift+S saves a checkpoint
                                    (the window's image, in FILE's .checkpoints folder beside it)
@@ -147,6 +154,12 @@ struct CommandLineOptions {
                                    default 760x720 times the scale
           --theme THEME            colour scheme: light, dark, high-contrast or high-contrast-dark;
                                    default the desktop's (its GTK theme, followed live), or light
+          --design m2|m3           m2 (default): Material 2 as MDC iOS draws it; m3: Material 3,
+                                   its colours generated from --seed-color (light and dark); the
+                                   high-contrast themes keep Material 2's forced colours in both
+          --seed-color RRGGBB      Material 3's seed colour, #RRGGBB or RRGGBB (a # starts a
+                                   comment in the shell: quote it), default 6750A4; given
+                                   without --design it means --design m3
           --scale N                multiply every Material dimension by N (HiDPI), default the
                                    desktop's Xft/DPI / 96 (followed live), or 1
           --slow-animations N      run every animation N times slower, default 1
@@ -194,6 +207,7 @@ struct CommandLineOptions {
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
+        var designIsGiven = false, seedIsGiven = false
         func value(for option: String) throws -> String {
             guard let value = remaining.first else { throw UsageError(message: "\(option) needs a value") }
             guard !isOption(value) else { throw UsageError(message: "\(option) needs a value, not the option '\(value)'") }
@@ -263,6 +277,25 @@ struct CommandLineOptions {
                 }
                 options.theme = theme
                 options.themeIsGiven = true
+            case "--design":
+                let text = try value(for: argument)
+                guard let design = MaterialDesign(rawValue: text.lowercased()) else {
+                    throw UsageError(message: "--design is m2 or m3, not '\(text)'")
+                }
+                options.design = design
+                designIsGiven = true
+            case "--seed-color":
+                guard let text = remaining.first, !isOption(text) else {
+                    // The shell drops an unquoted `#6750A4` as a comment: the value is then missing.
+                    throw UsageError(message: "--seed-color needs a colour" + (remaining.first.map { ", not the option '\($0)'" } ?? "")
+                        + " (RRGGBB or '#RRGGBB': unquoted, the shell takes # and what follows for a comment)")
+                }
+                remaining.removeFirst()
+                guard let seed = QAScript.seedColor(text) else {
+                    throw UsageError(message: "--seed-color wants six hex digits, RRGGBB or #RRGGBB (e.g. 6750A4), not '\(text)'")
+                }
+                options.seed = seed
+                seedIsGiven = true
             case "--scale":
                 let text = try value(for: argument)
                 guard let scale = decimal(text), scale >= 0.5, scale <= 4 else {
@@ -318,6 +351,8 @@ struct CommandLineOptions {
                 throw UsageError(message: "unknown option '\(argument)'")
             }
         }
+        // A seed is a Material 3 colour: given alone, it asks for Material 3.
+        if seedIsGiven && !designIsGiven { options.design = .m3 }
         if let path = options.screenshotPath, !path.lowercased().hasSuffix(".png") {
             throw UsageError(message: "--screenshot writes a PNG: give it a path ending in .png, not '\(path)'")
         }
@@ -389,7 +424,7 @@ struct CommandLineOptions {
         }
         if options.auditIDs != nil && (options.screenshotPath != nil || !options.scriptPaths.isEmpty
                                        || options.repaintBenchmarkCount != nil || options.qaStatePath != nil || options.focusedFieldID != nil) {
-            throw UsageError(message: "--audit goes alone (with --theme, --scale, --require and --audit-json): "
+            throw UsageError(message: "--audit goes alone (with --theme, --scale, --design, --seed-color, --require and --audit-json): "
                 + "in a script, use the audit step")
         }
         if options.recordPath != nil && options.isHeadless {
@@ -466,7 +501,7 @@ struct CommandLineOptions {
         if options.screenshotPath != nil || !options.scriptPaths.isEmpty || options.repaintBenchmarkCount != nil
             || options.focusedFieldID != nil || options.qaStatePath != nil || options.size != nil || options.auditIDs != nil {
             throw UsageError(message: "--matrix goes alone: not with --screenshot, --script, --focus, --qa-state, --size, "
-                + "--audit or --repaint-benchmark (--field, --theme and --scale choose what it renders)")
+                + "--audit or --repaint-benchmark (--field, --theme, --scale, --design and --seed-color choose what it renders)")
         }
         if directory.isEmpty { throw UsageError(message: "--matrix needs a folder, not an empty path") }
         if SystemFiles.fileExists(directory) && !SystemFiles.isDirectory(directory) {

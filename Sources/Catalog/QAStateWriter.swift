@@ -23,6 +23,10 @@ final class QAStateWriter {
             var contentHeight: Double
             var focused: Bool
             var theme: String
+            /// The catalog's design and Material 3 seed as Ctrl+M and Ctrl+Shift+M set them (the
+            /// seed `#RRGGBB` kept under Material 2 too); the top-level keys say what draws.
+            var design: String
+            var seed: String
             var inspector: Bool
             var animationSlowdown: Double
             /// A drag from one of the fields (absent when none): the field, `pending` (pressed on
@@ -53,6 +57,10 @@ final class QAStateWriter {
             var theme: String
         }
         var theme: String
+        /// The Material the fields are drawn by (`m2`, `m3`: the high-contrast themes are m2) and
+        /// the seed its scheme was generated from (`#RRGGBB`, null under Material 2).
+        var design: String
+        var seed: Nullable<String>
         var window: Window
         var desktop: Desktop
         var fields: [FieldSnapshot]
@@ -109,14 +117,17 @@ final class QAStateWriter {
             var steps: [String]
         }
 
-        enum CodingKeys: String, CodingKey { case theme, window, desktop, fields, script, menu, emojiChooser, controls, resources }
+        enum CodingKeys: String, CodingKey { case theme, design, seed, window, desktop, fields, script, menu, emojiChooser, controls, resources }
 
         init(of controls: CatalogControls, script: ScriptPlace? = nil) {
             self.script = script
             let scene = controls.scene
             theme = controls.theme.rawValue
+            design = scene.scheme.design.rawValue
+            seed = Nullable(value: scene.scheme.seed.map(QAScript.hex))
             window = .init(width: scene.size.width, height: scene.size.height, scrollOffset: scene.scroll.offset,
                            contentHeight: scene.scroll.contentHeight, focused: scene.isWindowFocused, theme: theme,
+                           design: controls.design.rawValue, seed: QAScript.hex(controls.seed),
                            inspector: controls.isInspectorShown, animationSlowdown: controls.animationSlowdown,
                            drag: scene.dragSourceState.map {
                                Drag(field: $0.field, phase: $0.phase.rawValue, range: [$0.range.lowerBound, $0.range.upperBound],
@@ -131,6 +142,16 @@ final class QAStateWriter {
             let panel = scene.shownControlsPanel
             self.controls = Controls(shown: panel != nil, field: panel?.field?.identifier, control: panel?.focusedControl.rawValue,
                                      frame: panel?.placement.map { [$0.minX, $0.minY, $0.width, $0.height] }, steps: controls.controlSteps)
+        }
+    }
+
+    /// A value written as null when there is none (synthesised coding would leave the key out).
+    struct Nullable<Wrapped: Encodable & Equatable>: Encodable, Equatable {
+        var value: Wrapped?
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            if let value { try container.encode(value) } else { try container.encodeNil() }
         }
     }
 

@@ -76,12 +76,14 @@ public struct FieldSnapshot: Codable, Equatable {
     /// What typed text takes (`TextField.typingAttributes`): the keys set, `{}` for none; null
     /// while the field is not edited.
     public var typingAttributes: AttributesSnapshot?
+    /// The colours the field is drawn in for its current state (`TextField.resolvedColors(in:)`).
+    public var colors: FieldColorsSnapshot?
 
     private enum CodingKeys: String, CodingKey {
         case id, style, kind, label, text, secure, selection, focused, state, labelPosition, hovered, error, errorMessage
         case assistive, maxLength, leadingIcon, trailingIcon, clearButton, rows, accessibilityLabel, frame, outerFrame
         case family, alignment, keyboardType, placeholderMode, hint, revealed, direction, caretRect, preedit, settings
-        case textRect, clearButtonRect, leadingIconRect, trailingIconRect, background, runs, typingAttributes
+        case textRect, clearButtonRect, leadingIconRect, trailingIconRect, background, runs, typingAttributes, colors
     }
 
     /// As synthesised, except that `maxLength` is written as null when there is none (QA tools
@@ -127,6 +129,74 @@ public struct FieldSnapshot: Codable, Equatable {
         try container.encode(runs ?? [], forKey: .runs)
         try container.encode(typingAttributes, forKey: .typingAttributes)
         try container.encodeIfPresent(background, forKey: .background)
+        try container.encodeIfPresent(colors, forKey: .colors)
+    }
+}
+
+/// A field's resolved colours (`FieldColors`) as the `--qa-state` file lists them: each member
+/// under its name, as `#RRGGBBAA` (null for `selectedText` when the text keeps its own colour).
+public struct FieldColorsSnapshot: Codable, Equatable {
+    /// Every member of `FieldColors`, in its order: the one place that names them (a member
+    /// added there is a line here; `FieldSnapshotTests` fails until it is).
+    public static let members: [(name: String, color: @Sendable (FieldColors) -> Color?)] = [
+        ("inputText", { $0.inputText }),
+        ("restingLabel", { $0.restingLabel }),
+        ("floatingLabel", { $0.floatingLabel }),
+        ("placeholder", { $0.placeholder }),
+        ("leadingAssistiveText", { $0.leadingAssistiveText }),
+        ("trailingAssistiveText", { $0.trailingAssistiveText }),
+        ("icon", { $0.icon }),
+        ("container", { $0.container }),
+        ("hoverLayer", { $0.hoverLayer }),
+        ("underline", { $0.underline }),
+        ("activeIndicator", { $0.activeIndicator }),
+        ("outline", { $0.outline }),
+        ("activeOutline", { $0.activeOutline }),
+        ("caret", { $0.caret }),
+        ("selection", { $0.selection }),
+        ("selectedText", { $0.selectedText }),
+    ]
+
+    /// The members' colours in `members`' order. Kept as colours: the snapshot is taken on the
+    /// event loop's thread at every change, and only encoding (on the writer's thread) spells them.
+    public var values: [Color?]
+
+    public init(_ colors: FieldColors) {
+        values = Self.members.map { $0.color(colors) }
+    }
+
+    /// The colour of the member `name` as written (`#RRGGBBAA`), nil when it has none or there is
+    /// no such member.
+    public subscript(name: String) -> String? {
+        guard let index = Self.members.firstIndex(where: { $0.name == name }), values.indices.contains(index) else { return nil }
+        return values[index].map(AttributesSnapshot.hex)
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for (member, value) in zip(Self.members, values) {
+            try container.encode(value.map(AttributesSnapshot.hex), forKey: Key(stringValue: member.name))
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        values = try Self.members.map { member in
+            try container.decodeIfPresent(String.self, forKey: Key(stringValue: member.name)).map { text in
+                guard let color = AttributesSnapshot.color(hex: text) else {
+                    throw DecodingError.dataCorruptedError(forKey: Key(stringValue: member.name), in: container,
+                                                           debugDescription: "'\(text)' is not #RRGGBBAA")
+                }
+                return color
+            }
+        }
     }
 }
 
@@ -221,6 +291,7 @@ extension FieldScene {
             if field.style.family == .plain { snapshot.background = BackgroundSnapshot(field, scheme: scheme) }
             snapshot.runs = RunSnapshot.runs(of: field)
             snapshot.typingAttributes = field.typingAttributes.map(AttributesSnapshot.init)
+            snapshot.colors = FieldColorsSnapshot(field.resolvedColors(in: scheme))
             if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
                 snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
             }

@@ -19,6 +19,10 @@ public struct QAScript {
         case wheel(Double)
         case resize(width: Int, height: Int)
         case theme(String)
+        /// `design m2|m3`: the Material the app's fields are drawn by.
+        case design(MaterialDesign)
+        /// `seed #RRGGBB`: the colour a Material 3 scheme is generated from.
+        case seed(Color)
         case clipboard(String)
         /// Another program's styled copy: its `text/html` (and the text it shows, as the plain form).
         case clipboardHTML(String)
@@ -119,10 +123,23 @@ public struct QAScript {
 
     /// Every step the parser knows, for the message an unknown one gets.
     public static let stepNames = ["focus", "click", "click-at", "hover", "move-to", "drag", "type", "key", "wheel", "resize",
-                                   "theme", "clipboard", "clipboard-html", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit", "set",
+                                   "theme", "design", "seed", "clipboard", "clipboard-html", "preedit", "commit", "wait", "settle", "screenshot", "expect", "expect-pixel", "scale", "audit", "set",
                                    "checkpoint"]
     /// The themes a `theme` step names (the catalog's `--theme` values).
     public static let themeNames = ["light", "dark", "high-contrast", "high-contrast-dark"]
+
+    /// A seed colour as a `seed` step and the catalog's `--seed-color` take it: six hex digits,
+    /// with or without a leading `#` (a shell takes an unquoted `#` for a comment); opaque.
+    public static func seedColor(_ text: String) -> Color? {
+        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        guard digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let value = UInt32(digits, radix: 16) else {
+            return nil
+        }
+        return Color(hex: value)
+    }
+
+    /// `#RRGGBB`, as a `seed` step writes a seed.
+    public static func hex(_ color: Color) -> String { String(AttributesSnapshot.hex(color).prefix(7)) }
 
     /// A script from a file's bytes, which must be UTF-8: a stray Latin-1 byte would otherwise
     /// type a replacement character without a word.
@@ -282,6 +299,17 @@ public struct QAScript {
                 throw SyntaxError(message: "usage: theme \(Self.themeNames.joined(separator: "|"))")
             }
             return .theme(words[0])
+        case "design":
+            guard words.count == 1, let design = MaterialDesign(rawValue: words[0].lowercased()) else {
+                throw SyntaxError(message: "usage: design m2|m3  (Material 2, or Material 3 from the seed colour)")
+            }
+            return .design(design)
+        case "seed":
+            guard words.count == 1 else { throw SyntaxError(message: "usage: seed #RRGGBB  (Material 3's seed colour)") }
+            guard let color = seedColor(words[0]) else {
+                throw SyntaxError(message: "seed: '\(words[0])' is not a colour: six hex digits, #RRGGBB (e.g. seed #6750A4)")
+            }
+            return .seed(color)
         case "wait":
             try expectCount([1], usage: "wait MS  (advances the virtual clock)")
             let milliseconds = try number(words[0], "milliseconds")

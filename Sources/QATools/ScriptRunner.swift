@@ -11,6 +11,21 @@ public protocol ScriptableApp: AnyObject {
     func setTheme(_ name: String)
     /// The QA state: an object with `fields` (objects with `id`) and `window`.
     func qaState() -> JSONValue?
+    /// A `design` step: the fields drawn by Material 2 or 3 (in the theme's light or dark). An
+    /// app without the switch throws (the default), and the step fails saying so.
+    func setDesign(_ design: MaterialDesign) throws
+    /// A `seed` step: the colour Material 3's scheme is generated from.
+    func setSeed(_ seed: Color) throws
+}
+
+extension ScriptableApp {
+    public func setDesign(_ design: MaterialDesign) throws {
+        throw ScriptRunner.StepFailure(message: "design: this app does not switch between Material 2 and 3")
+    }
+
+    public func setSeed(_ seed: Color) throws {
+        throw ScriptRunner.StepFailure(message: "seed: this app has no Material 3 seed colour")
+    }
 }
 
 /// Runs `QAScript`s against an app headless: the scene draws into a pixmap, input goes through
@@ -240,6 +255,12 @@ public final class ScriptRunner {
         case .theme(let name):
             app.setTheme(name)
             try render()
+        case .design(let design):
+            try app.setDesign(design)
+            try render()
+        case .seed(let color):
+            try app.setSeed(color)
+            try render()
         case .clipboard(let text):
             sceneHost.setSelectionText(text, for: .clipboard)
         case .clipboardHTML(let html):
@@ -304,8 +325,11 @@ public final class ScriptRunner {
         guard let auditSubjects else { throw StepFailure(message: "audit: this app does not offer its fields to audit") }
         let ids = id == "all" ? scene.fields.map(\.identifier) : [try field(id, alsoSuggesting: ["all"]).identifier]
         let subjects = auditSubjects()
-        let theme: String
-        if case .string(let name)? = app.qaState()?.value(at: "window.theme") { theme = name } else { theme = "custom" }
+        let state = app.qaState()
+        var theme: String
+        if case .string(let name)? = state?.value(at: "window.theme") { theme = name } else { theme = "custom" }
+        // Named as the matrix names it: `m3-light` when Material 3 draws.
+        if case .string(let design)? = state?.value(at: "design"), design != MaterialDesign.m2.rawValue { theme = design + "-" + theme }
         let audits = try ContrastAudit(host: host, scheme: scene.scheme, metrics: scene.metrics, theme: theme)
             .audit(ids.compactMap { id in subjects.first { $0.id == id } })
         audits.forEach { auditHandler?($0) }

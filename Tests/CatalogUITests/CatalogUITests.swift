@@ -226,7 +226,7 @@ final class CatalogCommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.hasPrefix("Usage: textfield-catalog"), result.stdout)
         XCTAssertEqual(result.stderr, "")
-        for option in ["--screenshot", "--qa-state", "--record", "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--matrix",
+        for option in ["--screenshot", "--qa-state", "--record", "--size", "--theme", "--design", "--seed-color", "--scale", "--slow-animations", "--font", "--display", "--matrix",
                        "--field", "--help"] {
             XCTAssertTrue(result.stdout.contains(option), "help lacks \(option)")
         }
@@ -237,7 +237,7 @@ final class CatalogCommandLineTests: XCTestCase {
     func testAnOptionFollowedByAnotherOptionNamesTheOneMissingItsValue() throws {
         let takingValues = ["--screenshot", "--at", "--focus", "--script", "--goldens", "--failures", "--output-dir", "--qa-state",
                             "--junit", "--report", "--scripts-dir", "--size", "--theme", "--scale", "--slow-animations", "--font", "--display", "--repaint-benchmark",
-                            "--matrix", "--field", "--record"]
+                            "--matrix", "--field", "--record", "--design"]
         for option in takingValues {
             for next in ["--theme", "--help", "-h"] {
                 let result = try runCommand(binary, [option, next, "dark"])

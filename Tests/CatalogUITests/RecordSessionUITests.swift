@@ -20,6 +20,8 @@ final class RecordSessionUITests: XCTestCase {
         struct Field: Decodable { var id: String; var text: String; var selection: [Int]; var frame: [Double]; var focused: Bool }
         struct Window: Decodable { var width: Double; var height: Double; var scrollOffset: Double }
         var theme: String
+        var design: String
+        var seed: String?
         var window: Window
         var fields: [Field]
         func field(_ id: String) -> Field { fields.first { $0.id == id }! }
@@ -78,6 +80,9 @@ final class RecordSessionUITests: XCTestCase {
         // The theme switched.
         try app.key("ctrl+t")
         try waitFor("the dark theme") { $0.theme == "dark" }
+        // Material 3, then its next seed: written as the steps they make, not as their keys.
+        try app.key("ctrl+m", "ctrl+shift+m")
+        try waitFor("Material 3 from the second seed") { $0.design == "m3" && $0.seed == "#0061A4" }
         try checkpoint(1)
 
         // The window resized; the page scrolled by the wheel to a text area, lines typed into it and
@@ -109,12 +114,13 @@ final class RecordSessionUITests: XCTestCase {
 
         // What was written: steps by field, coalesced typing, the chords, the wheel, the resize.
         let recorded = try String(contentsOfFile: script, encoding: .utf8)
-        for expected in ["resize 760 720", #"type "héllo wörld""#, "key ctrl+a", "key BackSpace", "key ctrl+t", "resize 740 700",
+        for expected in ["resize 760 720", #"type "héllo wörld""#, "key ctrl+a", "key BackSpace", "key ctrl+t", "design m3", "seed #0061A4", "resize 740 700",
                          "wheel -1", #"type "one""#, "key Return", "key shift+Up", "move-to 380 300", "checkpoint checkpoint-1",
                          "checkpoint checkpoint-3", "# end of the session"] {
             XCTAssertTrue(recorded.contains(expected + "\n"), "no '\(expected)' in:\n\(recorded)")
         }
         XCTAssertTrue(recorded.contains("\nclick filled-label "), recorded)
+        XCTAssertFalse(recorded.contains("key ctrl+m") || recorded.contains("key ctrl+shift+m"), recorded)
         XCTAssertTrue(recorded.contains("\nclick filled-label ") && recorded.contains(" shift\n"), "no shift-click in:\n\(recorded)")
         XCTAssertTrue(recorded.contains("\ndrag filled-label "), recorded)
         XCTAssertTrue(recorded.split(separator: "\n").contains { $0.hasPrefix("wheel ") && Double($0.dropFirst(6))! >= 5 },
@@ -129,13 +135,14 @@ final class RecordSessionUITests: XCTestCase {
                 .replacingOccurrences(of: "\n", with: "\\n")
             expectations += "expect \(id) text \"\(text)\"\nexpect \(id) selection [\(field.selection[0]), \(field.selection[1])]\n"
         }
-        expectations += "expect filled-area-long focused true\nexpect window theme \"dark\"\n"
+        expectations += "expect filled-area-long focused true\nexpect window theme \"dark\"\nexpect window design \"m3\"\n"
+            + "expect window seed \"#0061A4\"\n"
         try (recorded + expectations).write(toFile: script, atomically: true, encoding: .utf8)
         let replay = try runCommand(CatalogApp.binaryPath, ["--script", script], environment: ["DISPLAY": ""], timeout: 120)
         XCTAssertEqual(replay.status, 0, replay.stderr)
         XCTAssertTrue(replay.stdout.contains("session.qa: ok"), replay.stdout)
-        // Six for the fields' text and selection, two more, and the three checkpoints.
-        XCTAssertTrue(replay.stdout.contains("11 expectations"), replay.stdout)
+        // Six for the fields' text and selection, four more, and the three checkpoints.
+        XCTAssertTrue(replay.stdout.contains("13 expectations"), replay.stdout)
     }
 
     private struct PanelView: Decodable {
@@ -159,7 +166,8 @@ final class RecordSessionUITests: XCTestCase {
     /// replay sets the same label and the checkpoint taken after it matches.
     func testAControlsPanelChangeIsRecordedAsASetStepAndNotAsTyping() throws {
         let script = folder + "/panel.qa"
-        let app = try CatalogApp(arguments: ["--record", script])
+        // Started in Material 3 from a seed of its own: the header's steps start the replay so.
+        let app = try CatalogApp(arguments: ["--record", script, "--seed-color", "984061"])
         try app.click(field: "outlined-label", atFraction: 0.3)
         XCTAssertNotNil(app.waitForState(as: PanelView.self) { _ in true })
         try app.key("F9")
@@ -182,6 +190,7 @@ final class RecordSessionUITests: XCTestCase {
 
         let recorded = try String(contentsOfFile: script, encoding: .utf8)
         XCTAssertTrue(recorded.contains("\nset outlined-label label \"Given name\"\n"), recorded)
+        XCTAssertTrue(recorded.contains("\nseed #984061\ndesign m3\n"), recorded)
         XCTAssertTrue(recorded.contains("\ntype \"Ada\"\n"), recorded)
         for panelOnly in ["key F9", "key Tab"] {
             XCTAssertFalse(recorded.contains(panelOnly), "the panel's '\(panelOnly)' recorded as the fields' in:\n\(recorded)")

@@ -321,6 +321,23 @@ final class FieldControlsPanelTests: XCTestCase {
         for editor in panel.editors.values { XCTAssertEqual(editor.activationProgress(at: time), 0, editor.identifier) }
     }
 
+    /// The header says which design and seed the panel's scheme is (a state found by hand is
+    /// replayed in the same one).
+    func testTheHeaderNamesMaterial3AndItsSeed() {
+        let (scene, _, panel) = makeScene()
+        let canvas = RecordingCanvas()
+        panel.render(on: canvas)
+        XCTAssertTrue(canvas.texts.map(\.text).contains("Controls"), "\(canvas.texts.map(\.text))")
+        XCTAssertEqual(FieldControlsPanel.title(in: .material3(seed: Color(hex: 0x0061A4), isDark: true)), "Controls · Material 3 #0061A4")
+        XCTAssertEqual(FieldControlsPanel.title(in: .highContrastDark), "Controls")
+        scene.scheme = .material3Light
+        scene.closePopup(reason: .dismissed)
+        XCTAssertTrue(scene.openControlsPanel(for: scene.fields[0], closeKey: (.function(9), []), onChange: { _ in }))
+        let m3 = RecordingCanvas()
+        scene.shownControlsPanel?.render(on: m3)
+        XCTAssertTrue(m3.texts.map(\.text).contains("Controls · Material 3 #6750A4"), "\(m3.texts.map(\.text))")
+    }
+
     /// A frame that comes late (a loaded machine), after the motion it was due for has ended,
     /// still draws the panel again: what was drawn last was mid-motion.
     func testALateFrameStillDrawsTheEndOfAnEditorsMotion() {

@@ -173,6 +173,31 @@ final class FieldSnapshotTests: XCTestCase {
         XCTAssertEqual(try encoded(XCTUnwrap(scene.snapshot()[0].typingAttributes)), "{}")
     }
 
+    func testTheColoursNameEveryMemberOfFieldColorsWithItsStatesValueAsHex() throws {
+        let field = TextField(identifier: "a", style: .outlined, label: "A")
+        field.errorMessage = "Wrong"
+        let scene = makeScene([field])
+        for scheme in [ColorScheme.light, .highContrastDark, .material3Dark] {
+            scene.scheme = scheme
+            let expected = FieldColors.resolve(scheme: scheme, state: .normal, isInError: true)
+            let colors = try XCTUnwrap(scene.snapshot().first?.colors)
+            // Every stored property of FieldColors, by its name: a member added there and not to
+            // `FieldColorsSnapshot.members` fails here.
+            let children = Mirror(reflecting: expected).children
+            XCTAssertEqual(FieldColorsSnapshot.members.map(\.name), children.map { $0.label ?? "?" })
+            for child in children {
+                // An optional member's value unwraps in the cast; its nil does not cast.
+                let color = child.value as? Color
+                XCTAssertEqual(colors[child.label ?? ""], color.map(AttributesSnapshot.hex), "\(scheme.design) \(child.label ?? "")")
+            }
+            let json = try encoded(colors)
+            XCTAssertTrue(json.contains("\"outline\":\"\(AttributesSnapshot.hex(expected.outline))\""), json)
+            XCTAssertTrue(json.contains("\"selectedText\":"), "selectedText is written, null or not: \(json)")
+            // Read back, it writes the same bytes (each colour rounded to bytes as written).
+            XCTAssertEqual(try encoded(try JSONDecoder().decode(FieldColorsSnapshot.self, from: Data(json.utf8))), json)
+        }
+    }
+
     func testAColourReadsBackFromItsHex() {
         XCTAssertEqual(AttributesSnapshot.hex(Color(red: 1, green: 0.5, blue: 0, alpha: 0.25)), "#FF800040")
         XCTAssertEqual(AttributesSnapshot.color(hex: "#FF800040").map(AttributesSnapshot.hex), "#FF800040")

@@ -44,6 +44,20 @@ final class QAScriptParsingTests: XCTestCase {
         ])
     }
 
+    func testDesignAndSeedStepsTakeM2OrM3AndSixHexDigits() throws {
+        XCTAssertEqual(try steps("design m3\ndesign M2\nseed #0061a4\nseed 984061"),
+                       [.design(.m3), .design(.m2), .seed(Color(hex: 0x0061A4)), .seed(Color(hex: 0x984061))])
+        XCTAssertEqual(failure("design m4")?.message, "usage: design m2|m3  (Material 2, or Material 3 from the seed colour)")
+        XCTAssertEqual(failure("design")?.message.hasPrefix("usage: design m2|m3"), true)
+        XCTAssertEqual(failure("seed")?.message, "usage: seed #RRGGBB  (Material 3's seed colour)")
+        for bad in ["#FFF", "#12345G", "0x6750A4", "#6750A4FF", "＃６７５０Ａ４"] {
+            XCTAssertEqual(failure("seed \(bad)")?.message,
+                           "seed: '\(bad)' is not a colour: six hex digits, #RRGGBB (e.g. seed #6750A4)", bad)
+        }
+        XCTAssertEqual(failure("desing m3")?.message.hasPrefix("unknown step 'desing'; did you mean 'design'?"), true)
+        XCTAssertEqual(QAScript.hex(Color(hex: 0x0061A4)), "#0061A4")
+    }
+
     func testClicksTakeAButtonAndModifiers() throws {
         var middle = QAScript.ClickKind()
         middle.button = .middle
@@ -414,6 +428,15 @@ final class ScriptRunnerTests: XCTestCase {
                 + "(screenshot PATH X Y W H)")
         }
         XCTAssertThrowsError(try run("resize 20 8193\nscreenshot a.png\n"))
+    }
+
+    func testDesignAndSeedStepsFailInAnAppWithoutTheSwitch() throws {
+        XCTAssertThrowsError(try run("design m3")) { error in
+            XCTAssertEqual("\(error)", "t.qa:1: design: this app does not switch between Material 2 and 3")
+        }
+        XCTAssertThrowsError(try run("seed #0061A4")) { error in
+            XCTAssertEqual("\(error)", "t.qa:1: seed: this app has no Material 3 seed colour")
+        }
     }
 
     func testScaleStartsAfresh() throws {

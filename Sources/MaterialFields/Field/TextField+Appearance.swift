@@ -7,6 +7,14 @@ extension TextField {
     /// high contrast's is 75 %, the selected text drawn over it in the surface colour).
     static let inactiveSelectionAlpha = SchemeOpacities.standard.inactiveSelection
 
+    /// The colours the field is drawn in for its current state (hover and error included, the
+    /// app's `colorOverrides` applied) in `scheme`, once its transitions have ended: what
+    /// `appearance` paints when no error is easing in or out.
+    public func resolvedColors(in scheme: ColorScheme) -> FieldColors {
+        FieldDecorator.colors(scheme: scheme, state: state, isHovered: isHovered, overrides: colorOverrides,
+                              errorEmphasis: isInError ? 1 : 0)
+    }
+
     /// What the field shows at `time` with its container's top-left at `origin`. It only reads:
     /// `advance(to:)` brings the field's motion to `time` first (the scene does before drawing).
     /// - Parameters:

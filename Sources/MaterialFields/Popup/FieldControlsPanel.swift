@@ -491,6 +491,18 @@ public final class FieldControlsPanel: ScenePopup {
         Rect(x: row.maxX - chipWidth, y: (row.midY - chipHeight / 2).rounded(), width: chipWidth, height: chipHeight)
     }
 
+    /// The header's title: "Controls", and under Material 3 the design and its seed
+    /// ("Controls · Material 3 #6750A4"), so a state found by hand says which scheme it was in.
+    public static func title(in scheme: ColorScheme) -> String {
+        guard scheme.design == .m3 else { return "Controls" }
+        func byte(_ component: Double) -> String {
+            let value = Int((min(max(component, 0), 1) * 255).rounded())
+            return (value < 16 ? "0" : "") + String(value, radix: 16, uppercase: true)
+        }
+        let seed = scheme.seed.map { " #" + byte($0.red) + byte($0.green) + byte($0.blue) } ?? ""
+        return "Controls · Material 3" + seed
+    }
+
     public func render(on canvas: Canvas) {
         needsRender = false
         lastRenderTime = time
@@ -498,14 +510,14 @@ public final class FieldControlsPanel: ScenePopup {
         canvas.fill(.roundedRectangle(surface, radii: CornerRadii(all: cornerRadius)), color: PopupElevation.surfaceColor(for: scheme))
         let high = scheme.contrast == .high
         guard let field else {
-            text("Controls", at: Point(x: padding, y: headerHeight / 2), font: titleFont, color: scheme.highEmphasisText, on: canvas)
+            text(Self.title(in: scheme), at: Point(x: padding, y: headerHeight / 2), font: titleFont, color: scheme.highEmphasisText, on: canvas)
             text(Self.noFieldMessage, at: Point(x: padding, y: headerHeight + (28 * s).rounded()),
                  font: bodyFont, color: scheme.highEmphasisText, on: canvas)
             text("Esc closes", at: Point(x: padding, y: surfaceSize.height - footerHeight / 2), font: captionFont,
                  color: scheme.mediumEmphasisText, on: canvas)
             return
         }
-        text("Controls", at: Point(x: padding, y: headerHeight / 2), font: titleFont, color: scheme.highEmphasisText, on: canvas)
+        text(Self.title(in: scheme), at: Point(x: padding, y: headerHeight / 2), font: titleFont, color: scheme.highEmphasisText, on: canvas)
         if let measurer {
             let id = field.identifier
             let width = measurer.advance(of: id, font: bodyFont)
