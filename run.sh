@@ -5,7 +5,8 @@
 #   ./run.sh example [options]   build (release) and open signin-form, the sign-in form written on the
 #                                public API; without a display: render signin-form.png under Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb),
-#                                then a 60 s soak; a compiler warning fails the run too (arguments,
+#                                two test processes at a time (RUN_TEST_JOBS=N for N), with a 60 s
+#                                soak beside them; a compiler warning fails the run too (arguments,
 #                                e.g. --filter X, run swift test alone)
 #   ./run.sh shots [--update] [--junit PATH] [NAME...]  render the golden screenshots (Tests/Shots/*.qa,
 #                                or only the scripts NAME...) and compare them with Tests/Goldens (--update
