@@ -5,8 +5,8 @@
 #   ./run.sh example [options]   build (release) and open signin-form, the sign-in form written on the
 #                                public API; without a display: render signin-form.png under Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb),
-#                                two test processes at a time (RUN_TEST_JOBS=N for N), with a 60 s
-#                                soak beside them; a compiler warning fails the run too (arguments,
+#                                two test processes at a time (RUN_TEST_JOBS=N for N), then a 60 s
+#                                soak; a compiler warning fails the run too (arguments,
 #                                e.g. --filter X, run swift test alone)
 #   ./run.sh shots [--update] [--junit PATH] [NAME...]  render the golden screenshots (Tests/Shots/*.qa,
 #                                or only the scripts NAME...) and compare them with Tests/Goldens (--update
@@ -188,21 +188,16 @@ test)
         exec swift test --disable-swift-testing "$@"
     fi
     # The whole run: the test bundle's classes in RUN_TEST_JOBS processes at a time (2 by
-    # default), and the 60 s soak beside them from the start (most UI tests wait on other
-    # processes, so a second core is mostly idle otherwise); the soak's report follows the tests'.
+    # default: most UI tests wait on other processes, so one process alone leaves a core idle),
+    # then the 60 s soak, alone, as its latencies and memory are measured without the tests' load.
     bin=$(swift build --show-bin-path)
     work=$(mktemp -d)
-    # Whatever way the run ends, no soak outlives it.
-    trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
-    # The soak runs even when a test fails: both verdicts are worth having from one run.
-    "$bin/catalog-soak" 60 >"$work/soak.out" 2>"$work/soak.err" &
-    soak_pid=$!
+    trap 'rm -rf "$work"' EXIT
     tests_status=0
     run_test_classes "$bin/MaterialFieldsPackageTests.xctest" "$work" "${RUN_TEST_JOBS:-2}" || tests_status=$?
+    # The soak runs even when a test failed: both verdicts are worth having from one run.
     soak_status=0
-    wait "$soak_pid" || soak_status=$?
-    cat "$work/soak.out"
-    cat "$work/soak.err" >&2
+    "$bin/catalog-soak" 60 || soak_status=$?
     [ "$tests_status" -eq 0 ] || say "the tests failed (status $tests_status)"
     [ "$soak_status" -eq 0 ] || say "the soak failed (status $soak_status)"
     [ "$warnings" -eq 0 ] || say "the build gave $warnings compiler warning(s) (above): the code builds without any"

@@ -138,8 +138,8 @@ final class RunScriptUITests: XCTestCase {
 
     /// The whole run hands each class to exactly one test process, two at a time: a CatalogUITests
     /// class alone, the other modules' classes eight to a process, the modules with no display
-    /// under nice; every process's lines come out together, and the soak's report after the tests'.
-    func testEveryTestClassRunsOnceInProcessesSideBySideAndTheSoakReportsLast() throws {
+    /// under nice; every process's lines come out together, and the soak runs once they all ended.
+    func testEveryTestClassRunsOnceInProcessesSideBySideThenTheSoakAlone() throws {
         let bin = folder.appendingPathComponent("bin"), debug = folder.appendingPathComponent(".build/debug")
         try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
         let log = folder.appendingPathComponent("ran.log").path
@@ -170,6 +170,8 @@ final class RunScriptUITests: XCTestCase {
         let first = try XCTUnwrap(lines.firstIndex(of: "Test Case 'CatalogUITests.UIOne.testOne' passed (0.001 seconds)"))
         XCTAssertEqual(lines[first + 1], "Test Case 'CatalogUITests.UIOne.testTwo' passed (0.001 seconds)")
         XCTAssertEqual(lines.last, "soak: passed")
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").last, "soak 60",
+                       "the soak started after the last test process")
         XCTAssertEqual(lines.filter { $0.hasPrefix("Test Case") }.count, 14)
     }
 
