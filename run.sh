@@ -5,7 +5,8 @@
 #   ./run.sh example [options]   build (release) and open signin-form, the sign-in form written on the
 #                                public API; without a display: render signin-form.png under Xvfb
 #   ./run.sh test                install what the tests need and run every test (unit + UI on Xvfb),
-#                                then a 60 s soak; a compiler warning fails the run too (arguments,
+#                                two test processes at a time (RUN_TEST_JOBS=N for N), then a 60 s
+#                                soak; a compiler warning fails the run too (arguments,
 #                                e.g. --filter X, run swift test alone). It also installs the pinned
 #                                materialyoucolor from PyPI in .build/m3-reference-venv, which the
 #                                dynamic-colour tests run live (without PyPI: the committed table only)
@@ -139,6 +140,65 @@ pin_golden_fonts() {
     unset FONTCONFIG_FILE MATERIALFIELDS_RESOURCES
 }
 
+# Runs every test class of the XCTest bundle $1 (SwiftPM names it after the package), $3
+# processes at a time, each process's output printed whole once it ends, then a summary line;
+# $2 is a scratch folder. A class is the unit (a process per CatalogUITests class; the other
+# modules' classes eight to a process, as they are many and short), handed out longest-first by
+# module: the fuzzer, the UI tests, the host and QA-tool tests, the model's unit tests. The
+# modules that need no display (MaterialFieldsTests, FuzzTests) run under nice, so the processes
+# that answer within a time (the UI tests' catalogs, the soak's) get the CPU first.
+run_test_classes() {
+    local bundle=$1 work=$2 jobs=$3 listing
+    case "$jobs" in ''|*[!0-9]*|0) say "RUN_TEST_JOBS must be a number of processes (1 or more), not '$jobs'"; return 2 ;; esac
+    listing=$("$bundle" --list-tests) || { say "could not list the tests of $bundle"; return 1; }
+    # "Module.Class/testName" lines; everything else in the listing is its heading.
+    printf '%s\n' "$listing" | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*/' >"$work/tests" || true
+    local expected
+    expected=$(wc -l <"$work/tests")
+    [ "$expected" -gt 0 ] || { say "$bundle lists no tests"; return 1; }
+    # One line per process: its rank, whether it runs niced, its classes (comma-separated).
+    sed 's,/.*,,' "$work/tests" | awk '!seen[$0]++' | awk -F. '
+        function flush() { if (group != "") print rank[module] " " nice[module] " " group; group = ""; count = 0 }
+        BEGIN { rank["FuzzTests"] = 0; rank["CatalogUITests"] = 1; rank["MaterialFieldsTests"] = 3
+                nice["FuzzTests"] = "nice"; nice["MaterialFieldsTests"] = "nice" }
+        {
+            if (!($1 in rank)) rank[$1] = 2
+            if (!($1 in nice)) nice[$1] = "-"
+            if ($1 != module || count == (module == "CatalogUITests" ? 1 : 8)) flush()
+            module = $1; group = group (group == "" ? "" : ",") $0; count++
+        }
+        END { flush() }' | sort -s -n -k1,1 | cut -d' ' -f2- >"$work/items"
+    local processes
+    processes=$(wc -l <"$work/items")
+    say "$expected tests of $(sed 's,/.*,,' "$work/tests" | sort -u | wc -l) classes in $processes processes, $jobs at a time"
+    mkdir -p "$work/logs"
+    # Each process's output goes to a file of its own and is printed in one piece under a lock, so
+    # two processes' lines never mix; its status is kept beside it.
+    export RUN_TESTS_BUNDLE=$bundle RUN_TESTS_WORK=$work
+    # shellcheck disable=SC2016
+    nl -ba -w1 -s' ' "$work/items" | xargs -P "$jobs" -L 1 bash -c '
+        number=$1 niced=$2 classes=$3 log="$RUN_TESTS_WORK/logs/$1"
+        if [ "$niced" = nice ]; then runner=(nice -n 10); else runner=(); fi
+        status=0
+        "${runner[@]}" "$RUN_TESTS_BUNDLE" "$classes" >"$log" 2>&1 </dev/null || status=$?
+        echo "$status" >"$log.status"
+        flock "$RUN_TESTS_WORK/print.lock" cat "$log"
+        exit 0' _ || true
+    # The verdict: every listed test ran, and every process ended with status 0.
+    local ran failures=0 failed_processes=0 number status
+    ran=$(cat "$work"/logs/[0-9]* 2>/dev/null | grep -cE "^Test Case '[^']*' (passed|failed|skipped)" || true)
+    for number in $(seq 1 "$processes"); do
+        status=$(cat "$work/logs/$number.status" 2>/dev/null || echo "no status")
+        [ "$status" = 0 ] && continue
+        failed_processes=$((failed_processes + 1))
+        say "the process for $(sed -n "${number}p" "$work/items" | cut -d' ' -f2) ended with status $status"
+    done
+    failures=$(cat "$work"/logs/[0-9]* 2>/dev/null | grep -E "^Test Case '[^']*' failed" | sed -E "s/^Test Case '([^']*)' failed.*/\1/" | sort -u || true)
+    [ -z "$failures" ] || say "failed: $(printf '%s\n' "$failures" | paste -sd' ')"
+    say "$ran of $expected tests ran; $(printf '%s' "$failures" | grep -c . || true) failed"
+    [ "$failed_processes" -eq 0 ] && [ "$ran" -eq "$expected" ]
+}
+
 case "${1:-}" in
 test)
     shift
@@ -158,12 +218,18 @@ test)
         [ "$warnings" -eq 0 ] || say "the build gave $warnings compiler warning(s) (above)"
         exec swift test --disable-swift-testing "$@"
     fi
+    # The whole run: the test bundle's classes in RUN_TEST_JOBS processes at a time (2 by
+    # default: most UI tests wait on other processes, so one process alone leaves a core idle),
+    # then the 60 s soak, alone, as its latencies and memory are measured without the tests' load.
+    bin=$(swift build --show-bin-path)
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
     tests_status=0
-    swift test --disable-swift-testing || tests_status=$?
+    run_test_classes "$bin/MaterialFieldsPackageTests.xctest" "$work" "${RUN_TEST_JOBS:-2}" || tests_status=$?
     # The soak runs even when a test failed: both verdicts are worth having from one run.
     soak_status=0
-    "$(swift build --show-bin-path)/catalog-soak" 60 || soak_status=$?
-    [ "$tests_status" -eq 0 ] || say "swift test failed (status $tests_status)"
+    "$bin/catalog-soak" 60 || soak_status=$?
+    [ "$tests_status" -eq 0 ] || say "the tests failed (status $tests_status)"
     [ "$soak_status" -eq 0 ] || say "the soak failed (status $soak_status)"
     [ "$warnings" -eq 0 ] || say "the build gave $warnings compiler warning(s) (above): the code builds without any"
     [ "$tests_status" -eq 0 ] && [ "$soak_status" -eq 0 ] && [ "$warnings" -eq 0 ] || exit 1

@@ -78,9 +78,13 @@ final class IBusSession {
     /// Selects `engine` (`hangul`, `libpinyin`) and waits until ibus says it is the one.
     func use(engine: String) throws {
         let ibus = findExecutable("ibus")!
-        let chosen = try waitUntil(timeout: 20) {
-            _ = try runCommand(ibus, ["engine", engine], environment: environment, timeout: 10)
-            return try runCommand(ibus, ["engine"], environment: environment, timeout: 10).stdout
+        // Setup, not a check: the first switch to an engine starts it (libpinyin opens its
+        // dictionaries and makes its user database in the fresh HOME), which took 11 s once beside
+        // the golden shots in `./run.sh test`'s other process where it takes 2 s alone; the bound
+        // only stops a hung ibus.
+        let chosen = try waitUntil(timeout: 60) {
+            _ = try runCommand(ibus, ["engine", engine], environment: environment, timeout: 60)
+            return try runCommand(ibus, ["engine"], environment: environment, timeout: 60).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines) == engine
         }
         guard chosen else { throw HarnessError("ibus would not switch to the \(engine) engine") }
