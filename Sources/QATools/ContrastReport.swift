@@ -161,15 +161,16 @@ public struct ContrastReport {
         var shows: (State) -> Bool = { _ in true }
     }
 
-    /// The parts of a field and the `FieldColors` member each is drawn in (the decorator's
-    /// choice: prefix and suffix take the resting label's colour, the helper text the leading
-    /// assistive text's, the counter the trailing one's).
+    /// The parts of a field and the `FieldColors` member each is drawn in (as the decorator
+    /// draws them: prefix and suffix in the resting label's colour, the helper and error text in
+    /// the leading assistive text's, the counter in the trailing one's, every icon in `icon`).
     private static let parts: [Part] = [
         Part(name: "input text", isText: true, isInside: true, color: \.inputText),
         Part(name: "label (resting)", isText: true, isInside: true, color: \.restingLabel, shows: { !$0.isFocused }),
         Part(name: "label (floating)", isText: true, isInside: true, color: \.floatingLabel),
         Part(name: "placeholder", isText: true, isInside: true, color: \.placeholder),
-        Part(name: "prefix, suffix", isText: true, isInside: true, color: \.restingLabel),
+        Part(name: "prefix", isText: true, isInside: true, color: \.restingLabel),
+        Part(name: "suffix", isText: true, isInside: true, color: \.restingLabel),
         Part(name: "helper text", isText: true, isInside: false, color: \.leadingAssistiveText, shows: { !$0.isInError }),
         Part(name: "error text", isText: true, isInside: false, color: \.leadingAssistiveText, shows: { $0.isInError }),
         Part(name: "counter", isText: true, isInside: false, color: \.trailingAssistiveText),
@@ -177,10 +178,17 @@ public struct ContrastReport {
         Part(name: "trailing icon", isText: false, isInside: true, color: \.icon),
     ]
 
+    /// What a field of `family` is drawn in, in `state`: the one place the report asks the model.
+    static func colors(_ family: ContainerKind, _ state: State, _ scheme: ColorScheme) -> FieldColors {
+        FieldColors.resolve(scheme: scheme, state: state.fieldState, isHovered: state.isHovered, isInError: state.isInError)
+    }
+
+    /// The families reported: Material's two.
+    static let families: [ContainerKind] = [.filled, .outlined]
+
     /// The rows of a family in a state, each with the colours it is drawn in and read against.
-    private static func fieldFigures(family: ContainerFamilyName, state: State, scheme: ColorScheme) -> [Figure] {
-        let colors = FieldColors.resolve(scheme: scheme, state: state.fieldState, isHovered: state.isHovered,
-                                         isInError: state.isInError)
+    private static func fieldFigures(family: ContainerKind, state: State, scheme: ColorScheme) -> [Figure] {
+        let colors = colors(family, state, scheme)
         let surface = scheme.surface.withAlpha(1)
         let isFilled = family == .filled
         let container = colors.hoverLayer.composited(over: colors.container.composited(over: surface))
@@ -217,8 +225,6 @@ public struct ContrastReport {
         return figures
     }
 
-    private enum ContainerFamilyName: String { case filled, outlined }
-
     /// The pairs of Material 3 roles the text field tokens draw with (text and icons on the
     /// surface and on the filled container, surface-container-highest; the boundaries), straight
     /// from the scheme's roles: the design's intent, whatever the field resolution does with them.
@@ -237,7 +243,7 @@ public struct ContrastReport {
     static func table(_ named: NamedScheme) -> Table {
         let scheme = named.scheme
         var figures: [Figure] = []
-        for family in [ContainerFamilyName.filled, .outlined] {
+        for family in families {
             for state in State.allCases { figures += fieldFigures(family: family, state: state, scheme: scheme) }
         }
         if let roles = scheme.roles {

@@ -118,10 +118,10 @@ final class ContrastReportTests: XCTestCase {
         XCTAssertEqual(report.tables.map(\.scheme.name), ["M2 light", "M2 dark", "M2 high contrast", "M2 high contrast dark",
                                                           "M3 light", "M3 dark"])
         let fieldRows = report.tables[0].figures.map(\.row)
-        // Per family and state: 10 parts (the resting label not while focused, helper or error
+        // Per family and state: 11 parts (the resting label not while focused, helper or error
         // text by the state), then the filled indicator on both sides and its container, or the outline.
-        XCTAssertEqual(fieldRows.filter { $0.family == "filled" }.count, 7 * 9 - 2 + 7 * 3)
-        XCTAssertEqual(fieldRows.filter { $0.family == "outlined" }.count, 7 * 9 - 2 + 7)
+        XCTAssertEqual(fieldRows.filter { $0.family == "filled" }.count, 7 * 10 - 2 + 7 * 3)
+        XCTAssertEqual(fieldRows.filter { $0.family == "outlined" }.count, 7 * 10 - 2 + 7)
         for state in ContrastReport.State.allCases {
             XCTAssertTrue(fieldRows.contains { $0.state == state.rawValue && $0.part == "input text" }, state.rawValue)
         }
