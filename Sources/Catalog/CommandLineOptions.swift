@@ -317,7 +317,9 @@ struct CommandLineOptions {
                     throw UsageError(message: "--contrast-report goes alone: give it first, followed only by its own options "
                         + "(--design, --seed-color, --markdown)")
                 }
-                options.contrastReport = try ContrastReportOptions.parse(remaining)
+                let report = try ContrastReportOptions.parse(remaining)
+                options.contrastReport = report
+                options.showsHelp = options.showsHelp || report.showsHelp
                 remaining = []
             case "--repaint-benchmark":
                 let text = try value(for: argument)

@@ -9,6 +9,8 @@ struct ContrastReportOptions: Equatable {
     var seeds: [Color] = []
     /// The README's section instead of the plain tables.
     var isMarkdown = false
+    /// `-h` or `--help` among them: the catalog's usage, as anywhere else.
+    var showsHelp = false
 
     /// The usage lines of --help.
     static let usage = """
@@ -27,8 +29,9 @@ struct ContrastReportOptions: Equatable {
         typealias UsageError = CommandLineOptions.UsageError
         var options = ContrastReportOptions(), remaining = arguments
         func value(for option: String) throws -> String {
-            guard let value = remaining.first, !CommandLineOptions.isOption(value) else {
-                throw UsageError(message: "--contrast-report: \(option) needs a value")
+            guard let value = remaining.first else { throw UsageError(message: "--contrast-report: \(option) needs a value") }
+            guard !CommandLineOptions.isOption(value) else {
+                throw UsageError(message: "--contrast-report: \(option) needs a value, not the option '\(value)'")
             }
             remaining.removeFirst()
             return value
@@ -49,6 +52,8 @@ struct ContrastReportOptions: Equatable {
                 options.seeds.append(seed)
             case "--markdown":
                 options.isMarkdown = true
+            case "-h", "--help":
+                options.showsHelp = true
             default:
                 throw UsageError(message: "--contrast-report goes alone, followed only by --design, --seed-color and "
                     + "--markdown, not '\(argument)'")

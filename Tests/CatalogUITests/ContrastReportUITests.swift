@@ -38,6 +38,8 @@ final class ContrastReportUITests: XCTestCase {
             (["--contrast-report", "--design", "m4"], "--contrast-report: --design is m2, m3 or both, not 'm4'"),
             (["--contrast-report", "--seed-color", "#12345"], "--contrast-report: --seed-color wants a colour as #RRGGBB, not '#12345'"),
             (["--contrast-report", "--seed-color"], "--contrast-report: --seed-color needs a value"),
+            (["--contrast-report", "--design", "--markdown"], "--contrast-report: --design needs a value, not the option '--markdown'"),
+            (["--contrast-report", "--design", "m9", "--help"], "--contrast-report: --design is m2, m3 or both, not 'm9'"),
             (["--contrast-report", "--design", "m2", "--seed-color", "112233"],
              "--contrast-report: --seed-color is for Material 3, not with --design m2"),
             (["--contrast-report", "--theme", "dark"],
@@ -45,6 +47,9 @@ final class ContrastReportUITests: XCTestCase {
             (["--theme", "dark", "--contrast-report"],
              "--contrast-report goes alone: give it first, followed only by its own options (--design, --seed-color, --markdown)"),
         ]
+        let help = try report(["--contrast-report", "--design", "m3", "--help"])
+        XCTAssertEqual(help.status, 0, "--help after it shows the usage")
+        XCTAssertTrue(help.stdout.contains("  --contrast-report "), help.stdout)
         for (arguments, message) in cases {
             let result = try report(arguments)
             XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
