@@ -2,7 +2,7 @@ import MaterialFields
 import QATools
 
 /// `--contrast-report` and the options that follow it (its own, parsed here in one place):
-/// `--design m2|m3|both`, `--seed-color #RRGGBB` (more than once for more seeds) and `--markdown`.
+/// `--design m2|m3|both`, `--seed-color RRGGBB` (more than once for more seeds) and `--markdown`.
 /// The report needs no display: it prints and the catalog exits.
 struct ContrastReportOptions: Equatable {
     var designs = ContrastReport.Designs.both
@@ -20,7 +20,8 @@ struct ContrastReportOptions: Equatable {
             --design m2|m3|both    the designs reported (default both): M2 light, dark and the
                                    high-contrast pair; M3 baseline light and dark and the lowest
                                    of each row over a sweep of 24 seeds
-            --seed-color #RRGGBB   also report M3 from this seed, light and dark; may be repeated
+            --seed-color RRGGBB    also report M3 from this seed, light and dark (#RRGGBB too,
+                                   quoted: the shell takes # for a comment); may be repeated
             --markdown             the README's section ("Contrast of the schemes") instead
         """
 
@@ -45,9 +46,15 @@ struct ContrastReportOptions: Equatable {
                 }
                 options.designs = designs
             case "--seed-color":
-                let text = try value(for: argument)
+                guard let text = remaining.first, !CommandLineOptions.isOption(text) else {
+                    // The shell drops an unquoted `#6750A4` as a comment: the value is then missing.
+                    throw UsageError(message: "--contrast-report: --seed-color needs a colour, RRGGBB or '#RRGGBB' (unquoted, "
+                        + "the shell takes # and what follows for a comment)")
+                }
+                remaining.removeFirst()
                 guard let seed = seedColor(text) else {
-                    throw UsageError(message: "--contrast-report: --seed-color wants a colour as #RRGGBB, not '\(text)'")
+                    throw UsageError(message: "--contrast-report: --seed-color wants six hex digits, RRGGBB or #RRGGBB "
+                        + "(e.g. 6750A4), not '\(text)'")
                 }
                 options.seeds.append(seed)
             case "--markdown":
@@ -68,7 +75,7 @@ struct ContrastReportOptions: Equatable {
     /// `#RRGGBB` or `RRGGBB`, hexadecimal digits in either case.
     static func seedColor(_ text: String) -> Color? {
         let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
+        guard digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let value = UInt32(digits, radix: 16) else { return nil }
         return Color(hex: value)
     }
 

@@ -11,7 +11,7 @@ final class ContrastReportUITests: XCTestCase {
     }
 
     func testTheReportPrintsATablePerSchemeWithoutADisplay() throws {
-        let result = try report(["--contrast-report", "--design", "m3", "--seed-color", "#0b57d0"])
+        let result = try report(["--contrast-report", "--design", "m3", "--seed-color", "0b57d0"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         let headings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("M") }.map { String($0.prefix { $0 != "(" && $0 != ":" }) }
@@ -36,8 +36,12 @@ final class ContrastReportUITests: XCTestCase {
     func testBadOptionsAreRefusedWithOneLine() throws {
         let cases: [([String], String)] = [
             (["--contrast-report", "--design", "m4"], "--contrast-report: --design is m2, m3 or both, not 'm4'"),
-            (["--contrast-report", "--seed-color", "#12345"], "--contrast-report: --seed-color wants a colour as #RRGGBB, not '#12345'"),
-            (["--contrast-report", "--seed-color"], "--contrast-report: --seed-color needs a value"),
+            (["--contrast-report", "--seed-color", "#12345"],
+             "--contrast-report: --seed-color wants six hex digits, RRGGBB or #RRGGBB (e.g. 6750A4), not '#12345'"),
+            (["--contrast-report", "--seed-color", "６７５０A4"],
+             "--contrast-report: --seed-color wants six hex digits, RRGGBB or #RRGGBB (e.g. 6750A4), not '６７５０A4'"),
+            (["--contrast-report", "--seed-color"],
+             "--contrast-report: --seed-color needs a colour, RRGGBB or '#RRGGBB' (unquoted, the shell takes # and what follows for a comment)"),
             (["--contrast-report", "--design", "--markdown"], "--contrast-report: --design needs a value, not the option '--markdown'"),
             (["--contrast-report", "--design", "m9", "--help"], "--contrast-report: --design is m2, m3 or both, not 'm9'"),
             (["--contrast-report", "--design", "m2", "--seed-color", "112233"],
