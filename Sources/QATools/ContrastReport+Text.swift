@@ -114,17 +114,21 @@ extension ContrastReport {
     /// The failing figures grouped by family, part and backdrop, each with its lowest ratio and
     /// its states, lowest first: "outlined outline on surface 1.46 (enabled, hovered)".
     static func failures(_ figures: [Figure]) -> [String] {
-        var groups: [String: (lowest: Double, states: [String])] = [:], order: [String] = []
+        struct Group { var key: String; var lowest: Double; var states: [String] }
+        var groups: [Group] = []
         for figure in figures where figure.verdict.isFailure {
             let key = "\(figure.row.family) \(figure.row.part) on \(figure.row.against)"
-            if groups[key] == nil { order.append(key); groups[key] = (figure.ratio, []) }
-            groups[key]!.lowest = min(groups[key]!.lowest, figure.ratio)
-            if !groups[key]!.states.contains(figure.row.state) { groups[key]!.states.append(figure.row.state) }
+            guard let index = groups.firstIndex(where: { $0.key == key }) else {
+                groups.append(Group(key: key, lowest: figure.ratio, states: [figure.row.state]))
+                continue
+            }
+            groups[index].lowest = min(groups[index].lowest, figure.ratio)
+            if !groups[index].states.contains(figure.row.state) { groups[index].states.append(figure.row.state) }
         }
-        return order.sorted { groups[$0]!.lowest < groups[$1]!.lowest }.map { key in
-            let group = groups[key]!
+        // Stable: equal lowest ratios keep the report's row order.
+        return groups.enumerated().sorted { ($0.element.lowest, $0.offset) < ($1.element.lowest, $1.offset) }.map { _, group in
             let states = group.states == ["-"] ? "" : " (\(group.states.joined(separator: ", ")))"
-            return "\(key) \(WCAG.formatted(group.lowest))\(states)"
+            return "\(group.key) \(WCAG.formatted(group.lowest))\(states)"
         }
     }
 
