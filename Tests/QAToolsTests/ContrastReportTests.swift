@@ -83,8 +83,9 @@ final class ContrastReportTests: XCTestCase {
         let roles = try XCTUnwrap(ColorScheme.material3Light.roles)
         XCTAssertEqual(outline.foreground, ContrastReport.rgb(roles[.outline]))
         XCTAssertEqual(outline.background, ContrastReport.rgb(roles[.surface]))
-        // The baseline's outline, #79747E, on its surface, #FEF7FF: 4.5 or so.
-        XCTAssertEqual(outline.ratio, ratio(0x79747E, 0xFEF7FF), accuracy: 0.05)
+        // Material's published baseline: outline #79747E on surface #FEF7FF, 4.32:1. A scheme
+        // generated from #6750A4 may land a level away per channel (#7A757F on #FDF7FF, 4.25:1).
+        XCTAssertEqual(outline.ratio, ratio(0x79747E, 0xFEF7FF), accuracy: 0.15)
         XCTAssertGreaterThanOrEqual(outline.ratio, 3)
         XCTAssertEqual(outline.verdict, .nonText)
         XCTAssertFalse(Self.report.tables[0].figures.contains { $0.row.family == "roles" }, "M2 has no roles")
