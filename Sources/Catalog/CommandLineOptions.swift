@@ -76,6 +76,8 @@ struct CommandLineOptions {
     var recordPath: String?
     /// `--restore PATH`: the live window's fields restored from PATH and saved back to it (`CatalogRestore`).
     var restorePath: String?
+    /// `--contrast-report [its options]`: print the contrast report and exit (no display).
+    var contrastReport: ContrastReportOptions?
 
     /// Modes that draw into a pixmap instead of a window.
     var isHeadless: Bool {
@@ -133,6 +135,7 @@ struct CommandLineOptions {
           --require AA|AAA         with --audit: exit 3 (each shortfall on stderr) when a figure
                                    of an enabled field is under the level
           --audit-json PATH        with --audit: write the figures as JSON to PATH as well
+        \(ContrastReportOptions.usage)
           --matrix DIR             render every field in every state it can take (resting,
                                    hovered, focused empty and with text, filled, error, error
                                    focused, disabled), light and dark, scale 1 and 2, left to
@@ -341,6 +344,16 @@ struct CommandLineOptions {
                 options.auditLevel = level
             case "--audit-json":
                 options.auditJSONPath = try value(for: argument)
+            case "--contrast-report":
+                // Alone, first, its own options after it (ContrastReportOptions).
+                guard remaining.count + 1 == arguments.count else {
+                    throw UsageError(message: "--contrast-report goes alone: give it first, followed only by its own options "
+                        + "(--design, --seed-color, --markdown)")
+                }
+                let report = try ContrastReportOptions.parse(remaining)
+                options.contrastReport = report
+                options.showsHelp = options.showsHelp || report.showsHelp
+                remaining = []
             case "--repaint-benchmark":
                 let text = try value(for: argument)
                 guard let count = wholeNumber(text), (1...10_000).contains(count) else {

@@ -29,6 +29,11 @@ if options.showsHelp {
     print(CommandLineOptions.usage)
     exit(0)
 }
+// The contrast report is the model's colours: no display, no fonts.
+if let report = options.contrastReport {
+    print(report.output(), terminator: "")
+    exit(0)
+}
 
 // The fonts and rasterizer settings the goldens were drawn with (Resources/fonts.conf), pinned
 // before anything could open a font: fontconfig reads its configuration once, at its first use.
