@@ -162,25 +162,26 @@ public struct ContrastReport {
     }
 
     /// The parts of a field and the `FieldColors` member each is drawn in (as the decorator
-    /// draws them: prefix and suffix in the resting label's colour, the helper and error text in
-    /// the leading assistive text's, the counter in the trailing one's, every icon in `icon`).
+    /// draws them: the helper and error text in the leading assistive text's colour, the counter
+    /// in the trailing one's, the leading icon in `icon`, the trailing icon in `trailingIcon`).
     private static let parts: [Part] = [
         Part(name: "input text", isText: true, isInside: true, color: \.inputText),
         Part(name: "label (resting)", isText: true, isInside: true, color: \.restingLabel, shows: { !$0.isFocused }),
         Part(name: "label (floating)", isText: true, isInside: true, color: \.floatingLabel),
         Part(name: "placeholder", isText: true, isInside: true, color: \.placeholder),
-        Part(name: "prefix", isText: true, isInside: true, color: \.restingLabel),
-        Part(name: "suffix", isText: true, isInside: true, color: \.restingLabel),
+        Part(name: "prefix", isText: true, isInside: true, color: \.prefix),
+        Part(name: "suffix", isText: true, isInside: true, color: \.suffix),
         Part(name: "helper text", isText: true, isInside: false, color: \.leadingAssistiveText, shows: { !$0.isInError }),
         Part(name: "error text", isText: true, isInside: false, color: \.leadingAssistiveText, shows: { $0.isInError }),
         Part(name: "counter", isText: true, isInside: false, color: \.trailingAssistiveText),
         Part(name: "leading icon", isText: false, isInside: true, color: \.icon),
-        Part(name: "trailing icon", isText: false, isInside: true, color: \.icon),
+        Part(name: "trailing icon", isText: false, isInside: true, color: \.trailingIcon),
     ]
 
     /// What a field of `family` is drawn in, in `state`: the one place the report asks the model.
     static func colors(_ family: ContainerKind, _ state: State, _ scheme: ColorScheme) -> FieldColors {
-        FieldColors.resolve(scheme: scheme, state: state.fieldState, isHovered: state.isHovered, isInError: state.isInError)
+        FieldColors.resolve(scheme: scheme, state: state.fieldState, isHovered: state.isHovered, isInError: state.isInError,
+                            container: family)
     }
 
     /// The families reported: Material's two.
