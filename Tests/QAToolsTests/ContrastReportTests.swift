@@ -91,6 +91,22 @@ final class ContrastReportTests: XCTestCase {
         XCTAssertFalse(Self.report.tables[0].figures.contains { $0.row.family == "roles" }, "M2 has no roles")
     }
 
+    /// Issue 27's point: Material 3's outline is meant to meet 3:1 where Material 2's 38 % does
+    /// not; an outlined field's resting outline is the outline role, in both themes and every seed.
+    func testMaterial3sOutlinedFieldIsBoundedByItsOutlineRoleAtThreeToOneOrMore() throws {
+        for name in ["M3 light", "M3 dark"] {
+            let outline = try figure(name, "outlined", "enabled", "outline", on: "surface")
+            let role = try figure(name, "roles", "-", "outline (boundary)", on: "surface")
+            XCTAssertEqual(outline.foreground, role.foreground, name)
+            XCTAssertGreaterThanOrEqual(outline.ratio, 3, name)
+        }
+        let lowest = try XCTUnwrap(Self.report.sweep.first {
+            $0.figure.row.family == "outlined" && $0.figure.row.state == "enabled" && $0.figure.row.part == "outline"
+        })
+        XCTAssertGreaterThanOrEqual(lowest.figure.ratio, 3, "the outline over the sweep, lowest at \(lowest.schemeName)")
+        XCTAssertLessThan(try figure("M2 light", "outlined", "enabled", "outline", on: "surface").ratio, 3)
+    }
+
     func testVerdictsFollowWCAGsThresholdsForTextAndForBoundaries() {
         let text = ContrastReport.Row(family: "filled", state: "enabled", part: "input text", against: "container",
                                       isText: true, isExempt: false, isInformative: false)
