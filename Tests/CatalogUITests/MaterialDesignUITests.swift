@@ -96,7 +96,7 @@ final class MaterialDesignUITests: CatalogCommandTestCase {
         // The colours of the seed's dark scheme, resting and in error, member by member.
         let scheme = ColorScheme.material3(seed: Color(hex: 0x0061A4), isDark: true)
         XCTAssertEqual(state.colors("filled-label"), Self.expected(FieldColors.resolve(scheme: scheme, state: .normal)))
-        XCTAssertEqual(state.colors("outlined-error"), Self.expected(FieldColors.resolve(scheme: scheme, state: .normal, isInError: true)))
+        XCTAssertEqual(state.colors("outlined-error"), Self.expected(FieldColors.resolve(scheme: scheme, state: .normal, isInError: true, container: .outlined)))
         XCTAssertEqual(state.colors("filled-disabled"), Self.expected(FieldColors.resolve(scheme: scheme, state: .disabled)))
 
         // Material 2 under high contrast: the top-level keys say what draws, `window` what was chosen.

@@ -179,7 +179,7 @@ final class FieldSnapshotTests: XCTestCase {
         let scene = makeScene([field])
         for scheme in [ColorScheme.light, .highContrastDark, .material3Dark] {
             scene.scheme = scheme
-            let expected = FieldColors.resolve(scheme: scheme, state: .normal, isInError: true)
+            let expected = FieldColors.resolve(scheme: scheme, state: .normal, isInError: true, container: .outlined)
             let colors = try XCTUnwrap(scene.snapshot().first?.colors)
             // Every stored property of FieldColors, by its name: a member added there and not to
             // `FieldColorsSnapshot.members` fails here.

@@ -12,7 +12,7 @@ extension TextField {
     /// `appearance` paints when no error is easing in or out.
     public func resolvedColors(in scheme: ColorScheme) -> FieldColors {
         FieldDecorator.colors(scheme: scheme, state: state, isHovered: isHovered, overrides: colorOverrides,
-                              errorEmphasis: isInError ? 1 : 0)
+                              errorEmphasis: isInError ? 1 : 0, container: style.container)
     }
 
     /// What the field shows at `time` with its container's top-left at `origin`. It only reads:
