@@ -52,7 +52,7 @@ struct ContrastReportOptions: Equatable {
                         + "the shell takes # and what follows for a comment)")
                 }
                 remaining.removeFirst()
-                guard let seed = seedColor(text) else {
+                guard let seed = QAScript.seedColor(text) else {
                     throw UsageError(message: "--contrast-report: --seed-color wants six hex digits, RRGGBB or #RRGGBB "
                         + "(e.g. 6750A4), not '\(text)'")
                 }
@@ -70,13 +70,6 @@ struct ContrastReportOptions: Equatable {
             throw UsageError(message: "--contrast-report: --seed-color is for Material 3, not with --design m2")
         }
         return options
-    }
-
-    /// `#RRGGBB` or `RRGGBB`, hexadecimal digits in either case.
-    static func seedColor(_ text: String) -> Color? {
-        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        guard digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let value = UInt32(digits, radix: 16) else { return nil }
-        return Color(hex: value)
     }
 
     /// The report these options ask for, as it is printed.
