@@ -64,20 +64,8 @@ enum CatalogScreen {
         },
         Variant(slug: "search", caption: "Trailing search icon: click it or press Enter", label: "Search the docs") { field in
             field.trailingIcon = .search
-            let search = { (field: TextField) in
-                field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(searchEcho(field.text))”"
-            }
             field.trailingIconAction = search
-            field.observe { field, event in
-                switch event {
-                case .returnPressed: search(field)
-                // A result that no longer matches the text is not shown.
-                case .textChanged: field.helperText = ""
-                default: break
-                }
-            }
-            // Return searches and stays in the field rather than moving on.
-            field.delegate = CatalogDelegates.staysOnReturn
+            searchesOnReturn(field)
         },
         Variant(slug: "clear", caption: "Clear button while editing", label: "Destination", text: "Porto") { field in
             field.clearButtonMode = .whileEditing
@@ -386,10 +374,26 @@ enum CatalogScreen {
         field.colorOverrides[.text, .disabled] = Color(hex: 0x8A8780)
     }
 
-    /// Fields whose geometry and drawing an app customizes (`textRect(forBounds:)` and the other hooks), ids `custom-<slug>`.
-    /// The catalog's last field is the currency one: Return there ends editing (UIKitBehaviourUITests).
     /// The most of a query the search rows echo in their helper text, in graphemes.
     static let searchEchoLength = 40
+
+    /// The catalog's search: the helper text says what was searched for, or asks for a query.
+    static func search(_ field: TextField) {
+        field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(searchEcho(field.text))”"
+    }
+
+    /// Return searches and stays in the field rather than moving on; a result that no longer
+    /// matches the text is not shown.
+    static func searchesOnReturn(_ field: TextField) {
+        field.observe { field, event in
+            switch event {
+            case .returnPressed: search(field)
+            case .textChanged: field.helperText = ""
+            default: break
+            }
+        }
+        field.delegate = CatalogDelegates.staysOnReturn
+    }
 
     /// A query as the search rows' helper echoes it: whole up to `searchEchoLength` graphemes,
     /// else its first ones and "…" (a pasted page would otherwise make a helper wider than any window).
@@ -397,21 +401,12 @@ enum CatalogScreen {
         query.count > searchEchoLength ? query.prefix(searchEchoLength) + "…" : query
     }
 
+    /// Fields whose geometry and drawing an app customizes (`textRect(forBounds:)` and the other hooks), ids `custom-<slug>`.
+    /// The catalog's last field is the currency one: Return there ends editing (UIKitBehaviourUITests).
     private static let hookVariants = [
         Variant(slug: "search-hint", caption: "Drawn by the app: a magnifier beside the text, an Enter key-cap with the placeholder",
-                placeholder: "Search the catalog", configure: { field in
-            let search = { (field: TextField) in
-                field.helperText = field.text.isEmpty ? "Type something to search for" : "Searched for “\(searchEcho(field.text))”"
-            }
-            field.observe { field, event in
-                switch event {
-                case .returnPressed: search(field)
-                case .textChanged: field.helperText = ""
-                default: break
-                }
-            }
-            field.delegate = CatalogDelegates.staysOnReturn
-        }, make: { SearchHintField(identifier: $1, style: $2, placeholder: $0.placeholder) }),
+                placeholder: "Search the catalog", configure: { searchesOnReturn($0) },
+                make: { SearchHintField(identifier: $1, style: $2, placeholder: $0.placeholder) }),
         Variant(slug: "currency", caption: "Text and clear-button rectangles moved: a drawn € badge; while editing, the clear button first",
                 placeholder: "Amount", text: "1 250,00", configure: { field in
             field.clearButtonMode = .whileEditing

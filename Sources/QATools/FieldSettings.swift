@@ -9,12 +9,7 @@ public struct FieldSettings: Codable, Equatable {
 
     public init(_ controls: [FieldControl]) { self.controls = controls }
 
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    typealias Key = NamedCodingKey
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
@@ -62,4 +57,13 @@ public struct FieldSettings: Codable, Equatable {
         }
         self.controls = controls
     }
+}
+
+/// A JSON object's key by name, for the QA state's objects whose keys are a list's names (a
+/// field's settings, its colours) rather than a type's stored properties.
+struct NamedCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -175,12 +175,7 @@ public struct FieldColorsSnapshot: Codable, Equatable {
         return values[index].map(AttributesSnapshot.hex)
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = NamedCodingKey
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
