@@ -28,8 +28,12 @@ final class FieldSnapshotTests: XCTestCase {
         return scene
     }
 
+    /// JSON with sorted keys: Foundation's encoder otherwise writes an object's keys in its
+    /// dictionary's order, which differs from one encoding to the next.
     private func encoded(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     func testSnapshotListsEveryFieldInWindowPixels() {
