@@ -127,8 +127,11 @@ final class KeymapHistory {
     /// The keysyms `keycode` had right after `change` (as the loop's connection saw it), waiting
     /// up to `timeout` seconds for the thread to record it; nil when the answer was not exact,
     /// the thread has passed that change without it (dropped as old), did not come, or the
-    /// thread has finished.
-    func keysyms(of keycode: UInt8, after change: ChangeID, timeout: Double = 0.05) -> [KeySym]? {
+    /// thread has finished. The thread sees every change the loop counts, so the wait ends as
+    /// soon as it has read that one, normally within a millisecond; the bound is for a thread
+    /// starved of the CPU, where a character a little late beats one lost (50 ms lost letters
+    /// on a loaded two-core machine).
+    func keysyms(of keycode: UInt8, after change: ChangeID, timeout: Double = 1) -> [KeySym]? {
         lock.locked {
             var found: (id: ChangeID, keysyms: [KeySym]?)?
             _ = lock.wait(until: {
