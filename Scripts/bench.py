@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Issue 28's goals as rows of figures beside Tk 8.6, wish (pure Tcl/Tk) and GTK 3, each with
 whether it is met (never a test: a table): ./run.sh bench [--only PARTS] [--runs N] [--keys N]
-[--idle S] [--json PATH] [--no-peers]. Scripts/bench_report.py builds the table.
+[--idle S] [--json PATH] [--no-peers]; --report-from JSON prints a saved run's table again.
+Scripts/bench_report.py builds the table.
 
 Everything runs on one private Xvfb, the peers (../shared/bench-peers) in the same session, so the
 ratios compare like with like on a shared, noisy machine. Each figure is the median, a percentile
@@ -493,7 +494,13 @@ def main():
     parser.add_argument("--json", metavar="PATH")
     parser.add_argument("--no-peers", action="store_true")
     parser.add_argument("--binary", default=os.environ.get("BINARY", os.path.join(ROOT, ".build", "release", "textfield-catalog")))
+    parser.add_argument("--report-from", metavar="JSON", help="print the table of a run's --json file, measuring nothing")
     args = parser.parse_args()
+    if args.report_from:
+        with open(args.report_from) as f:
+            saved = json.load(f)
+        print(bench_report.render(saved["raw"], saved["runs"], saved["keys_per_case_per_run"], saved["parts"]))
+        return
     args.parts = [p.strip() for p in args.only.split(",") if p.strip()] if args.only else list(PARTS)
     unknown = [p for p in args.parts if p not in PARTS]
     if unknown:

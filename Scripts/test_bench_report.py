@@ -101,7 +101,7 @@ class RenderTests(unittest.TestCase):
         text = br.render(results, 1, 10, ["start"])
         goal_cells = {line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ")}
         self.assertTrue({"1", "2", "3", "4", "5", "6"} <= goal_cells, goal_cells)
-        self.assertIn("Goals not met in this run: 6 (exec to first frame", text)
+        self.assertIn("Goals not met in this run: 6 (exec to first frame).", text)
         self.assertIn("| heap (brk and anonymous mappings) | 2.5 |", text)
 
     def test_percentile_is_nearest_rank(self):
