@@ -12,8 +12,9 @@ shows it, with the process's memory before and after. Runs against whatever the 
               (NewValue) on the requestor's window, which this script watches too (event masks are
               per client): the last one is the zero-length chunk that ends the transfer. Times
               from it to the first and to the last DAMAGE before the window is settled (no damage
-              for --settle-ms and no thread of the process runnable: a busy app can draw nothing for longer
-              than that).
+              for --settle-ms, then no thread of the process runnable in three looks of four
+              over 200 ms: a busy app can draw nothing for longer than that).
+              LARGE_TEXT_TRACE=1 prints every damage and property change on stderr.
       memory  VmRSS and VmHWM of PID before the paste and once it settled.
       delete  --select-all, settle, Backspace: time to the first DAMAGE and until settled.
       undo    --undo: the same.
