@@ -10,7 +10,7 @@ ratios compare like with like on a shared, noisy machine. Each figure is the med
 fresh starts of each program. --only takes a comma-separated subset of the parts (all by default):
 
   start    exec to the first drawing that reaches a window (Scripts/first_frame.py), the catalog
-           and each peer alike (goal 6).
+           and each peer alike, and the program's CPU time until then (goal 6).
   keys     keystroke to pixels: an XTEST key press to the X DAMAGE notification of the window
            (Scripts/key_latency.py), in an empty single-line field and one holding 20,000
            characters (pasted); each peer's first entry likewise (goal 3). CPU per keystroke from
@@ -364,6 +364,8 @@ class Session:
                 prefix = "" if name == "catalog" else name + "_"
                 self.add(prefix + "first_frame_ms", float(found["first_frame_ms"]))
                 self.add(prefix + "map_ms", float(found["map_ms"]))
+                if found.get("cpu_ms", "none") != "none":
+                    self.add(prefix + "first_frame_cpu_ms", float(found["cpu_ms"]))
 
     def catalog_large(self, run):
         """Goal 1 from outside (Scripts/large_text.py): a 10 MB paste by INCR into the text area,

@@ -179,6 +179,9 @@ def goal_rows(results):
         met=c["median"] <= 0.3 * p["tk"]["median"] if c and p["tk"] else None,
         note="%.2fx Tk, %.2fx wish" % (c["median"] / p["tk"]["median"], c["median"] / p["wish"]["median"])
         if c and p["tk"] and p["wish"] else "")
+    c, p = f.get("first_frame_cpu_ms"), f.peers("first_frame_cpu_ms")
+    row(6, "CPU to first frame", "CPU time of the program from exec to its first frame (read as that damage arrives)",
+        "ms", c, p, note="what the wall time is made of when the machine is loaded" if c else "")
     return rows
 
 
