@@ -1,42 +1,52 @@
 #!/usr/bin/python3
-"""The catalog's speed and memory beside Tk 8.6 and GTK 3, as one table of figures (never a
-pass/fail): ./run.sh bench [--runs N] [--keys N] [--idle S] [--json PATH] [--no-peers].
+"""Issue 28's goals as rows of figures beside Tk 8.6, wish (pure Tcl/Tk) and GTK 3, each with
+whether it is met (never a test: a table): ./run.sh bench [--only PARTS] [--runs N] [--keys N]
+[--idle S] [--json PATH] [--no-peers]; --report-from JSON prints a saved run's table again.
+Scripts/bench_report.py builds the table.
 
 Everything runs on one private Xvfb, the peers (../shared/bench-peers) in the same session, so the
-ratios compare like with like on a shared, noisy machine. Each figure is the median, the 99th
-percentile and how many samples they are of, pooled over --runs fresh starts of each program.
+ratios compare like with like on a shared, noisy machine. Each figure is the median, a percentile
+(p95 for the goals, p99 for the others) and how many samples they are of, pooled over --runs
+fresh starts of each program. --only takes a comma-separated subset of the parts (all by default):
 
-  keystroke to pixels   an XTEST key press to the X DAMAGE notification of the window
-                        (Scripts/key_latency.py), in a single-line field holding 20 and
-                        20,000 characters (pasted), and in a text area holding 1 k, 100 k and
-                        1 M characters (typing at the end and in the middle); the peers' first
-                        entry likewise. CPU per keystroke from /proc/PID/task/*/schedstat.
-  frames                DAMAGE arrivals during focus animations: intervals, longest gap,
-                        frames per animation; CPU per frame.
-  caret blink           repaints and pixels X DAMAGE sees in 3 s; wake-ups (voluntary context
-                        switches) per second while blinking and after 10 s idle; CPU share.
-  burst                 20,000 keys sent at once, then a click on another field: time to its
-                        repaint; then a close request: time until the window is gone.
-  full repaint          the whole catalog drawn into an offscreen pixmap (--repaint-benchmark).
-  start                 exec to the first drawing that reaches a window (Scripts/first_frame.py),
-                        the catalog and the peers alike.
-  memory, peers' idle   peak RSS (VmHWM) after the blink, the animations and typing; the peers'
-                        peak RSS and idle figures from ../shared/bench-peers/measure.sh, run right
-                        after.
-  accessibility         the catalog on a private session bus (so the AT-SPI bridge starts), its
-                        whole tree read by a pyatspi client as a screen reader does
-                        (Scripts/atspi_client.py): time from exec to the application on the
-                        registry, peak RSS beside the catalog without a bus, wake-ups when idle.
-The catalog runs without --qa-state while it is timed: that file is rewritten (every field's
-text included) on every change, which would dominate a keystroke.
+  start    exec to the first drawing that reaches a window (Scripts/first_frame.py), the catalog
+           and each peer alike, and the program's CPU time until then (goal 6).
+  keys     keystroke to pixels: an XTEST key press to the X DAMAGE notification of the window
+           (Scripts/key_latency.py), in an empty single-line field and one holding 20,000
+           characters (pasted); each peer's first entry likewise (goal 3). CPU per keystroke from
+           /proc/PID/task/*/schedstat.
+  area     the same in the text area holding 1 k, 100 k and 1 M characters in lines of 300,
+           typing at the end and in the middle.
+  large    goal 1 (Scripts/large_text.py): a 10 MB paste (ten 1 MB lines) by INCR from xclip into
+           the text area, timed from the last INCR chunk to the damage that shows it; memory
+           before and after; select-all + Backspace and its undo to damage; then keys in the
+           middle of a 10 MB text area, beside the 1 k case.
+  memory   peak RSS (VmHWM) of the catalog and each peer measured alike: started, shown, 50 keys
+           typed (goal 4); on the last run, the catalog's and wish's resident pages by mapping
+           (/proc/PID/smaps), printed under the goals.
+  idle     caret blink (repaints and pixels in 3 s, wake-ups, CPU share), idle after 10 s, focus
+           animation frames (intervals, longest gap, CPU per frame; goal 5), pixels per key and
+           peak RSS after it all.
+  burst    20,000 keys sent at once, then a click on another field: time to its repaint; then a
+           close request: time until the window is gone.
+  a11y     the catalog on a private session bus (so the AT-SPI bridge starts), its whole tree
+           read by a pyatspi client as a screen reader does (Scripts/atspi_client.py).
+  repaint  the whole catalog drawn into an offscreen pixmap (--repaint-benchmark; goal 5).
+  peerkit  ../shared/bench-peers/measure.sh: Tk's and GTK's idle CPU and wake-ups.
+The catalog runs without --qa-state while it is timed (goal 2 compares a catalog with it).
 """
-import argparse, json, os, re, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_report  # noqa: E402  (the goals' table: pure functions of the figures)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LATENCY = os.path.join(ROOT, "Scripts", "key_latency.py")
 DAMAGE = os.path.join(ROOT, "Scripts", "damage_watch.py")
 FIRST_FRAME = os.path.join(ROOT, "Scripts", "first_frame.py")
 ATSPI_CLIENT = os.path.join(ROOT, "Scripts", "atspi_client.py")
+LARGE_TEXT = os.path.join(ROOT, "Scripts", "large_text.py")
+WISH = "wish"
 PEERS_DIR = os.path.normpath(os.path.join(ROOT, "..", "shared", "bench-peers"))
 PYTHON = "/usr/bin/python3"
 TITLE = "Material text fields"
@@ -68,21 +78,6 @@ def spawn(command, **kwargs):
     process = subprocess.Popen(command, **kwargs)
     started.append(process)
     return process
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    if not ordered:
-        return None
-    index = min(len(ordered) - 1, max(0, int(round(fraction * (len(ordered) - 1)))))
-    return ordered[index]
-
-
-def summary(values):
-    values = [v for v in values if v is not None]
-    if not values:
-        return None
-    return {"median": statistics.median(values), "p99": percentile(values, 0.99), "n": len(values)}
 
 
 def schedstat_ns(pid):
@@ -198,15 +193,19 @@ class Session:
         x, y, w, h = frame
         return "%d,%d" % (x + (dx if dx is not None else w / 2), y + h / 2)
 
-    def catalog_idle_and_frames(self, run):
-        """Where each field is (once, from a catalog started with --qa-state); then, in a catalog
-        as a user runs it: blink, idle, animation frames, typing, and the peak RSS after it all."""
+    def field_frames(self):
+        """Where each field is: once, from a catalog started with --qa-state."""
         if not self.frames:
             qa_state = os.path.join(self.work, "state.json")
             process = self.start_catalog(qa_state=qa_state)
             self.frames = self.geometry(qa_state)
             stop(process)
-        frames = self.frames
+        return self.frames
+
+    def catalog_idle_and_frames(self, run):
+        """In a catalog as a user runs it: blink, idle, animation frames, typing, and the peak RSS
+        after it all."""
+        frames = self.field_frames()
         process = self.start_catalog()
         pid = process.pid
         first, second = self.center(frames["filled-label"]), self.center(frames["outlined-label"])
@@ -312,8 +311,7 @@ class Session:
         self.add("keys_%s_cpu_ms" % label, cpu_samples(lines))
 
     def catalog_burst(self, run):
-        frames = self.frames
-        target = frames["outlined-label"]
+        target = self.field_frames()["outlined-label"]
         for mode in ("click", "close"):
             process = self.start_catalog("--focus", "filled-label")
             arguments = ["burst", TITLE, "--keys", 20000, "--pid", process.pid]
@@ -343,10 +341,11 @@ class Session:
         if not full:
             say("  --repaint-benchmark: %s" % (result.stderr.strip() or result.stdout.strip() or "no figures")[-200:])
             return
-        self.results["full_repaint_ms"] = {"median": float(full.group(3)), "p99": None, "n": int(full.group(1))}
-        self.results["full_repaint_cpu_ms"] = {"median": float(full.group(2)), "p99": None, "n": int(full.group(1))}
+        count = int(full.group(1))
+        self.results["full_repaint_ms"] = bench_report.one(float(full.group(3)), count)
+        self.results["full_repaint_cpu_ms"] = bench_report.one(float(full.group(2)), count)
         if frame:
-            self.results["render_per_frame_cpu_ms"] = {"median": float(frame.group(1)), "p99": None, "n": int(full.group(1))}
+            self.results["render_per_frame_cpu_ms"] = bench_report.one(float(frame.group(1)), count)
 
     def first_frames(self, run):
         """Exec to the first drawing on a window, for the catalog and each peer alike, seen from
@@ -354,8 +353,7 @@ class Session:
         env = dict(os.environ, NO_AT_BRIDGE="1")
         env.pop("DBUS_SESSION_BUS_ADDRESS", None)
         programs = [("catalog", [self.args.binary])]
-        if self.peers:
-            programs += [(peer, [PYTHON, os.path.join(PEERS_DIR, "%s_fields.py" % peer)]) for peer in ("tk", "gtk")]
+        programs += [(peer, self.peer_command(peer)) for peer in self.peer_names()]
         for name, command in programs:
             result = subprocess.run([PYTHON, FIRST_FRAME] + command, capture_output=True, text=True, timeout=60, env=env)
             found = fields(result.stdout.strip(), "")
@@ -366,24 +364,104 @@ class Session:
                 prefix = "" if name == "catalog" else name + "_"
                 self.add(prefix + "first_frame_ms", float(found["first_frame_ms"]))
                 self.add(prefix + "map_ms", float(found["map_ms"]))
+                if found.get("cpu_ms", "none") != "none":
+                    self.add(prefix + "first_frame_cpu_ms", float(found["cpu_ms"]))
+
+    def catalog_large(self, run):
+        """Goal 1 from outside (Scripts/large_text.py): a 10 MB paste by INCR into the text area,
+        its memory, select-all + Backspace and undo; then keys in the middle of 10 MB."""
+        process = self.start_catalog("--focus", "filled-area")
+        result = subprocess.run([PYTHON, LARGE_TEXT, TITLE, "--pid", str(process.pid), "--mb", "10"],
+                                capture_output=True, text=True, timeout=1800)
+        stop(process)
+        found = {line.split()[0]: fields(line, line.split()[0] + " ") for line in result.stdout.splitlines() if line.strip()}
+        if result.returncode != 0 or "after" not in found:
+            say("  large_text: %s" % (result.stderr.strip() or result.stdout.strip())[-300:])
+        before, paste, after_paste = found.get("before"), found.get("paste"), found.get("after_paste")
+        if paste and paste["last_chunk_to_settled_ms"] != "none":
+            self.add("large_paste_visible_ms", float(paste["last_chunk_to_settled_ms"]))
+            self.add("large_paste_first_damage_ms", float(paste["last_chunk_to_first_damage_ms"]))
+            self.add("large_paste_total_ms", float(paste["ctrl_v_to_settled_ms"]))
+        if before and after_paste:
+            self.add("large_text_rss_mb", (int(after_paste["rss_kb"]) - int(before["rss_kb"])) / 1024)
+            self.add("large_text_hwm_mb", (int(after_paste["hwm_kb"]) - int(before["rss_kb"])) / 1024)
+        for step in ("delete", "undo"):
+            if found.get(step):
+                self.add("large_%s_ms" % step, float(found[step]["first_damage_ms"]))
+                self.add("large_%s_settled_ms" % step, float(found[step]["settled_ms"]))
+        self.catalog_keys(run, "area_10M_middle", "filled-area", 10_000_000, "middle", newline_every=1_000_000)
+        if "area" not in self.args.parts:  # the case it is compared with
+            self.catalog_keys(run, "area_1k_middle", "filled-area", 1000, "middle", newline_every=300)
+
+    def catalog_memory(self, run, last):
+        """Peak RSS of the catalog and each peer measured alike: started, shown, 50 keys typed into
+        the focused field; on the last run, the catalog's and wish's resident pages by mapping."""
+        programs = [("catalog", None)] + [(peer, peer) for peer in self.peer_names()]
+        for name, peer in programs:
+            if peer:
+                started = self.start_peer(peer)
+                if not started:
+                    continue
+                process, pid, title = started
+            else:
+                process = self.start_catalog("--focus", "filled-label")
+                pid, title = process.pid, TITLE
+                time.sleep(0.5)
+            run_latency("keys", title, "--count", 50, "--null-every", 0, "--pid", pid)
+            rss = peak_rss_kb(pid)
+            if last and name in ("catalog", "wish"):
+                binary = self.args.binary if name == "catalog" else os.path.realpath(shutil.which("wish") or "")
+                with open("/proc/%d/smaps" % pid) as f:
+                    self.results.setdefault("smaps", {})[name] = bench_report.smaps_breakdown(f.read(), binary)
+            stop(process)
+            self.add(("" if name == "catalog" else name + "_") + "start_rss_mb", rss / 1024)
 
     # MARK: the peers
 
-    def peer_keys(self, peer, run):
-        script = os.path.join(PEERS_DIR, "%s_fields.py" % peer)
+    def peer_names(self):
+        return [peer for peer in ("tk", "gtk", "wish") if self.peers.get(peer)]
+
+    def peer_command(self, peer):
+        if peer == "wish":
+            return [WISH, os.path.join(PEERS_DIR, "wish_fields.tcl")]
+        return [PYTHON, os.path.join(PEERS_DIR, "%s_fields.py" % peer)]
+
+    def start_peer(self, peer):
+        """Starts a peer; returns (process, pid, window title) once its window is shown, or None.
+        The Python peers print their pid and take the X input focus themselves; wish's window is
+        given it (xdotool windowfocus, as the Tk peer's focus_force does), its first entry
+        having Tk's focus."""
         env = dict(os.environ, NO_AT_BRIDGE="1")
         env.pop("DBUS_SESSION_BUS_ADDRESS", None)
-        for label, prefill in (("20", 8), ("20000", 19988)):  # the first entry holds "Ada Lovelace"
-            process = spawn([PYTHON, script], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-            line = process.stdout.readline()
-            match = re.search(r"pid=(\d+)", line)
+        if peer == "wish":
+            process = spawn(self.peer_command(peer), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            pid, title = process.pid, "wish-fields"
+        else:
+            process = spawn(self.peer_command(peer), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+            match = re.search(r"pid=(\d+)", process.stdout.readline())
             if not match:
                 say("  %s did not start" % peer)
                 stop(process)
+                return None
+            pid, title = int(match.group(1)), "peer"
+        window = self.wait_for_window(title)
+        if peer == "wish":
+            subprocess.run(["xdotool", "windowfocus", "--sync", window], timeout=10)
+        time.sleep(0.5)
+        return process, pid, title
+
+    def peer_keys(self, peer, run):
+        # Tk's and GTK's first entry holds "Ada Lovelace" (12 characters); wish's is empty.
+        held = 0 if peer == "wish" else 12
+        for label, prefill in (("empty", 0), ("20000", 20000 - held)):
+            started = self.start_peer(peer)
+            if not started:
                 return
-            self.wait_for_window("peer")
-            time.sleep(0.5)
-            lines = run_latency("keys", "peer", "--count", self.args.keys, "--pid", match.group(1), "--prefill", prefill)
+            process, pid, title = started
+            arguments = ["keys", title, "--count", self.args.keys, "--pid", pid]
+            if prefill:
+                arguments += ["--prefill", prefill]
+            lines = run_latency(*arguments)
             stop(process)
             self.add("%s_keys_%s_ms" % (peer, label), samples(lines, "key_ms"))
             self.add("%s_keys_%s_cpu_ms" % (peer, label), cpu_samples(lines))
@@ -402,190 +480,88 @@ class Session:
         for line in result.stdout.splitlines():
             parts = line.split()
             if len(parts) == 6 and parts[0] in ("tk", "gtk", "python-baseline"):
-                self.results.setdefault("peerkit", {})[(parts[0], parts[1])] = {
+                self.results.setdefault("peerkit", {})["%s %s" % (parts[0], parts[1])] = {
                     "median": float(parts[3]), "p99": float(parts[5]), "n": int(parts[2])}
 
 
+PARTS = ("start", "keys", "area", "large", "memory", "idle", "burst", "a11y", "repaint", "peerkit")
+
+
 def main():
-    parser = argparse.ArgumentParser(description="the catalog's speed and memory beside Tk and GTK")
+    parser = argparse.ArgumentParser(description="issue 28's goals: the catalog beside Tk, wish and GTK")
     parser.add_argument("--runs", type=int, default=int(os.environ.get("RUNS", 3)))
     parser.add_argument("--keys", type=int, default=200, help="keys per case per run")
     parser.add_argument("--idle", type=float, default=float(os.environ.get("IDLE_S", 10)))
+    parser.add_argument("--only", metavar="PARTS", help="a comma-separated subset of: " + ",".join(PARTS))
     parser.add_argument("--json", metavar="PATH")
     parser.add_argument("--no-peers", action="store_true")
     parser.add_argument("--binary", default=os.environ.get("BINARY", os.path.join(ROOT, ".build", "release", "textfield-catalog")))
+    parser.add_argument("--report-from", metavar="JSON", help="print the table of a run's --json file, measuring nothing")
     args = parser.parse_args()
+    if args.report_from:
+        with open(args.report_from) as f:
+            saved = json.load(f)
+        print(bench_report.render(saved["raw"], saved["runs"], saved["keys_per_case_per_run"], saved["parts"]))
+        return
+    args.parts = [p.strip() for p in args.only.split(",") if p.strip()] if args.only else list(PARTS)
+    unknown = [p for p in args.parts if p not in PARTS]
+    if unknown:
+        parser.error("unknown part %s: the parts are %s" % (",".join(unknown), ",".join(PARTS)))
+    if not os.access(args.binary, os.X_OK):
+        sys.exit("bench: no catalog at %s (swift build -c release first, or ./run.sh bench)" % args.binary)
     signal.signal(signal.SIGINT, cleanup)
     signal.signal(signal.SIGTERM, cleanup)
-    peers = not args.no_peers and os.path.exists(os.path.join(PEERS_DIR, "measure.sh"))
+    peers = {} if args.no_peers else {
+        "tk": os.path.exists(os.path.join(PEERS_DIR, "tk_fields.py")),
+        "gtk": os.path.exists(os.path.join(PEERS_DIR, "gtk_fields.py")),
+        "wish": os.path.exists(os.path.join(PEERS_DIR, "wish_fields.tcl")) and bool(shutil.which(WISH)),
+    }
     session = Session(args)
     session.peers = peers
+    wanted = args.parts.__contains__
     try:
         for run in range(0, args.runs + 1):
             say("run %d of %d%s" % (run, args.runs, " (warm-up)" if run == 0 else ""))
-            session.first_frames(run)
-            session.catalog_idle_and_frames(run)
+            # the warm-up run: caches, page cache and fontconfig's files, for what starts first
+            if wanted("start"):
+                session.first_frames(run)
+            if wanted("idle"):
+                session.catalog_idle_and_frames(run)
             if run == 0:
                 continue
-            session.catalog_keys(run, "20", "filled-label", 20)
-            session.catalog_keys(run, "20000", "filled-label", 20000)
-            for size, label in ((1000, "1k"), (100_000, "100k"), (1_000_000, "1M")):
-                for at in ("end", "middle"):
-                    session.catalog_keys(run, "area_%s_%s" % (label, at), "filled-area", size, at, newline_every=300)
-            session.catalog_burst(run)
-            session.catalog_accessibility(run)
-            if peers:
-                for peer in ("tk", "gtk"):
+            if wanted("keys"):
+                session.catalog_keys(run, "empty", "filled-label", 0)
+                session.catalog_keys(run, "20000", "filled-label", 20000)
+                for peer in session.peer_names():
                     session.peer_keys(peer, run)
-        session.catalog_repaint()
-        if peers:
-            say("peer kit (start, memory, idle): ../shared/bench-peers/measure.sh")
+            # goal 2's place: keystrokes into a catalog started with --qa-state (start_catalog's
+            # qa_state), as "keys_qa_empty_ms"; bench_report's goal 2 row reads it
+            if wanted("area"):
+                for size, label in ((1000, "1k"), (100_000, "100k"), (1_000_000, "1M")):
+                    for at in ("end", "middle"):
+                        session.catalog_keys(run, "area_%s_%s" % (label, at), "filled-area", size, at, newline_every=300)
+            if wanted("large"):
+                session.catalog_large(run)
+            if wanted("memory"):
+                session.catalog_memory(run, last=run == args.runs)
+            if wanted("burst"):
+                session.catalog_burst(run)
+            if wanted("a11y"):
+                session.catalog_accessibility(run)
+        if wanted("repaint"):
+            session.catalog_repaint()
+        if wanted("peerkit") and os.path.exists(os.path.join(PEERS_DIR, "measure.sh")) and not args.no_peers:
+            say("peer kit (idle CPU and wake-ups of Tk and GTK): ../shared/bench-peers/measure.sh")
             session.peer_kit()
     finally:
         cleanup()
-    report(session.results, args, peers)
-
-
-def report(results, args, peers):
-    kit = results.get("peerkit", {})
-
-    def ours(key):
-        value = results.get(key, [])
-        return value if isinstance(value, dict) else summary(value)
-
-    def peer(name, key):
-        return summary(results.get("%s_%s" % (name, key), []))
-
-    def kit_value(name, metric, scale=1.0):
-        entry = kit.get((name, metric))
-        return {"median": entry["median"] * scale, "p99": None, "n": entry["n"]} if entry else None
-
-    rows = []
-
-    def row(name, unit, catalog, tk=None, gtk=None, target=None, met=None, note=""):
-        rows.append({"metric": name, "unit": unit, "catalog": catalog, "tk": tk, "gtk": gtk, "target": target,
-                     "met": met, "note": note})
-
-    def at_or_under(a, b):
-        if not a or not b:
-            return None
-        return a["median"] <= b["median"] and (a["p99"] is None or b["p99"] is None or a["p99"] <= b["p99"])
-
-    for label, text in (("20", "20 characters"), ("20000", "20,000 characters")):
-        c, t, g = ours("keys_%s_ms" % label), peer("tk", "keys_%s_ms" % label), peer("gtk", "keys_%s_ms" % label)
-        row("keystroke to pixels, single line, %s" % text, "ms", c, t, g, "at or under Tk (median and p99)", at_or_under(c, t))
-    for label, text in (("20", "20 characters"), ("20000", "20,000 characters")):
-        c, t, g = ours("keys_%s_cpu_ms" % label), peer("tk", "keys_%s_cpu_ms" % label), peer("gtk", "keys_%s_cpu_ms" % label)
-        row("CPU per keystroke, single line, %s" % text, "ms", c, t, g, "at or under Tk",
-            c["median"] <= t["median"] if c and t else None)
-    small = {at: ours("keys_area_1k_%s_ms" % at) for at in ("end", "middle")}
-    for label, text in (("1k", "1 k"), ("100k", "100 k"), ("1M", "1 M")):
-        for at in ("end", "middle"):
-            c = ours("keys_area_%s_%s_ms" % (label, at))
-            met = c["median"] < 4 if c else None
-            target = "under 4 ms"
-            if label == "1M" and c and small[at]:
-                target += ", within 2x of 1 k"
-                met = met and c["median"] <= 2 * small[at]["median"]
-            row("keystroke to pixels, text area, %s characters, typing at the %s" % (text, at), "ms", c, target=target,
-                met=met, note="%.1fx the 1 k case" % (c["median"] / small[at]["median"]) if c and small[at] and label != "1k" else "")
-    c = ours("frame_interval_ms")
-    row("label animation: interval between frames", "ms", c, target="16.7 ms", met=abs(c["median"] - 16.7) < 0.5 if c else None)
-    c = ours("frame_max_gap_ms")
-    row("label animation: longest gap (per run of 10 animations)", "ms", c, target="no gap over 33 ms",
-        met=max(results.get("frame_max_gap_ms", [0])) <= 33 if c else None)
-    row("label animation: frames per animation (150 ms)", "frames", ours("frames_per_animation"))
-    c = ours("cpu_per_frame_ms")
-    row("CPU per animation frame", "ms", c, target="under 1 ms", met=c["median"] < 1 if c else None)
-    c = ours("full_repaint_ms")
-    row("full catalog repaint, the whole 760 x 720 window (offscreen, with the server's compositing)", "ms", c,
-        target="under 4 ms", met=c["median"] < 4 if c else None)
-    row("CPU of a full catalog repaint", "ms", ours("full_repaint_cpu_ms"))
-    row("CPU to draw one animation frame (offscreen, no event handling)", "ms", ours("render_per_frame_cpu_ms"))
-    row("pixels copied to the window per keystroke", "px", ours("key_pixels"),
-        note="the 340 x 56 field is 19,040 px; the window 547,200")
-    c = ours("blink_pixels")
-    row("pixels copied to the window per caret blink", "px", c, target="the caret rectangle (2 x 19 = 38)",
-        met=c["median"] <= 38 if c else None)
-    row("repaints in 3 s of caret blinking", "", ours("blink_repaints_3s"), target="6 (2 a second)")
-    c = ours("blink_wakeups_per_s")
-    row("wake-ups per second while the caret blinks", "/s", c, kit_value("tk", "idle_ctxsw_per_s"),
-        kit_value("gtk", "idle_ctxsw_per_s"), target="2", met=c["median"] <= 2.5 if c else None,
-        note="ours: voluntary context switches; peers: all context switches (peer kit)")
-    c = ours("idle_wakeups_per_s")
-    row("wake-ups per second after 10 s idle (caret solid)", "/s", c, target="0", met=c["median"] < 0.5 if c else None)
-    c = ours("blink_cpu_pct")
-    t, g = kit_value("tk", "idle_cpu_pct_schedstat"), kit_value("gtk", "idle_cpu_pct_schedstat")
-    row("CPU while the caret blinks", "%", c, t, g, target="under Tk", met=c["median"] < t["median"] if c and t else None)
-    c = ours("burst_click_ms")
-    row("20,000-key burst, then a click: click to its repaint", "ms", c, target="within one frame (16.7 ms)",
-        met=c["median"] <= 16.7 if c else None, note="the click is answered in order, after the keys before it")
-    c = ours("burst_close_ms")
-    row("20,000-key burst, then a close request: until the window is gone", "ms", c,
-        target="within one frame (16.7 ms)", met=c["median"] <= 16.7 if c else None)
-    c, t, g = ours("first_frame_ms"), peer("tk", "first_frame_ms"), peer("gtk", "first_frame_ms")
-    row("exec to first frame (first X DAMAGE on a new window)", "ms", c, t, g, target="under 0.4x Tk",
-        met=c["median"] < 0.4 * t["median"] if c and t else None)
-    row("exec to the window mapped", "ms", ours("map_ms"), peer("tk", "map_ms"), peer("gtk", "map_ms"))
-    c = ours("rss_mb")
-    t, g = kit_value("tk", "peak_rss_kb", 1 / 1024), kit_value("gtk", "peak_rss_kb", 1 / 1024)
-    base = kit_value("python-baseline", "peak_rss_kb", 1 / 1024)
-    row("peak RSS", "MB", c, t, g, target="under 16 MB", met=c["median"] < 16 if c else None,
-        note="the Python interpreter alone: %.1f MB" % base["median"] if base else "")
-
-    c, plain = ours("a11y_rss_mb"), ours("a11y_plain_rss_mb")
-    row("peak RSS with an accessibility bus (AT-SPI bridge on, whole tree read)", "MB", c,
-        note="%+.1f MB beside the same catalog started without a bus (%.1f MB)" % (c["median"] - plain["median"], plain["median"])
-        if c and plain else "")
-    c = ours("a11y_idle_wakeups_per_s")
-    row("wake-ups per second idle with the AT-SPI bridge on (unfocused)", "/s", c, target="0",
-        met=c["median"] < 0.5 if c else None)
-    nodes = ours("a11y_nodes")
-    row("exec to a screen reader's first read of every field (pyatspi, whole tree)", "ms", ours("a11y_tree_read_ms"),
-        note="%d accessible objects" % nodes["median"] if nodes else "")
-
-    print(render(rows, args, peers))
+    print(bench_report.render(session.results, args.runs, args.keys, args.parts))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"runs": args.runs, "keys_per_case_per_run": args.keys, "cpus": os.cpu_count(),
-                       "peers": peers, "rows": rows, "raw": {k: v for k, v in results.items() if k != "peerkit"}},
-                      f, indent=2)
+                       "parts": args.parts, "peers": peers, "goals": bench_report.goal_rows(session.results),
+                       "others": bench_report.other_rows(session.results), "raw": session.results}, f, indent=2)
         say("figures written to %s" % args.json)
-
-
-def render(rows, args, peers):
-    def cell(value):
-        if not value:
-            return ""
-        def number(v):
-            if v is None:
-                return ""
-            if abs(v) < 10:
-                return "%.3g" % v
-            return "%.1f" % v if abs(v) < 100 else "{:,.0f}".format(v)
-        text = number(value["median"])
-        if value.get("p99") is not None:
-            text += " / " + number(value["p99"])
-        return text + " (%d)" % value["n"]
-
-    def ratio(row):
-        c, t = row["catalog"], row["tk"]
-        return "%.2fx" % (c["median"] / t["median"]) if c and t and t["median"] else ""
-
-    header = "| metric | textfield-catalog | Tk 8.6 | GTK 3 | catalog / Tk | target | met |"
-    lines = ["Figures: median / p99 (samples), %d runs of each program, %d keys per case per run; %d CPUs."
-             % (args.runs, args.keys, os.cpu_count()), "", header, "|---|---|---|---|---|---|---|"]
-    for row in rows:
-        met = {True: "yes", False: "**no**", None: ""}[row["met"]]
-        name = row["metric"] + (" (%s)" % row["unit"] if row["unit"] else "")
-        if row["note"]:
-            name += "; " + row["note"]
-        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (name, cell(row["catalog"]), cell(row["tk"]), cell(row["gtk"]),
-                                                              ratio(row), row["target"] or "", met))
-    if not peers:
-        lines.append("")
-        lines.append("(No peer kit at ../shared/bench-peers: Tk and GTK columns are empty.)")
-    return "\n".join(lines)
 
 
 if __name__ == "__main__":
