@@ -7,7 +7,9 @@
 /// `Rest` is the document with its field list left empty; `fieldsKey` names that list in it.
 public final class QAStateText<Rest: Encodable & Equatable> {
     private let fieldsKey: String
-    private var fieldTexts: [(snapshot: FieldSnapshot, text: String)] = []
+    /// The fields last written and their texts, position by position.
+    private var fieldSnapshots: [FieldSnapshot] = []
+    private var fieldTexts: [String] = []
     private var rest: Rest?
     private var restMembers: [String: String] = [:]
     /// How many fields, and how many times the rest, were encoded in all (tests count them).
@@ -18,19 +20,27 @@ public final class QAStateText<Rest: Encodable & Equatable> {
 
     /// The whole document's pretty-printed text; nil if a part cannot be encoded.
     public func text(rest: Rest, fields: [FieldSnapshot]) -> String? {
-        var texts: [(snapshot: FieldSnapshot, text: String)] = []
-        texts.reserveCapacity(fields.count)
-        for (index, field) in fields.enumerated() {
-            if index < fieldTexts.count, fieldTexts[index].snapshot == field {
-                texts.append(fieldTexts[index])
+        // Texts are replaced in place where a field differs (typing changes one field of 80).
+        if fieldSnapshots.count > fields.count {
+            fieldSnapshots.removeLast(fieldSnapshots.count - fields.count)
+            fieldTexts.removeLast(fieldTexts.count - fields.count)
+        }
+        for (index, field) in fields.enumerated() where index >= fieldSnapshots.count || fieldSnapshots[index] != field {
+            // Depth 2: an element of the top-level object's field list.
+            guard let value = try? JSONValue(encoding: field) else {
+                fieldSnapshots.removeAll()
+                fieldTexts.removeAll()
+                return nil
+            }
+            fieldEncodings += 1
+            if index < fieldSnapshots.count {
+                fieldSnapshots[index] = field
+                fieldTexts[index] = value.prettyPrinted(depth: 2)
             } else {
-                // Depth 2: an element of the top-level object's field list.
-                guard let value = try? JSONValue(encoding: field) else { return nil }
-                fieldEncodings += 1
-                texts.append((field, value.prettyPrinted(depth: 2)))
+                fieldSnapshots.append(field)
+                fieldTexts.append(value.prettyPrinted(depth: 2))
             }
         }
-        fieldTexts = texts
         if self.rest != rest {
             // Everything else as the encoder writes it, each member at depth 1.
             guard case .object(let members)? = try? JSONValue(encoding: rest) else {
@@ -41,8 +51,6 @@ public final class QAStateText<Rest: Encodable & Equatable> {
             self.rest = rest
             restMembers = members.mapValues { $0.prettyPrinted(depth: 1) }
         }
-        var printed = restMembers
-        printed[fieldsKey] = JSONValue.prettyPrintedArray(texts.map(\.text), depth: 1)
-        return JSONValue.prettyPrintedObject(printed, depth: 0)
+        return JSONValue.prettyPrintedObject(restMembers, arrayKey: fieldsKey, elements: fieldTexts, depth: 0)
     }
 }
