@@ -16,9 +16,10 @@ public final class FieldSnapshotCache {
         var snapshot: FieldSnapshot
     }
 
-    /// Held (not only compared by identity) so that a new scene can never take the old one's address.
+    /// Held (not only compared by identity), as the fields are, so that a new scene or field can
+    /// never take the address of one read before.
     private var scene: FieldScene?
-    private var order: [ObjectIdentifier] = []
+    private var fields: [TextField] = []
     private var entries: [ObjectIdentifier: Entry] = [:]
     /// How many field snapshots were taken in all (tests count them).
     public private(set) var snapshotsTaken = 0
@@ -30,19 +31,18 @@ public final class FieldSnapshotCache {
     /// Every field of `scene`, in its order, as `scene.snapshot()` gives them.
     public func snapshot(of scene: FieldScene) -> [FieldSnapshot] {
         let fields = scene.fields
-        let ids = fields.map(ObjectIdentifier.init)
         let changed = scene.takeChangedFields()
-        let readsAll = self.scene !== scene || ids != order
+        let readsAll = self.scene !== scene || !fields.elementsEqual(self.fields, by: ===)
         if readsAll {
             self.scene = scene
-            order = ids
+            self.fields = fields
             entries.removeAll(keepingCapacity: true)
         }
         lastRead.removeAll(keepingCapacity: true)
         var snapshots: [FieldSnapshot] = []
         snapshots.reserveCapacity(fields.count)
         for (index, field) in fields.enumerated() {
-            let id = ids[index]
+            let id = ObjectIdentifier(field)
             let frame = scene.frame(of: field)
             if !readsAll, !field.isFocused, !changed.contains(id), let entry = entries[id], entry.frame == frame {
                 snapshots.append(entry.snapshot)
