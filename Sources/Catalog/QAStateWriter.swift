@@ -6,8 +6,10 @@ import XftHost
 /// caller's thread (a copy of values; in the live window only the fields that may have changed
 /// are read again, `FieldSnapshotCache`) and hands the rest to a thread of its own: encoding,
 /// pretty-printing and replacing the file (atomically, so a reader never sees half of it) cost
-/// several milliseconds in a debug build, which the event loop must not spend between two keys. An unchanged state is not written again; a state taken while an older one
-/// waits replaces it.
+/// several milliseconds in a debug build, which the event loop must not spend between two keys.
+/// An unchanged state is not written again; a state taken while an older one waits replaces it,
+/// and the newest is always written. The host calls `update` at most once a frame, after the
+/// frame is flushed (`WindowHost.run`'s `didChange`).
 final class QAStateWriter {
     /// The catalog described; nil until a script hands over its own (`update(controls:script:)`).
     private var controls: CatalogControls?
