@@ -33,7 +33,8 @@ fresh starts of each program. --only takes a comma-separated subset of the parts
            read by a pyatspi client as a screen reader does (Scripts/atspi_client.py).
   repaint  the whole catalog drawn into an offscreen pixmap (--repaint-benchmark; goal 5).
   peerkit  ../shared/bench-peers/measure.sh: Tk's and GTK's idle CPU and wake-ups.
-The catalog runs without --qa-state while it is timed (goal 2 compares a catalog with it).
+The catalog runs without --qa-state while it is timed, except in goal 2's case (part keys): the
+empty field with --qa-state PATH and without it, in turn, in the same run.
 """
 import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time
 
@@ -310,6 +311,16 @@ class Session:
         self.add("keys_%s_ms" % label, samples(lines, "key_ms"))
         self.add("keys_%s_cpu_ms" % label, cpu_samples(lines))
 
+    def catalog_keys_qa_state(self, run):
+        """Goal 2: keystroke to pixels in the empty field with --qa-state and without it, one after
+        the other in the same run (so load and warm-up are alike), and CPU per key of each."""
+        for label, qa_state in (("noqa_empty", None), ("qa_empty", os.path.join(self.work, "keys-state.json"))):
+            process = self.start_catalog("--focus", "filled-label", qa_state=qa_state)
+            lines = run_latency("keys", TITLE, "--count", self.args.keys, "--pid", process.pid, "--prefill", 0)
+            stop(process)
+            self.add("keys_%s_ms" % label, samples(lines, "key_ms"))
+            self.add("keys_%s_cpu_ms" % label, cpu_samples(lines))
+
     def catalog_burst(self, run):
         target = self.field_frames()["outlined-label"]
         for mode in ("click", "close"):
@@ -532,10 +543,9 @@ def main():
             if wanted("keys"):
                 session.catalog_keys(run, "empty", "filled-label", 0)
                 session.catalog_keys(run, "20000", "filled-label", 20000)
+                session.catalog_keys_qa_state(run)
                 for peer in session.peer_names():
                     session.peer_keys(peer, run)
-            # goal 2's place: keystrokes into a catalog started with --qa-state (start_catalog's
-            # qa_state), as "keys_qa_empty_ms"; bench_report's goal 2 row reads it
             if wanted("area"):
                 for size, label in ((1000, "1k"), (100_000, "100k"), (1_000_000, "1M")):
                     for at in ("end", "middle"):

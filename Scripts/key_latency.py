@@ -38,8 +38,9 @@ and, for --prefill only, xclip (it serves the CLIPBOARD, with INCR for big texts
       point), or, with --close, a WM_DELETE_WINDOW message and the time until the window is
       destroyed (DestroyNotify) and PID exits. Prints  burst click_ms=... (and how many repaints
       came before/after the answer) or  burst close_ms= window_destroyed_ms= process_exit_ms=
-  Notes: run the catalog without --qa-state while timing (it rewrites the JSON, texts included,
-  on every change: 7 to 10 ms instead of 0.7 to 1.1 ms a key in an empty field). An app can answer an
+  Notes: time the catalog without --qa-state unless that is what is measured (it rewrites the
+  JSON after the frame, from another thread: about 1.2x the median latency of a key without it in
+  the release build, and 3x its CPU; bench.py's --qa-state row). An app can answer an
   input with pixels identical to the last frame and then rightly sends no damage; that sample
   shows up as late as the next blink and is flagged "suspect". On a shared machine compare
   apps within one run; --verify-copy leaves the whole text selected (the next key replaces it).

@@ -93,6 +93,14 @@ class GoalVerdictTests(unittest.TestCase):
         self.assertIn("not measured", row["note"])
         self.assertIs(self.goal({"keys_empty_ms": samples(1.0), "keys_qa_empty_ms": samples(1.5)}, 2, "keystroke")["met"], True)
 
+    def test_qa_goal_compares_with_the_case_measured_beside_it(self):
+        # The case without --qa-state measured in turn with it wins over the keys part's own.
+        results = {"keys_empty_ms": samples(2.0), "keys_noqa_empty_ms": samples(1.0), "keys_qa_empty_ms": samples(1.6)}
+        row = self.goal(results, 2, "keystroke")
+        self.assertIs(row["met"], False)
+        self.assertIn("1.60x", row["note"])
+        self.assertIs(self.goal(dict(results, keys_qa_empty_ms=samples(1.4)), 2, "keystroke")["met"], True)
+
 
 class RenderTests(unittest.TestCase):
     def test_every_goal_has_a_row_and_missed_ones_are_named(self):

@@ -3,16 +3,20 @@ import QATools
 import XftHost
 
 /// Keeps the `--qa-state` file saying what the catalog shows. `update` takes the state on the
-/// caller's thread (the fields' snapshot, a copy of values) and hands the rest to a thread of
-/// its own: encoding, pretty-printing and replacing the file (atomically, so a reader never sees
-/// half of it) cost several milliseconds in a debug build, which the event loop must not spend
-/// between two keys. An unchanged state is not written again; a state taken while an older one
-/// waits replaces it.
+/// caller's thread (a copy of values; in the live window only the fields that may have changed
+/// are read again, `FieldSnapshotCache`) and hands the rest to a thread of its own: encoding,
+/// pretty-printing and replacing the file (atomically, so a reader never sees half of it) cost
+/// several milliseconds in a debug build, which the event loop must not spend between two keys.
+/// An unchanged state is not written again; a state taken while an older one waits replaces it,
+/// and the newest is always written. The host calls `update` at most once a frame, after the
+/// frame is flushed (`WindowHost.run`'s `didChange`).
 final class QAStateWriter {
     /// The catalog described; nil until a script hands over its own (`update(controls:script:)`).
     private var controls: CatalogControls?
     private let file: StateFile
     private var lastTaken: Document?
+    /// The live window's fields as last read: a state reads again only those that may have changed.
+    private let fieldCache = FieldSnapshotCache()
     private let thread = NewestJobThread()
 
     fileprivate struct Document: Encodable, Equatable {
@@ -119,7 +123,9 @@ final class QAStateWriter {
 
         enum CodingKeys: String, CodingKey { case theme, design, seed, window, desktop, fields, script, menu, emojiChooser, controls, resources }
 
-        init(of controls: CatalogControls, script: ScriptPlace? = nil) {
+        /// - Parameter fieldCache: keeps the fields' snapshots between states (the live window);
+        ///   without it every field is read.
+        init(of controls: CatalogControls, script: ScriptPlace? = nil, fieldCache: FieldSnapshotCache? = nil) {
             self.script = script
             let scene = controls.scene
             theme = controls.theme.rawValue
@@ -136,7 +142,7 @@ final class QAStateWriter {
                            },
                            drop: scene.dropTargetState.map { Drop(field: $0.field, offset: $0.offset, operation: $0.operation.rawValue) })
             desktop = .init(settings: scene.desktopSettings, theme: scene.desktopSettings.theme.rawValue)
-            fields = scene.snapshot()
+            fields = fieldCache?.snapshot(of: scene) ?? scene.snapshot()
             menu = scene.menuSnapshot()
             emojiChooser = scene.emojiChooserSnapshot()
             let panel = scene.shownControlsPanel
@@ -172,7 +178,7 @@ final class QAStateWriter {
     /// Takes the state now; its file is written on the writer's thread.
     func update() {
         guard let controls else { return }
-        enqueue(Document(of: controls))
+        enqueue(Document(of: controls, fieldCache: fieldCache))
     }
 
     /// Takes the state of a script's catalog after the step at `script` (a `scale` step builds
@@ -193,22 +199,24 @@ final class QAStateWriter {
     func finish() { thread.waitUntilIdle() }
 }
 
-/// The file itself, used only on the writer's thread. The text of a field whose snapshot did not
-/// change is kept from the last write (typing changes one field of 68), so a state costs the
-/// fields that changed, not all of them.
+/// The file itself, used only on the writer's thread. Its text is made again only where the
+/// state changed (`QAStateText`): a field whose snapshot did not change keeps its text from the
+/// last write, and the rest of the document is encoded again only when it differs.
 private final class StateFile {
     let path: String
     private var reportedFailure = false
     /// Until a write succeeds (and again after one fails), the file's folder is made first, as a
     /// screenshot's is.
     private var makesFolder = true
-    private var fieldTexts: [(snapshot: FieldSnapshot, text: String)] = []
+    private let text = QAStateText<QAStateWriter.Document>(fieldsKey: QAStateWriter.Document.CodingKeys.fields.stringValue)
 
     init(path: String) { self.path = path }
 
     func write(_ document: QAStateWriter.Document) {
         // `update` hands over only states that differ from the last one taken.
-        guard let bytes = text(of: document).map({ Array($0.utf8) }) else { return }
+        var rest = document
+        rest.fields = []
+        guard let bytes = text.text(rest: rest, fields: document.fields).map({ Array($0.utf8) }) else { return }
         if makesFolder { try? SystemFiles.createParentDirectory(of: path) }
         do {
             try SystemFiles.write(bytes, to: path)
@@ -224,28 +232,5 @@ private final class StateFile {
                 reportedFailure = true
             }
         }
-    }
-
-    /// The document as `JSONValue(encoding: document).prettyPrinted` writes it.
-    private func text(of document: QAStateWriter.Document) -> String? {
-        var texts: [(snapshot: FieldSnapshot, text: String)] = []
-        texts.reserveCapacity(document.fields.count)
-        for (index, field) in document.fields.enumerated() {
-            if index < fieldTexts.count, fieldTexts[index].snapshot == field {
-                texts.append(fieldTexts[index])
-            } else {
-                // Depth 2: an element of the top-level object's "fields" array.
-                guard let value = try? JSONValue(encoding: field) else { return nil }
-                texts.append((field, value.prettyPrinted(depth: 2)))
-            }
-        }
-        fieldTexts = texts
-        // Everything else as the encoder writes it, with the fields' texts in their place.
-        var rest = document
-        rest.fields = []
-        guard case .object(let members)? = try? JSONValue(encoding: rest) else { return nil }
-        var printed = members.mapValues { $0.prettyPrinted(depth: 1) }
-        printed[QAStateWriter.Document.CodingKeys.fields.stringValue] = JSONValue.prettyPrintedArray(texts.map(\.text), depth: 1)
-        return JSONValue.prettyPrintedObject(printed, depth: 0)
     }
 }

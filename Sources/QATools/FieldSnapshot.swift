@@ -249,51 +249,52 @@ public struct BackgroundSnapshot: Codable, Equatable {
 
 extension FieldScene {
     /// What QA tooling sees of each field, in window pixels.
-    public func snapshot() -> [FieldSnapshot] {
-        fields.map { field in
-            let frame = self.frame(of: field) ?? .zero
-            let height = field.preferredHeight ?? frame.height
-            func visibility(_ exists: Bool, _ visible: Bool) -> String? { exists ? (visible ? "visible" : "hidden") : nil }
-            var snapshot = FieldSnapshot(
-                id: field.identifier, style: field.style.name, kind: field.kind, label: field.label,
-                // A secure field's text as it shows: a bullet per grapheme (line breaks kept), so
-                // QA can still count and select in it.
-                text: field.isSecureTextEntry ? field.displayedText : field.text, secure: field.isSecureTextEntry,
-                selection: [field.selection.lowerBound, field.selection.upperBound],
-                focused: field.isFocused, state: field.state, labelPosition: field.labelPosition,
-                hovered: field.isHovered, error: field.isInError, errorMessage: field.errorMessage,
-                assistive: .init(leading: field.displayedLeadingAssistiveText, trailing: field.displayedTrailingAssistiveText),
-                maxLength: field.maximumLength,
-                leadingIcon: visibility(field.leadingIcon != nil, field.isLeadingIconVisible),
-                trailingIcon: visibility(field.trailingIcon != nil, field.isTrailingIconVisible),
-                clearButton: visibility(field.clearButtonMode != .never, field.isClearButtonVisible),
-                rows: field.kind == .textArea ? field.visibleRows : nil,
-                accessibilityLabel: field.accessibilityText,
-                family: field.style.family, alignment: field.textAlignment, keyboardType: field.keyboardType,
-                placeholderMode: field.style.family == .rag ? field.placeholderMode : nil, hint: field.hint,
-                revealed: field.isSecureTextEntry ? field.isSecureTextRevealed : nil,
-                frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
-                outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
-            snapshot.direction = field.textDirection
-            snapshot.settings = FieldSettings(FieldControl.all(of: field))
-            snapshot.preedit = field.preedit.map { PreeditSnapshot($0, secure: field.isSecureTextEntry) }
-            if let layout = field.layout {
-                func placed(_ rect: Rect?) -> [Double]? {
-                    rect.map { [$0.minX + frame.minX, $0.minY + frame.minY, $0.width, $0.height].map { $0.rounded() } }
-                }
-                snapshot.textRect = placed(layout.textLine)
-                snapshot.clearButtonRect = placed(layout.clearButton)
-                snapshot.leadingIconRect = placed(layout.leadingIcon)
-                snapshot.trailingIconRect = placed(layout.trailingIcon)
+    public func snapshot() -> [FieldSnapshot] { fields.map(snapshot(of:)) }
+
+    /// What QA tooling sees of `field`, in window pixels.
+    public func snapshot(of field: TextField) -> FieldSnapshot {
+        let frame = self.frame(of: field) ?? .zero
+        let height = field.preferredHeight ?? frame.height
+        func visibility(_ exists: Bool, _ visible: Bool) -> String? { exists ? (visible ? "visible" : "hidden") : nil }
+        var snapshot = FieldSnapshot(
+            id: field.identifier, style: field.style.name, kind: field.kind, label: field.label,
+            // A secure field's text as it shows: a bullet per grapheme (line breaks kept), so
+            // QA can still count and select in it.
+            text: field.isSecureTextEntry ? field.displayedText : field.text, secure: field.isSecureTextEntry,
+            selection: [field.selection.lowerBound, field.selection.upperBound],
+            focused: field.isFocused, state: field.state, labelPosition: field.labelPosition,
+            hovered: field.isHovered, error: field.isInError, errorMessage: field.errorMessage,
+            assistive: .init(leading: field.displayedLeadingAssistiveText, trailing: field.displayedTrailingAssistiveText),
+            maxLength: field.maximumLength,
+            leadingIcon: visibility(field.leadingIcon != nil, field.isLeadingIconVisible),
+            trailingIcon: visibility(field.trailingIcon != nil, field.isTrailingIconVisible),
+            clearButton: visibility(field.clearButtonMode != .never, field.isClearButtonVisible),
+            rows: field.kind == .textArea ? field.visibleRows : nil,
+            accessibilityLabel: field.accessibilityText,
+            family: field.style.family, alignment: field.textAlignment, keyboardType: field.keyboardType,
+            placeholderMode: field.style.family == .rag ? field.placeholderMode : nil, hint: field.hint,
+            revealed: field.isSecureTextEntry ? field.isSecureTextRevealed : nil,
+            frame: [frame.x, frame.y, frame.width, field.layout?.container.height ?? frame.height].map { $0.rounded() },
+            outerFrame: [frame.x, frame.y, frame.width, height].map { $0.rounded() })
+        snapshot.direction = field.textDirection
+        snapshot.settings = FieldSettings(FieldControl.all(of: field))
+        snapshot.preedit = field.preedit.map { PreeditSnapshot($0, secure: field.isSecureTextEntry) }
+        if let layout = field.layout {
+            func placed(_ rect: Rect?) -> [Double]? {
+                rect.map { [$0.minX + frame.minX, $0.minY + frame.minY, $0.width, $0.height].map { $0.rounded() } }
             }
-            if field.style.family == .plain { snapshot.background = BackgroundSnapshot(field, scheme: scheme) }
-            snapshot.runs = RunSnapshot.runs(of: field)
-            snapshot.typingAttributes = field.typingAttributes.map(AttributesSnapshot.init)
-            snapshot.colors = FieldColorsSnapshot(field.resolvedColors(in: scheme))
-            if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
-                snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
-            }
-            return snapshot
+            snapshot.textRect = placed(layout.textLine)
+            snapshot.clearButtonRect = placed(layout.clearButton)
+            snapshot.leadingIconRect = placed(layout.leadingIcon)
+            snapshot.trailingIconRect = placed(layout.trailingIcon)
         }
+        if field.style.family == .plain { snapshot.background = BackgroundSnapshot(field, scheme: scheme) }
+        snapshot.runs = RunSnapshot.runs(of: field)
+        snapshot.typingAttributes = field.typingAttributes.map(AttributesSnapshot.init)
+        snapshot.colors = FieldColorsSnapshot(field.resolvedColors(in: scheme))
+        if field.isFocused, let caret = field.caretFrame(origin: Point(x: frame.minX, y: frame.minY)) {
+            snapshot.caretRect = [caret.minX, caret.minY, caret.width, caret.height]
+        }
+        return snapshot
     }
 }

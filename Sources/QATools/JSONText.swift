@@ -58,6 +58,26 @@ extension JSONValue {
         return output
     }
 
+    /// An object as `prettyPrintedObject` writes it, with the member `arrayKey` an array of
+    /// elements already printed at `depth + 2` (`prettyPrintedArray`'s at `depth + 1`): one text
+    /// built once, however long the array's elements are.
+    public static func prettyPrintedObject(_ members: [String: String], arrayKey: String, elements: [String],
+                                           depth: Int) -> String {
+        var output = ""
+        output.reserveCapacity(members.values.reduce(0) { $0 + $1.utf8.count } + elements.reduce(0) { $0 + $1.utf8.count + 2 * depth + 8 }
+                               + 64 * (members.count + 1))
+        var keys = Array(members.keys)
+        if members[arrayKey] == nil { keys.append(arrayKey) }
+        writeObject(keys.sorted(), to: &output, depth: depth) { key, output in
+            if key == arrayKey {
+                writeArray(elements.count, to: &output, depth: depth + 1) { index, output in output += elements[index] }
+            } else {
+                output += members[key]!
+            }
+        }
+        return output
+    }
+
     private func write(to output: inout String, depth: Int) {
         switch self {
         case .null: output += "null"

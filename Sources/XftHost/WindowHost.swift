@@ -261,7 +261,8 @@ public final class WindowHost {
     // MARK: Window
 
     /// Opens the window and runs until it is closed. `didChange` runs after a batch of events,
-    /// a resize or a timer that changed the scene, at most once a frame interval (changes in
+    /// a resize or a timer that changed the scene (once the frame drawn for it is flushed to the
+    /// server, so what it does never delays those pixels), at most once a frame interval (changes in
     /// between are told together, a frame later), and once more before `run` returns if the last
     /// change was not told yet. Returns 0 when the window was closed (or the status given to
     /// `stop(status:)`); throws `HostError.connectionLost` when the X server went away. A host

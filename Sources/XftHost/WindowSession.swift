@@ -195,6 +195,9 @@ final class WindowSession {
             // The deadline the loop slept toward is due: draw that instant, whatever woke us.
             if needsRender || (scheduledFrame.map { $0 <= now } ?? false) { render(at: now) }
             renderPopupIfNeeded()
+            // The frame goes to the server before the app hears of the change: what it does with
+            // the news (the catalog's QA snapshot) never stands between a key and its pixels.
+            XFlush(display)
             notifyIfDue()
             XFlush(display)
             if hasDrawn {

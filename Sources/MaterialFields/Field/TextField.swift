@@ -120,7 +120,11 @@ open class TextField {
     public var characterFilter: ((Character) -> Bool)?
     /// What a screen reader says for the field; nil composes it from the label, text and
     /// assistive texts (`accessibilityText`).
-    public var accessibilityLabel: String?
+    public var accessibilityLabel: String? {
+        // Nothing is drawn from it, but the scene's record of changed fields must hear of it
+        // (`FieldScene.takeChangedFields()`); the repaint this asks for finds nothing to draw.
+        didSet { if accessibilityLabel != oldValue { invalidateAppearance() } }
+    }
     /// Colours set per role and state (MDC's `setFloatingLabelColor(_:for:)` and kin); unset ones
     /// come from the scene's colour scheme.
     public var colorOverrides = FieldColorOverrides() { didSet { if colorOverrides != oldValue { invalidateAppearance() } } }
@@ -250,7 +254,10 @@ open class TextField {
     /// ignored unless `background` is set (a disabled field with none shows `background`).
     public var disabledBackground: StretchableImage? { didSet { if disabledBackground != oldValue { invalidateAppearance() } } }
     /// What may be typed or pasted (`KeyboardType.filter`).
-    public var keyboardType: KeyboardType = .default
+    public var keyboardType: KeyboardType = .default {
+        // As `accessibilityLabel`: drawn nowhere, heard by `FieldScene.takeChangedFields()`.
+        didSet { if keyboardType != oldValue { invalidateAppearance() } }
+    }
     /// Capitals applied while typing. UIKit's default is `.sentences` for a phone keyboard; on a
     /// desktop with a Shift key the default is `.none`.
     public var autocapitalizationType: AutocapitalizationType = .none

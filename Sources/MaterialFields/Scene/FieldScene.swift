@@ -77,7 +77,14 @@ public final class FieldScene: Scene {
     /// removed, the pointer moved to another field).
     var overlayNeedsUpdate = false
     /// Fields whose appearance may differ from what was drawn for a reason other than time.
-    var staleFields: Set<ObjectIdentifier> = []
+    var staleFields: Set<ObjectIdentifier> = [] {
+        // Whatever marks a field for repainting may have changed what tools read of it too.
+        // (All of them at each change: a field changed again before a render drew it is heard
+        // again. Rendering empties the set every frame, so this is a handful of fields.)
+        didSet { changedFields.formUnion(staleFields) }
+    }
+    /// Fields marked stale since `takeChangedFields()` last ran.
+    private var changedFields: Set<ObjectIdentifier> = []
     var lastRenderTime = -Double.infinity
     var pendingDamage: Rect?
     var needsArrangement = false
@@ -244,6 +251,16 @@ public final class FieldScene: Scene {
     public func setNeedsArrangement() {
         needsArrangement = true
         host?.setNeedsRender()
+    }
+
+    /// The fields (by `ObjectIdentifier`) that anything marked for repainting since the last call:
+    /// every change to a field's state, text, selection, style, layout or properties does, and so
+    /// does a change of scheme or size (all of them). A tool that keeps a copy of what it read of
+    /// each field (the catalog's QA state) reads again only these, the focused field (its caret
+    /// and typing attributes) and those whose `frame(of:)` moved. Bounded by the number of fields.
+    public func takeChangedFields() -> Set<ObjectIdentifier> {
+        defer { changedFields.removeAll(keepingCapacity: true) }
+        return changedFields
     }
 
     public func invalidateAll() {
