@@ -1,9 +1,11 @@
 #ifndef CSHAPING_SHIM_H
 #define CSHAPING_SHIM_H
 
-/* HarfBuzz shapes runs on the FreeType faces Xft opened; FriBidi resolves bidi levels (UAX #9). */
+/* HarfBuzz shapes runs on the FreeType faces Xft opened; FriBidi resolves bidi levels (UAX #9).
+   FreeType's outline rasterizer also fills the canvas's shapes (FreeTypeRasterizer.swift). */
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_OUTLINE_H
 #include <hb.h>
 #include <hb-ft.h>
 #include <hb-ot.h>

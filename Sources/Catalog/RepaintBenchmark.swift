@@ -9,20 +9,67 @@ import XftHost
 ///     until every field has settled, as the window's loop paces them.
 /// Each figure is the median: the process's CPU time, and the wall time including an XSync, so
 /// the X server's compositing is counted there; with the coverage-mask cache's hits and misses.
-/// Everything is measured twice, first with the mask cache off (every shape rasterized and
-/// uploaded at every draw, as before the cache), then on.
+/// Everything is measured with the pure-Swift rasterizer, then with the host's (FreeType's, which
+/// the window uses), each twice: first with the mask cache off (every shape rasterized and
+/// uploaded at every draw, as before the cache), then on. Last, the two rasterizers side by side
+/// on the shapes the catalog drew: how far apart their masks are, and the CPU each takes.
 enum RepaintBenchmark {
     /// `makeSession` gives each measurement a catalog of its own, so both start from the same state.
     static func run(host: WindowHost, size: Size, count: Int, makeSession: () -> CatalogSession) throws {
-        for caches in [false, true] {
-            print("masks cached: \(caches ? "yes" : "no")")
-            try run(host: host, scene: makeSession().scene, size: size, count: count, cachesMasks: caches)
+        let rasterizers: [(name: String, rasterizer: PathRasterizer)] = [("swift", SwiftPathRasterizer()),
+                                                                        ("host", WindowHost.defaultRasterizer)]
+        var shapes: [Path] = []
+        for (name, rasterizer) in rasterizers {
+            print("rasterizer: \(name == "host" ? "the host's (\(type(of: rasterizer)))" : "Swift")")
+            for caches in [false, true] {
+                print("masks cached: \(caches ? "yes" : "no")")
+                let drawn = try run(host: host, scene: makeSession().scene, size: size, count: count, cachesMasks: caches,
+                                    rasterizer: rasterizer)
+                if caches { shapes = drawn }
+            }
         }
+        compareRasterizers(on: shapes, rasterizers.map(\.rasterizer), names: rasterizers.map(\.name))
     }
 
-    private static func run(host: WindowHost, scene: FieldScene, size: Size, count: Int, cachesMasks: Bool) throws {
+    /// The shapes' masks from both rasterizers: the largest difference of a pixel, how many pixels
+    /// differ; then the CPU of rasterizing every shape with each, the median of 21 rounds.
+    private static func compareRasterizers(on shapes: [Path], _ rasterizers: [PathRasterizer], names: [String]) {
+        guard rasterizers.count == 2, !shapes.isEmpty else { return }
+        var largest = 0, differing = 0, pixels = 0
+        for path in shapes {
+            let area = path.bounds.integral
+            let masks = rasterizers.map { $0.rasterize(path, within: area) }
+            func value(_ mask: CoverageMask?, _ x: Int, _ y: Int) -> Int {
+                guard let mask, x >= mask.x, x < mask.x + mask.width, y >= mask.y, y < mask.y + mask.height else { return 0 }
+                return Int(mask[x - mask.x, y - mask.y])
+            }
+            for y in Int(area.minY)..<Int(area.maxY) {
+                for x in Int(area.minX)..<Int(area.maxX) {
+                    let delta = abs(value(masks[0], x, y) - value(masks[1], x, y))
+                    pixels += 1
+                    if delta > 0 { differing += 1 }
+                    largest = max(largest, delta)
+                }
+            }
+        }
+        let times = rasterizers.map { rasterizer in
+            median((0..<21).map { _ in
+                measure { for path in shapes { _ = rasterizer.rasterize(path, within: path.bounds.integral) } }.cpu
+            })
+        }
+        let ratio = times[1] > 0 ? Int((times[0] / times[1]).rounded()) : 0
+        print("rasterizers on the \(shapes.count) shapes drawn: \(names[1]) against \(names[0]): largest difference "
+              + "\(largest)/255, \(differing) of \(pixels) pixels differ; CPU to rasterize them all, median of 21: "
+              + "\(names[0]) \(milliseconds(times[0])) ms, \(names[1]) \(milliseconds(times[1])) ms (\(ratio)x)")
+    }
+
+    /// Returns the shapes rasterized while the cache was on: each once, as first drawn (again if evicted).
+    private static func run(host: WindowHost, scene: FieldScene, size: Size, count: Int, cachesMasks: Bool,
+                            rasterizer: PathRasterizer) throws -> [Path] {
         let surface = try OffscreenSurface(host: host, size: size)
+        surface.rasterizer = rasterizer
         surface.cachesMasks = cachesMasks
+        if cachesMasks { surface.rasterizedPaths = [] }
         surface.resize(to: size, scene: scene)
         scene.settle()
         var time = 100.0
@@ -42,7 +89,7 @@ enum RepaintBenchmark {
               + "\(perRun(surface.rasterizations, count)) rasterized; cache \(full.entries) masks, \(full.bytes / 1024) KiB")
 
         let fields = scene.fields.filter(\.isEnabled)
-        guard !fields.isEmpty else { return }
+        guard !fields.isEmpty else { return surface.rasterizedPaths ?? [] }
         var frames: [(cpu: Double, wall: Double)] = []
         surface.resetMaskCounters()
         var lastFrame = time
@@ -64,6 +111,7 @@ enum RepaintBenchmark {
               + "\(milliseconds(median(frames.map(\.cpu)))) ms CPU, \(milliseconds(median(frames.map(\.wall)))) ms wall per frame; "
               + "masks: \(animation.hits) hits, \(animation.misses) misses (\(animation.hits * 100 / lookups)% hit), "
               + "\(surface.rasterizations) rasterized, \(animation.evictions) evicted")
+        return surface.rasterizedPaths ?? []
     }
 
     private static func measure(_ body: () throws -> Void) rethrows -> (cpu: Double, wall: Double) {

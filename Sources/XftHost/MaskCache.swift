@@ -17,7 +17,8 @@ struct MaskKey: Hashable {
         originY = origin.minY
     }
 
-    /// The rasterizer's own grid: equal keys are paths it rasterizes to the same bits.
+    /// The Swift rasterizer's grid, from which FreeType's 1/64 px is rounded (`PathRasterizer`):
+    /// equal keys are paths either rasterizes to the same bits.
     @inline(__always)
     private static func quantized(_ value: Double, from origin: Double) -> Double {
         CoverageRasterizer.gridSteps(of: value, from: origin)

@@ -72,6 +72,16 @@ public final class OffscreenSurface {
     /// Paths the canvas has rasterized since the counters were last reset.
     package var rasterizations: Int { canvas.rasterizations }
     package func resetMaskCounters() { canvas.resetMaskCounters() }
+    /// What fills shapes here (the host's default unless changed; a change empties the mask cache).
+    package var rasterizer: PathRasterizer {
+        get { canvas.rasterizer }
+        set { canvas.rasterizer = newValue }
+    }
+    /// When not nil, every path the canvas rasterizes is appended.
+    package var rasterizedPaths: [Path]? {
+        get { canvas.rasterizedPaths }
+        set { canvas.rasterizedPaths = newValue }
+    }
     /// Off: every shape is rasterized and uploaded at every draw, as before the cache.
     package var cachesMasks: Bool {
         get { canvas.cachesMasks }

@@ -171,6 +171,11 @@ public final class WindowHost {
         Size(width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
     }
 
+    /// What fills shapes on the canvases this process makes: FreeType's outline rasterizer
+    /// (`FreeTypeRasterizer`) when FreeType starts, else the pure-Swift `CoverageRasterizer`.
+    /// Both keep `PathRasterizer`'s contract; they differ by a few levels of 255 at edges.
+    public static var defaultRasterizer: PathRasterizer { FreeTypeRasterizer.shared ?? SwiftPathRasterizer() }
+
     /// The pacing of frames: an animating scene is drawn at most 60 times a second.
     public static let frameInterval = 1.0 / 60
 

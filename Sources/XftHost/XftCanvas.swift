@@ -1,10 +1,11 @@
 import CXlib
 import MaterialFields
 
-/// A `Canvas` that draws into an X pixmap: shapes are rasterized to coverage masks and
-/// composited with XRender (PictOpOver, so alpha blends), text goes through Xft. Masks are kept
-/// on the server (`MaskCache`), keyed by the shape relative to its whole-pixel origin, so a shape
-/// drawn again costs one composite.
+/// A `Canvas` that draws into an X pixmap: shapes are rasterized to coverage masks (by its
+/// `rasterizer`: FreeType's where the host has it, else the Swift one) and composited with
+/// XRender (PictOpOver, so alpha blends), text goes through Xft. Masks are kept on the server
+/// (`MaskCache`), keyed by the shape relative to its whole-pixel origin, so a shape drawn again
+/// costs one composite.
 package final class XftCanvas: Canvas {
     private let display: OpaquePointer
     private let visual: UnsafeMutablePointer<Visual>
@@ -32,6 +33,13 @@ package final class XftCanvas: Canvas {
     package var cachesMasks = true
     /// Paths rasterized so far (cached or not): what the cache saves shows here.
     package private(set) var rasterizations = 0
+    /// What turns shapes into coverage masks. Changing it empties the mask cache (masks from
+    /// two rasterizers may differ by a few levels).
+    package var rasterizer: PathRasterizer {
+        didSet { if !isConnectionLost { masks.removeAll() } }
+    }
+    /// When not nil, every path rasterized is appended (a measurement compares rasterizers on them).
+    package var rasterizedPaths: [Path]?
     package var maskStatistics: MaskCache.Statistics { masks.statistics }
     package func resetMaskCounters() {
         masks.resetCounters()
@@ -40,9 +48,12 @@ package final class XftCanvas: Canvas {
 
     /// - Parameters:
     ///   - visual, colormap: the drawable's, when not the screen's default (a popup's ARGB window).
+    ///   - rasterizer: what fills shapes; the host's default (`WindowHost.defaultRasterizer`) unless given.
     package init(display: OpaquePointer, drawable: Drawable, width: Int, height: Int, fonts: FontCache,
-                 visual: UnsafeMutablePointer<Visual>? = nil, colormap: Colormap? = nil) throws {
+                 visual: UnsafeMutablePointer<Visual>? = nil, colormap: Colormap? = nil,
+                 rasterizer: PathRasterizer = WindowHost.defaultRasterizer) throws {
         self.display = display
+        self.rasterizer = rasterizer
         let screen = XDefaultScreen(display)
         self.visual = visual ?? XDefaultVisual(display, screen)
         self.colormap = colormap ?? XDefaultColormap(display, screen)
@@ -101,7 +112,8 @@ package final class XftCanvas: Canvas {
         guard !visible.isEmpty else { return }
         guard cachesMasks, MaskCache.accepts(area) else {
             rasterizations += 1
-            guard let mask = CoverageRasterizer.rasterize(path, within: clip) else { return }
+            rasterizedPaths?.append(path)
+            guard let mask = rasterizer.rasterize(path, within: clip) else { return }
             uploadMask(mask)
             XRenderComposite(display, PictOpOver, solidFill(color), maskPicture, picture,
                              0, 0, 0, 0, Int32(mask.x), Int32(mask.y), UInt32(mask.width), UInt32(mask.height))
@@ -115,7 +127,8 @@ package final class XftCanvas: Canvas {
             entry = cached
         } else {
             rasterizations += 1
-            entry = masks.insert(CoverageRasterizer.rasterize(path, within: area), for: key)
+            rasterizedPaths?.append(path)
+            entry = masks.insert(rasterizer.rasterize(path, within: area), for: key)
         }
         guard let mask = entry.picture else { return }
         XRenderComposite(display, PictOpOver, solidFill(color), mask, picture,

@@ -98,6 +98,23 @@ final class SceneRenderTests: XCTestCase {
         XCTAssertEqual(canvas.commands.first, .pushClip(region), "drawing is clipped to the damage")
     }
 
+    func testAKeystrokeDrawsItsFieldAgainAndNotTheFieldsTheDamageMisses() {
+        let (scene, first, _, _) = makeScene()
+        scene.handle(.windowFocus(true), at: 0)
+        scene.focus(first, at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
+        scene.handle(.text("x"), at: 1.1)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1.2)
+        scene.handle(.text("y"), at: 1.3)
+        let canvas = RecordingCanvas()
+        _ = scene.advanceAndRender(on: canvas, at: 1.3)
+        let drawn = canvas.texts.map(\.0)
+        XCTAssertTrue(drawn.contains("xy"), "the edited field's text, drawn again: \(drawn)")
+        XCTAssertTrue(drawn.contains("A"), "and its label: \(drawn)")
+        XCTAssertFalse(drawn.contains("text") || drawn.contains("B"), "the other field, untouched, is not drawn: \(drawn)")
+        XCTAssertGreaterThan(canvas.fills.count, 1, "the surface and the field's container")
+    }
+
     func testTwoFieldsFarApartAreTwoRegionsNotOneBox() {
         // Given two fields with a third between them
         let fields = (0..<3).map { TextField(identifier: "f\($0)", style: .outlined, label: "L\($0)") }

@@ -9,6 +9,11 @@ public struct CoverageMask: Equatable, Sendable {
     /// Row-major, `width * height` bytes.
     public var coverage: [UInt8]
 
+    /// A mask of `width * height` bytes of `coverage` (a rasterizer a host lends makes these).
+    public init(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8]) {
+        self.x = x; self.y = y; self.width = width; self.height = height; self.coverage = coverage
+    }
+
     public subscript(column: Int, row: Int) -> UInt8 { coverage[row * width + column] }
 }
 

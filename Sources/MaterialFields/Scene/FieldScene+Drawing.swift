@@ -71,23 +71,35 @@ extension FieldScene {
         var damage = DamageRegion()
         if let pending = pendingDamage { damage.add(pending) }
         pendingDamage = nil
-        var current: [ObjectIdentifier: FieldAppearance] = [:]
+        // Entries of the fields in the scene that show something: any other entry in `drawn`
+        // is a field that left the scene, forgotten below.
+        var shown = 0
         for field in fields {
             let id = ObjectIdentifier(field)
             // Only time changes a field nobody touched: one that is neither editing (the caret
-            // blinks) nor animating now or at the last frame looks as it did.
+            // blinks) nor animating now or at the last frame looks as it did, and keeps its entry.
             let unchanged = !staleFields.contains(id) && !field.isFocused
                 && !field.isAnimating(at: lastRenderTime) && !field.isAnimating(at: time)
-            let appearance = unchanged ? drawn[id] : self.appearance(of: field, at: time)
-            current[id] = appearance
+            if unchanged {
+                if drawnBounds[id] != nil { shown += 1 }
+                continue
+            }
+            let appearance = self.appearance(of: field, at: time)
             switch (drawn[id], appearance) {
             case (nil, nil): break
             case (let old?, nil): damage.add(old.bounds)
             case (nil, let new?): damage.add(new.bounds)
             case (let old?, let new?): if let change = new.damage(since: old) { damage.add(change) }
             }
+            drawn[id] = appearance
+            drawnBounds[id] = appearance?.bounds
+            if appearance != nil { shown += 1 }
         }
-        drawn = current
+        if drawn.count != shown {
+            let present = Set(fields.map(ObjectIdentifier.init))
+            drawn = drawn.filter { present.contains($0.key) }
+            drawnBounds = drawnBounds.filter { present.contains($0.key) }
+        }
         staleFields.removeAll(keepingCapacity: true)
         lastRenderTime = time
         if inputSpotIsStale { updateInputMethodSpot() }
@@ -125,7 +137,8 @@ extension FieldScene {
                 canvas.popClip()
             }
             for field in fields {
-                guard let appearance = current[ObjectIdentifier(field)], appearance.bounds.intersects(region) else { continue }
+                let id = ObjectIdentifier(field)
+                guard let bounds = drawnBounds[id], bounds.intersects(region), let appearance = drawn[id] else { continue }
                 FieldRenderer.draw(appearance, on: canvas)
             }
             if let thumb = scroll.indicator(scale: metrics.scale), thumb.intersects(region) {

@@ -70,7 +70,11 @@ public final class FieldScene: Scene {
     var decorations: [Decoration] = []
     /// The layout's named regions, in content coordinates (`region(named:)`).
     var regions: [(name: String, frame: Rect)] = []
+    /// What each field showed at the last render (fields showing nothing have no entry), and
+    /// its bounds apart: a render updates only the entries of fields that may have changed, and
+    /// finds the fields a damaged rectangle meets by their bounds, without copying appearances.
     var drawn: [ObjectIdentifier: FieldAppearance] = [:]
+    var drawnBounds: [ObjectIdentifier: Rect] = [:]
     /// What the overlay showed at the last render; nil while there is none.
     var drawnOverlay: OverlayContent?
     /// The overlay may show something new that no field's change asks to draw (it was set or
