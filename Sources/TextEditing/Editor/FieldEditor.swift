@@ -294,14 +294,14 @@ package final class FieldEditor {
             }
         }
         // Typed, pasted or dropped text naming no styles takes the typing attributes.
-        if edit.attributes == nil, !edit.replacement.isEmpty, Self.insertsText(edit.cause),
+        if edit.attributes == nil, !edit.replacementIsEmpty, Self.insertsText(edit.cause),
            let typing = client?.insertionAttributes {
             edit.attributes = AttributeRuns(count: 1, attributes: typing)
         }
         // Replacing text with the same text changes nothing: no undo step, no observers (an
         // observer that normalises the text by setting it again must come to rest).
         // Styles count: the same text with other attributes is a change (of styles alone).
-        guard !storage.characters[edit.range].elementsEqual(edit.replacement)
+        guard !storage.holdsReplacement(of: edit, in: edit.range)
                 || (edit.attributes.map { EditableText.fitted($0, count: edit.range.count, otherwise: .none) }
                     .map { $0 != storage.attributeRuns.slice(edit.range) } ?? false) else {
             // A change of selection alone is a caret jump: the typing step ends.
@@ -317,7 +317,7 @@ package final class FieldEditor {
         textRevision &+= 1
         // A whole text replaced is exactly the replacement: reading it back must not join the
         // clusters of a 10 MB paste again (the QA state reads it after every change).
-        cachedText = replacesEverything && !secret ? edit.replacement : nil
+        cachedText = replacesEverything && !secret ? edit.replacementString : nil
         switch edit.cause {
         case .undo, .redo: break
         default: if !secret { undoHistory.record(applied) }
@@ -337,7 +337,8 @@ package final class FieldEditor {
                 // Mutated in place: a copy would duplicate the whole text's clusters and stops. The
                 // slice of the storage is let go before the field hears of anything.
                 let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
-                let changed = client?.displayed(storage.characters[newClusters]) ?? storage.characters[newClusters]
+                let clusters = ArraySlice(storage.clusters(in: newClusters))
+                let changed = client?.displayed(clusters) ?? clusters
                 let styles = client?.displayedStyles(storage.attributeRuns.slice(newClusters))
                 textLayout?.replacing(applied.oldClusters, with: changed, styles: styles, measurer: measurer)
             }
@@ -369,6 +370,8 @@ package final class FieldEditor {
     package func normalized(_ edit: TextEdit) -> TextEdit {
         var normalized = edit
         normalized.range = min(max(edit.range.lowerBound, 0), value.count)..<min(max(edit.range.upperBound, 0), value.count)
+        // Clusters undo or redo puts back came out of the storage: sanitized when they went in.
+        guard edit.replacementRope == nil else { return normalized }
         normalized.replacement = Self.sanitize(edit.replacement, multiline: isMultiline)
         if let runs = edit.attributes, normalized.replacement != edit.replacement {
             normalized.attributes = runs.remapped(from: edit.replacement, to: normalized.replacement)
