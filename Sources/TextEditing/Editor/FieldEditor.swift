@@ -386,7 +386,7 @@ package final class FieldEditor {
     /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
     /// "\n". Neither holds other control characters (C0, DEL, C1) except tab.
     package static func sanitize(_ text: String, multiline: Bool) -> String {
-        guard mayContainControls(text), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        guard mayContainControls(text, multiline: multiline), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return text }
         return String(text.compactMap { character -> Character? in
             if character.isNewline { return multiline ? "\n" : " " }
@@ -395,9 +395,11 @@ package final class FieldEditor {
         })
     }
 
-    /// False when no byte of `text` can encode a control character (C0, DEL, C1) or U+2028/U+2029:
-    /// a byte scan, so a 10 MB paste of ordinary text is not checked scalar by scalar.
-    private static func mayContainControls(_ text: String) -> Bool {
+    /// False when no byte of `text` encodes a character `sanitize` would change: a control
+    /// character (C0, DEL, C1) other than tab, and in a text area other than LF, or U+2028/U+2029.
+    /// A byte scan, so a 10 MB paste of ordinary text (lines included) is not checked scalar by
+    /// scalar. Every such character is a cluster of its own, so the clusters around it are kept.
+    private static func mayContainControls(_ text: String, multiline: Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return false }
@@ -405,7 +407,16 @@ package final class FieldEditor {
             var index = 0
             while index < count {
                 let byte = base[index]
-                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+                switch byte {
+                case 0x09: break
+                case 0x0A: if !multiline { return true }
+                case 0..<0x20, 0x7F: return true
+                // C1: U+0080...U+009F.
+                case 0xC2: if index + 1 < count, (0x80...0x9F).contains(base[index + 1]) { return true }
+                // U+2028, U+2029.
+                case 0xE2: if index + 2 < count, base[index + 1] == 0x80, base[index + 2] == 0xA8 || base[index + 2] == 0xA9 { return true }
+                default: break
+                }
                 index += 1
             }
             return false
