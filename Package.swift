@@ -65,6 +65,8 @@ let package = Package(
         // model; pure Swift, shared by its test and `./run.sh fuzz`.
         .target(name: "MaterialFieldsFuzz", dependencies: ["MaterialFields"]),
         .executableTarget(name: "FuzzTool", dependencies: ["MaterialFieldsFuzz"]),
+        // `storage-bench`: what a large text costs a text area's model (no X server), for A/B runs.
+        .executableTarget(name: "StorageBench", dependencies: ["MaterialFields"], path: "Tests/StorageBench"),
         // Starts private X servers and runs commands for the tests that need a display.
         .target(name: "TestHarness", dependencies: ["QATools", "CXlib"], path: "Tests/TestHarness"),
         // The X DAMAGE extension, for the UI tests only (which regions a repaint touched).

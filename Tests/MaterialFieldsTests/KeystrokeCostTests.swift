@@ -26,14 +26,27 @@ final class KeystrokeCostTests: XCTestCase {
         return paragraphsText.joined(separator: "\n")
     }
 
-    func testAnEditChangesTheTextsStorageInPlace() {
-        var text = EditableText(longText(paragraphs: 20), caret: 0)
-        let before = storage(text.characters)
-        // Same length (no growth), in the middle and at both ends, with neighbours in the window.
+    func testAnEditSharesEveryLeafOfTheTextButTheOneItChanges() {
+        var text = EditableText(longText(paragraphs: 200), caret: 0)
+        XCTAssertGreaterThan(text.rope.leafCount, 50)
+        // In the middle and at both ends, with neighbours in the window.
         for offset in [0, text.count / 2, text.count - 1] {
+            let before = text.rope
             text.apply(TextEdit(range: offset..<(offset + 1), replacement: "z", cause: .typing))
-            XCTAssertEqual(storage(text.characters), before, "an edit at \(offset) copied the text")
+            XCTAssertGreaterThanOrEqual(text.rope.sharedLeafCount(with: before), before.leafCount - 2,
+                                        "an edit at \(offset) copied the text")
         }
+    }
+
+    func testUndoingASelectAllDeletionPutsBackTheVeryTreeItRemoved() throws {
+        var text = EditableText(longText(paragraphs: 200))
+        var history = UndoHistory()
+        let before = text.rope
+        history.record(text.apply(TextEdit(range: 0..<text.count, replacement: "", cause: .deleteBackward)))
+        XCTAssertTrue(text.isEmpty)
+        text.apply(try XCTUnwrap(history.popUndo()))
+        XCTAssertTrue(text.rope.isIdentical(to: before), "undo rebuilt the text from a copy instead of keeping the old version")
+        XCTAssertEqual(text.text, longText(paragraphs: 200))
     }
 
     func testTypingIntoAFieldCopiesNeitherTheTextNorTheLayout() {
@@ -41,15 +54,15 @@ final class KeystrokeCostTests: XCTestCase {
         field.layOut(width: 400, metrics: MaterialMetrics(), measurer: FakeMeasurer())
         field.focus(at: 0)
         let middle = field.count / 2
-        // The layout is made from the model's array and shares it until the first edit.
+        // The first edit after the layout was made may grow its buffers once.
         field.insert("y", at: 1)
         field.selection = TextSelection(anchor: middle, head: middle + 1)
-        let text = storage(field.editor.characters)
+        let text = field.editor.storage.rope
         let layoutCharacters = storage(field.textLayout!.characters)
         let stops = storage(field.textLayout!.caretStops)
         // Typed over one cluster: the text keeps its length, so no buffer needs to grow.
         field.insert("z", at: 1)
-        XCTAssertEqual(storage(field.editor.characters), text, "the model's text was copied")
+        XCTAssertGreaterThanOrEqual(field.editor.storage.rope.sharedLeafCount(with: text), text.leafCount - 2, "the model's text was copied")
         XCTAssertEqual(storage(field.textLayout!.characters), layoutCharacters, "the layout's clusters were copied")
         XCTAssertEqual(storage(field.textLayout!.caretStops), stops, "the layout's stops were copied")
     }

@@ -37,6 +37,27 @@ final class LongPasteTests: XCTestCase {
         XCTAssertEqual(FieldEditor.sanitize("x\u{85}y", multiline: true), "x\ny")
     }
 
+    func testTheByteScanSkipsCleaningOnlyTextThatCleaningWouldLeaveAsItIs() {
+        // The reference: every cluster cleaned, no shortcut.
+        func cleaned(_ text: String, multiline: Bool) -> String {
+            String(text.compactMap { character -> Character? in
+                if character.isNewline { return multiline ? "\n" : " " }
+                if character == "\t" { return character }
+                return character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : character
+            })
+        }
+        var generator = SeededGenerator(seed: 11)
+        let pieces = ["a", "\n", "\r\n", "\r", "\t", "©", "\u{85}", "\u{9F}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{2027}",
+                      "\u{202A}", "é", "\u{7F}", "\u{01}", "\u{0B}", "中", "e\u{301}", "\u{E2}"]
+        for _ in 0..<400 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            for multiline in [false, true] {
+                XCTAssertEqual(FieldEditor.sanitize(text, multiline: multiline), cleaned(text, multiline: multiline),
+                               "\(text.debugDescription), multiline: \(multiline)")
+            }
+        }
+    }
+
     func testAMegabyteOfASCIIMeasuresLikeItsClusters() {
         let text = String(repeating: "ab c\u{301} ", count: 100) + String(repeating: "The lazy dog. ", count: 75_000)
         let measured = layout(text, wrap: nil)

@@ -19,7 +19,7 @@ struct AutocapitalizationPolicy: EditPolicy {
     let type: AutocapitalizationType
     func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
         guard edit.cause == .typing else { return .proceed }
-        let before = editor.characters[max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound]
+        let before = ArraySlice(editor.storage.clusters(in: max(0, edit.range.lowerBound - 256)..<edit.range.lowerBound))
         edit.replacement = type.apply(to: edit.replacement, after: before)
         return .proceed
     }

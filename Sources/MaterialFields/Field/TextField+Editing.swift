@@ -74,9 +74,8 @@ extension TextField {
         guard selection.isCaret, !editor.clearsAtNextInsertion, characterFilter == nil, keyboardType.keepsEverythingTyped,
               !adjustsFontSizeToFitWidth, let first = keys.first else { return 1 }
         let caret = selection.head
-        let characters = editor.characters
-        if caret > 0, (String(characters[caret - 1]) + String(first)).count != 2 { return 1 }
-        let next = caret < editor.count ? String(characters[caret]) : nil
+        if caret > 0, (String(editor.storage.cluster(at: caret - 1)) + String(first)).count != 2 { return 1 }
+        let next = caret < editor.count ? String(editor.storage.cluster(at: caret)) : nil
         var limit = Int.max
         if let maximumLength {
             let room = max(0, maximumLength) - editor.count

@@ -167,7 +167,11 @@ open class TextField {
         // edit); a text of a million digits and no letter is looked at no further than this.
         let classes: (Unicode.Scalar) -> BidiClass
         if let measurer { classes = { measurer.bidiClass(of: $0) } } else { classes = { BidiClass($0) } }
-        if let direction = Bidi.firstStrongDirection(of: editor.characters.prefix(4_096), classes: classes) { return direction }
+        // Read lazily from the start: the scan nearly always stops at the first cluster.
+        let storage = editor.storage
+        let first = storage.overwritesStorage ? Bidi.firstStrongDirection(of: storage.characters.prefix(4_096), classes: classes)
+            : Bidi.firstStrongDirection(of: storage.rope.prefix(4_096), classes: classes)
+        if let direction = first { return direction }
         return Bidi.firstStrongDirection(of: placeholder, classes: classes) ?? Bidi.firstStrongDirection(of: label, classes: classes)
             ?? layoutDirection
     }

@@ -20,40 +20,48 @@ public struct TextSelection: Equatable, Sendable, Codable {
 /// Text plus selection, edited in whole grapheme clusters: "e" + U+0301, a ZWJ family and a flag
 /// are each one caret step and one deletion.
 ///
-/// The text is kept as an array of `Character`s, so an offset is an index: moving, selecting and
-/// editing cost what they touch, not the length of the text. Commands that change text do not
-/// change it here: they return a `TextEdit` for the field's one edit pipeline, which applies it
-/// with `apply(_:)`.
+/// The text is kept in a `Rope` (a B-tree of UTF-8 chunks with cluster, byte and line counts at
+/// every node), so finding an offset, a line or a cluster and applying an edit cost O(log n) plus
+/// what they touch, and a copy of the value (an undo step's, the layout's) shares the text. A
+/// secure field keeps its few clusters in an array it overwrites in place instead (see
+/// "Overwritable storage"). Commands that change text do not change it here: they return a
+/// `TextEdit` for the field's one edit pipeline, which applies it with `apply(_:)`.
 public struct EditableText: Equatable, Sendable {
-    public private(set) var characters: [Character]
-    public private(set) var selection: TextSelection
+    /// The text of a plain field (empty while `overwritesStorage`).
+    package internal(set) var rope = Rope()
+    /// A secure field's clusters, edited in place and overwritten when let go (empty otherwise).
+    var slots: [Character] = []
+    public internal(set) var selection: TextSelection
     /// The styles of the text, one set of attributes per cluster (`count` always equals the
     /// text's): kept by `apply(_:)` through every edit, including the clusters a resegmented
     /// window joins or splits. Plain text has one run of `.none`. A secure field's are always plain.
-    public private(set) var attributeRuns: AttributeRuns
+    public internal(set) var attributeRuns: AttributeRuns
     /// Set for a secure field: every slot and heap copy of the text this value lets go of is
     /// overwritten first (see "Overwritable storage" below).
     package var overwritesStorage = false {
-        didSet { if overwritesStorage && !oldValue { adoptOverwritableStorage() } }
+        didSet {
+            if overwritesStorage && !oldValue { adoptOverwritableStorage() }
+            if !overwritesStorage && oldValue { releaseOverwritableStorage() }
+        }
     }
 
     public init(_ text: String = "", caret: Int? = nil) {
-        characters = Array(text)
-        attributeRuns = AttributeRuns(count: characters.count)
-        selection = TextSelection(caret: min(max(caret ?? characters.count, 0), characters.count))
+        rope = Rope(text)
+        attributeRuns = AttributeRuns(count: rope.count)
+        selection = TextSelection(caret: min(max(caret ?? rope.count, 0), rope.count))
     }
 
     /// Styled text, with the caret at `caret` (nil: at the end).
     public init(_ text: AttributedText, caret: Int? = nil) {
-        characters = text.characters
+        rope = Rope(text.string)
         attributeRuns = text.attributeRuns
-        selection = TextSelection(caret: min(max(caret ?? characters.count, 0), characters.count))
+        selection = TextSelection(caret: min(max(caret ?? rope.count, 0), rope.count))
     }
 
     /// The clusters of `range` (clamped) with their attributes.
     public func attributedText(in range: Range<Int>) -> AttributedText {
         let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
-        return AttributedText(characters: Array(characters[lower..<upper]), runs: attributeRuns.slice(lower..<upper))
+        return AttributedText(characters: clusters(in: lower..<upper), runs: attributeRuns.slice(lower..<upper))
     }
 
     /// What text put in place of `range` takes when its edit names no attributes, as
@@ -73,13 +81,46 @@ public struct EditableText: Equatable, Sendable {
     }
 
     /// Length in grapheme clusters, the unit of every offset here.
-    public var count: Int { characters.count }
-    public var isEmpty: Bool { characters.isEmpty }
-    public var text: String { String(characters) }
+    public var count: Int { overwritesStorage ? slots.count : rope.count }
+    public var isEmpty: Bool { count == 0 }
+    public var text: String { overwritesStorage ? String(slots) : rope.string }
+
+    /// Every cluster of the text, made into an array: for short texts and tests. Code that runs on
+    /// every edit reads `cluster(at:)`, `clusters(in:)` or the rope, never the whole text.
+    public var characters: [Character] { overwritesStorage ? slots : Array(rope) }
+
+    /// The cluster at `offset` (0..<count).
+    public func cluster(at offset: Int) -> Character { overwritesStorage ? slots[offset] : rope[offset] }
+
+    /// The clusters of `range` (clamped).
+    public func clusters(in range: Range<Int>) -> [Character] {
+        let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        return overwritesStorage ? Array(slots[lower..<upper]) : rope.characters(in: lower..<upper)
+    }
 
     public func text(in range: Range<Int>) -> String {
         let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
-        return String(characters[lower..<upper])
+        return overwritesStorage ? String(slots[lower..<upper]) : rope.string(in: lower..<upper)
+    }
+
+    /// Whether clusters `range` are already exactly `edit`'s replacement (an edit that would
+    /// change nothing), read with an early stop: a select-all Backspace reads no cluster.
+    package func holdsReplacement(of edit: TextEdit, in range: Range<Int>) -> Bool {
+        if let replacement = edit.replacementRope, !overwritesStorage {
+            return replacement.count == range.count && Array(replacement).elementsEqual(clusters(in: range))
+        }
+        if range.isEmpty || edit.replacementIsEmpty { return range.isEmpty && edit.replacementIsEmpty }
+        var replacement = edit.replacement.makeIterator()
+        var same = true
+        if overwritesStorage {
+            same = slots[range].elementsEqual(edit.replacement)
+            return same
+        }
+        rope.forEachChunk(in: range) { chunk in
+            for character in chunk where replacement.next() != character { same = false; return false }
+            return true
+        }
+        return same && replacement.next() == nil
     }
 
     public var selectedText: String { text(in: selection.range) }
@@ -139,8 +180,8 @@ public struct EditableText: Equatable, Sendable {
         guard selection.head > 0 else { return nil }
         // A secure field's bullet stands for the whole letter; and what is left of a cluster must
         // not join the one after it (क् before त would take it in), so then the cluster goes whole.
-        if !byWord, !overwritesStorage, let kept = Self.clusterAfterBackspace(characters[selection.head - 1]),
-           selection.head == count || (kept + String(characters[selection.head])).count == 2 {
+        if !byWord, !overwritesStorage, let kept = Self.clusterAfterBackspace(cluster(at: selection.head - 1)),
+           selection.head == count || (kept + String(cluster(at: selection.head))).count == 2 {
             return TextEdit(range: (selection.head - 1)..<selection.head, replacement: kept, cause: cause)
         }
         let start = byWord ? wordBoundary(before: selection.head) : selection.head - 1
@@ -188,14 +229,14 @@ public struct EditableText: Equatable, Sendable {
         let lower = min(max(edit.range.lowerBound, 0), count)
         let upper = min(max(edit.range.upperBound, lower), count)
         let before = selection
-        let scratch: Scratch = overwritesStorage ? .overwritten : .plain
-        var (window, caretOffset, clusters) = resegmented(edit.replacement, lower: lower, upper: upper, using: scratch)
-        let start = window.lowerBound, end = window.upperBound
         var applied = edit
         applied.range = lower..<upper
         let result: AppliedEdit
         let inherited = inheritedAttributes(replacing: lower..<upper)
+        let caret: Int
         if overwritesStorage {
+            let scratch: Scratch = .overwritten
+            var (window, caretOffset, clusters) = resegmented(edit.replacement, lower: lower, upper: upper, using: scratch)
             // Clusters of the field's own, so they can be zeroed when they go; the replaced text
             // is reported as a bullet per grapheme.
             let owned = clusters.map(Self.ownedCopy)
@@ -205,22 +246,29 @@ public struct EditableText: Equatable, Sendable {
             // A secret holds no styles.
             attributeRuns.replaceSubrange(window, with: AttributeRuns(count: clusters.count))
             applied.attributes = nil
-            result = AppliedEdit(edit: applied, replacedText: String(repeating: "\u{2022}", count: upper - lower),
+            result = AppliedEdit(edit: applied, replaced: Rope(String(repeating: "\u{2022}", count: upper - lower)),
                                  selectionBefore: before, oldClusters: window, newClusterCount: clusters.count,
                                  replacedAttributes: AttributeRuns(count: upper - lower))
+            caret = min(max(window.lowerBound + caretOffset, window.lowerBound), window.lowerBound + clusters.count)
         } else {
+            // The old text stays whole in `old` (a copy shares every node): what the edit replaced
+            // is a slice of it, no copy of its text.
+            let old = rope
+            let change = edit.replacementRope.map { rope.replaceSubrange(lower..<upper, with: $0) }
+                ?? rope.replaceSubrange(lower..<upper, with: edit.replacement)
+            let window = change.window
+            let start = window.lowerBound, end = window.upperBound
             // Did the neighbours in the window come out as they went in? A combining mark typed
             // after "e", or a deletion joining two regional indicators, changes a cluster outside
             // the edit.
-            // Read by index: a slice of `characters` still alive at `replaceSubrange` would make
-            // the storage shared, and the edit would copy the whole text.
-            let keepsNeighbours = keepsNeighbours(start..<lower, upper..<end, in: clusters)
+            let keepsNeighbours = Self.keepsNeighbours(old.characters(in: start..<lower), old.characters(in: upper..<end),
+                                                       in: rope, window: start..<(start + change.newCount))
             // The runs of the new window: the neighbours keep theirs, the replacement takes its
             // own (or what it inherits); a joined or split window maps each new cluster to the
             // old or inserted cluster its first scalar came from.
             let windowRuns: AttributeRuns
             if keepsNeighbours {
-                let middle = clusters.count - (lower - start) - (end - upper)
+                let middle = change.newCount - (lower - start) - (end - upper)
                 let inserted = Self.fitted(edit.attributes, count: middle, otherwise: inherited)
                 applied.attributes = inserted
                 windowRuns = AttributeRuns(attributeRuns.slice(start..<lower).pairs + inserted.pairs
@@ -229,17 +277,18 @@ public struct EditableText: Equatable, Sendable {
                 let replacementClusters = Array(edit.replacement)
                 let inserted = Self.fitted(edit.attributes, count: replacementClusters.count, otherwise: inherited)
                 applied.attributes = inserted
-                windowRuns = mappedRuns(of: clusters, from: start..<lower, replacementClusters, inserted, upper..<end)
+                windowRuns = mappedRuns(of: rope.characters(in: start..<(start + change.newCount)),
+                                        from: old.characters(in: start..<lower), at: start, replacementClusters, inserted,
+                                        old.characters(in: upper..<end), at: upper)
             }
-            result = AppliedEdit(edit: applied, replacedText: String(characters[lower..<upper]), selectionBefore: before,
-                                 oldClusters: window, newClusterCount: clusters.count, joinedNeighbours: !keepsNeighbours,
-                                 oldClustersText: keepsNeighbours ? "" : String(characters[start..<end]),
+            result = AppliedEdit(edit: applied, replaced: old.slice(lower..<upper), selectionBefore: before,
+                                 oldClusters: window, newClusterCount: change.newCount, joinedNeighbours: !keepsNeighbours,
+                                 oldClustersRope: keepsNeighbours ? Rope() : old.slice(start..<end),
                                  replacedAttributes: attributeRuns.slice(lower..<upper),
                                  oldClustersAttributes: keepsNeighbours ? AttributeRuns() : attributeRuns.slice(start..<end))
-            characters.replaceSubrange(window, with: clusters)
             attributeRuns.replaceSubrange(window, with: windowRuns)
+            caret = change.caret
         }
-        let caret = min(max(start + caretOffset, start), start + clusters.count)
         selection = (edit.selectionAfter ?? TextSelection(caret: caret)).clamped(to: count)
         return result
     }
@@ -259,14 +308,14 @@ public struct EditableText: Equatable, Sendable {
     /// The runs of `clusters`, a window segmented again, from the clusters it was made of: the old
     /// ones in `left` and `right` and the `inserted` ones between them. Each new cluster takes the
     /// attributes of the cluster its first scalar came from (a mark joining "e" takes "e"'s).
-    private func mappedRuns(of clusters: [Character], from left: Range<Int>, _ insertedClusters: [Character],
-                            _ inserted: AttributeRuns, _ right: Range<Int>) -> AttributeRuns {
+    private func mappedRuns(of clusters: [Character], from left: [Character], at leftStart: Int, _ insertedClusters: [Character],
+                            _ inserted: AttributeRuns, _ right: [Character], at rightStart: Int) -> AttributeRuns {
         // Where each source cluster ends, in scalars from the window's start, with its attributes.
         var sources: [(end: Int, attributes: TextAttributes)] = []
         var scalars = 0
-        for index in left {
-            scalars += characters[index].unicodeScalars.count
-            sources.append((scalars, attributeRuns.attributes(at: index)))
+        for (index, cluster) in left.enumerated() {
+            scalars += cluster.unicodeScalars.count
+            sources.append((scalars, attributeRuns.attributes(at: leftStart + index)))
         }
         var position = 0
         for run in inserted.runs {
@@ -277,9 +326,9 @@ public struct EditableText: Equatable, Sendable {
                 position += 1
             }
         }
-        for index in right {
-            scalars += characters[index].unicodeScalars.count
-            sources.append((scalars, attributeRuns.attributes(at: index)))
+        for (index, cluster) in right.enumerated() {
+            scalars += cluster.unicodeScalars.count
+            sources.append((scalars, attributeRuns.attributes(at: rightStart + index)))
         }
         var result = AttributeRuns()
         var offset = 0, source = 0
@@ -291,15 +340,16 @@ public struct EditableText: Equatable, Sendable {
         return result
     }
 
-    /// Whether `clusters` begin with the clusters `before` and end with those `after`, scalar
-    /// for scalar (the neighbours in a segmentation window came out as they went in).
-    private func keepsNeighbours(_ before: Range<Int>, _ after: Range<Int>, in clusters: [Character]) -> Bool {
-        guard clusters.count >= before.count + after.count else { return false }
-        func same(_ a: Character, _ b: Character) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
-        for (offset, index) in before.enumerated() where !same(clusters[offset], characters[index]) { return false }
-        let tail = clusters.count - after.count
-        for (offset, index) in after.enumerated() where !same(clusters[tail + offset], characters[index]) { return false }
-        return true
+    /// Whether the clusters of `window` in `text` begin with the clusters `before` and end with
+    /// those `after`, scalar for scalar (the neighbours in a segmentation window came out as they
+    /// went in). Reads the neighbours alone, not the window's middle.
+    private static func keepsNeighbours(_ before: [Character], _ after: [Character], in text: Rope, window: Range<Int>) -> Bool {
+        guard window.count >= before.count + after.count else { return false }
+        func same(_ a: [Character], _ b: [Character]) -> Bool {
+            a.elementsEqual(b) { $0.unicodeScalars.elementsEqual($1.unicodeScalars) }
+        }
+        return same(text.characters(in: window.lowerBound..<(window.lowerBound + before.count)), before)
+            && same(text.characters(in: (window.upperBound - after.count)..<window.upperBound), after)
     }
 
     /// The text's length in graphemes after `edit`, found without applying it: only the window
@@ -308,290 +358,15 @@ public struct EditableText: Equatable, Sendable {
     package func count(afterApplying edit: TextEdit) -> Int {
         let lower = min(max(edit.range.lowerBound, 0), count)
         let upper = min(max(edit.range.upperBound, lower), count)
-        let scratch: Scratch = overwritesStorage ? .overwritten : .plain
-        let (window, _, clusters) = resegmented(edit.replacement, lower: lower, upper: upper, using: scratch)
-        scratch.release(clusters)
+        guard overwritesStorage else {
+            // A copy shares the text: the edit makes new nodes on its two paths only.
+            var copy = rope
+            let change = edit.replacementRope.map { copy.replaceSubrange(lower..<upper, with: $0) }
+                ?? copy.replaceSubrange(lower..<upper, with: edit.replacement)
+            return count - change.window.count + change.newCount
+        }
+        let (window, _, clusters) = resegmented(edit.replacement, lower: lower, upper: upper, using: .overwritten)
+        Scratch.overwritten.release(clusters)
         return count - window.count + clusters.count
-    }
-
-    /// How the temporaries that hold text while a window is segmented are made and let go of:
-    /// plain strings, or, for a secure field, strings in storage made here that are zeroed before
-    /// they are released.
-    private enum Scratch {
-        case plain, overwritten
-
-        func string(_ head: ArraySlice<Character>, _ middle: String, _ tail: ArraySlice<Character>) -> String {
-            switch self {
-            case .plain: return String(head) + middle + String(tail)
-            case .overwritten: return EditableText.ownedString(head, middle, tail)
-            }
-        }
-
-        func release(_ text: inout String) {
-            if case .overwritten = self { EditableText.scrub(&text) }
-        }
-
-        func release(_ clusters: [Character]) {
-            if case .overwritten = self { clusters.forEach(EditableText.scrub) }
-        }
-    }
-
-    /// The whole clusters around `lower..<upper` that segmenting again may change. Runs of
-    /// regional indicators pair up from their start, so the window takes such a run whole; emoji
-    /// sequences (ZWJ joins) read context to their left, so the window also takes the
-    /// pictographic clusters before it, which is how Swift segments the whole string.
-    private func segmentationWindow(lower: Int, upper: Int) -> Range<Int> {
-        var start = lower, end = upper
-        if start > 0 { start -= 1 }
-        while start > 0, Self.isRegionalIndicator(characters[start]), Self.isRegionalIndicator(characters[start - 1]) { start -= 1 }
-        var lookBehind = 0
-        while start > 0, lookBehind < 64, Self.isPictographic(characters[start - 1]) {
-            start -= 1
-            lookBehind += 1
-        }
-        if end < count { end += 1 }
-        while end < count, Self.isRegionalIndicator(characters[end - 1]), Self.isRegionalIndicator(characters[end]) { end += 1 }
-        return start..<end
-    }
-
-    /// What the text around the edit becomes: the window of old clusters it replaces, the caret's
-    /// offset after the replacement within it, and the new clusters (the window's neighbours and
-    /// `replacement`, segmented together).
-    private func resegmented(_ replacement: String, lower: Int, upper: Int,
-                             using scratch: Scratch) -> (window: Range<Int>, caretOffset: Int, clusters: [Character]) {
-        if case .plain = scratch,
-           let clusters = Self.clustersStandingAlone(replacement, after: lower > 0 ? characters[lower - 1] : nil,
-                                                     before: upper < count ? characters[upper] : nil) {
-            return (lower..<upper, clusters.count, clusters)
-        }
-        let window = segmentationWindow(lower: lower, upper: upper)
-        let start = window.lowerBound
-        var end = window.upperBound
-        var leading = scratch.string(characters[start..<lower], replacement, characters[lower..<lower])
-        let caretOffset = leading.count
-        scratch.release(&leading)
-        var joined = scratch.string(characters[start..<lower], replacement, characters[upper..<end])
-        var clusters = Array(joined)
-        // The cluster after the window must still stand alone: a ZWJ or a regional indicator left
-        // at the window's end can join it, so take it in and segment again until one does.
-        while end < count, end - start < 256 {
-            let next = characters[end]
-            var pair = scratch.string(characters[end..<end], clusters.last.map(String.init) ?? "", characters[end...end])
-            let pairClusters = Array(pair)
-            let standsAlone = pairClusters.count == 2 && pairClusters[1] == next
-            scratch.release(pairClusters)
-            scratch.release(&pair)
-            if standsAlone { break }
-            scratch.release(clusters)
-            scratch.release(&joined)
-            joined = scratch.string(characters[start..<lower], replacement, characters[upper...end])
-            clusters = Array(joined)
-            end += 1
-        }
-        scratch.release(&joined)
-        return (start..<end, caretOffset, clusters)
-    }
-
-    /// The clusters of a long replacement, segmented once on its own, when that is how the whole
-    /// text would segment them: the window path segments the replacement twice and copies it
-    /// into new strings, which for a pasted 10 MB costs seconds. That holds when the
-    /// replacement starts and ends with a scalar that carries no context across clusters (not a
-    /// regional indicator, whose pairing counts from the start of a run, and not an emoji, which
-    /// ZWJ sequences join) and each neighbour still stands apart from the cluster it meets: every
-    /// other grapheme-break rule looks only at the two clusters either side of the break.
-    private static func clustersStandingAlone(_ replacement: String, after left: Character?, before right: Character?) -> [Character]? {
-        guard replacement.utf8.count >= 1024,
-              let first = replacement.unicodeScalars.first, let last = replacement.unicodeScalars.last,
-              !carriesContext(first), !carriesContext(last) else { return nil }
-        let clusters = Array(replacement)
-        func apart(_ a: Character, _ b: Character) -> Bool {
-            var pair = String(a)
-            pair.append(b)
-            return pair.count == 2
-        }
-        if let left, let head = clusters.first, !apart(left, head) { return nil }
-        if let right, let tail = clusters.last, !apart(tail, right) { return nil }
-        return clusters
-    }
-
-    private static func carriesContext(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1F1E6...0x1F1FF).contains(scalar.value) || scalar.value == 0x200D || (scalar.value > 0x7F && scalar.properties.isEmoji)
-    }
-
-    private static func isPictographic(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.value > 0x7F && $0.properties.isEmoji }
-    }
-
-    private static func isRegionalIndicator(_ character: Character) -> Bool {
-        character.unicodeScalars.first.map { (0x1F1E6...0x1F1FF).contains($0.value) } ?? false
-    }
-
-    // MARK: Words
-
-    package static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
-    }
-
-    /// The word containing the cluster at `offset`, or the run of spaces and punctuation there
-    /// (what a double click selects). Neither runs across a line break; a line break alone is
-    /// its own range.
-    public func wordRange(at offset: Int) -> Range<Int> {
-        guard !characters.isEmpty else { return 0..<0 }
-        let index = min(max(offset, 0), characters.count - 1)
-        guard !characters[index].isNewline else { return index..<(index + 1) }
-        let isWord = Self.isWordCharacter(characters[index])
-        func continues(_ character: Character) -> Bool { !character.isNewline && Self.isWordCharacter(character) == isWord }
-        var lower = index, upper = index + 1
-        while lower > 0, continues(characters[lower - 1]) { lower -= 1 }
-        while upper < characters.count, continues(characters[upper]) { upper += 1 }
-        return lower..<upper
-    }
-
-    /// The paragraph holding `offset`, without its line break (what a triple click selects; the
-    /// whole text of a single line).
-    public func paragraphRange(at offset: Int) -> Range<Int> {
-        let index = min(max(offset, 0), count)
-        var lower = index, upper = index
-        while lower > 0, !characters[lower - 1].isNewline { lower -= 1 }
-        while upper < count, !characters[upper].isNewline { upper += 1 }
-        return lower..<upper
-    }
-
-    /// The start of the word before `offset`, skipping spaces and punctuation first; a line break
-    /// right before `offset` is a step of its own, as in every editor.
-    public func wordBoundary(before offset: Int) -> Int {
-        var index = min(max(offset, 0), count)
-        if index > 0, characters[index - 1].isNewline { return index - 1 }
-        while index > 0, !characters[index - 1].isNewline, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
-        while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
-        return index
-    }
-
-    /// The end of the word after `offset`, skipping spaces and punctuation first; a line break
-    /// right after `offset` is a step of its own.
-    public func wordBoundary(after offset: Int) -> Int {
-        var index = min(max(offset, 0), count)
-        if index < count, characters[index].isNewline { return index + 1 }
-        while index < count, !characters[index].isNewline, !Self.isWordCharacter(characters[index]) { index += 1 }
-        while index < count, Self.isWordCharacter(characters[index]) { index += 1 }
-        return index
-    }
-
-    // MARK: Overwritable storage
-
-    /// What a vacated slot is overwritten with: a one-byte small string (NUL), stored inline.
-    private static let blank: Character = "\0"
-    /// A Character of up to 15 UTF-8 bytes lives inline in the array's 16-byte slot; a longer
-    /// cluster (a ZWJ family, a long run of combining marks) is a pointer to its own heap object.
-    private static let inlineLimit = 15
-
-    /// Test hook: sees every byte range just after it was overwritten and before it is released
-    /// (array buffers and the heap objects of large clusters).
-    package static var overwriteObserver: ((UnsafeRawBufferPointer) -> Void)?
-
-    /// The array's buffer, for tests that check it is edited in place.
-    package var storageAddress: UnsafeRawPointer? { characters.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
-
-    /// Overwrites every slot of the text and the heap objects of its large clusters, and leaves
-    /// the text empty (the buffer is kept: the next text goes where the old one was).
-    package mutating func overwriteAll() {
-        overwrite(0..<characters.count, scrubbingLargeClusters: true)
-        characters.removeAll(keepingCapacity: true)
-        attributeRuns = AttributeRuns()
-        selection = TextSelection(caret: 0)
-    }
-
-    /// Takes the text into storage this value alone owns: a large cluster may share its heap
-    /// object with the string it came from (the caller's, or a literal in read-only memory),
-    /// which must never be overwritten, so each gets a copy of its own.
-    private mutating func adoptOverwritableStorage() {
-        guard characters.contains(where: { $0.utf8.count > Self.inlineLimit }) else { return }
-        var owned: [Character] = []
-        owned.reserveCapacity(characters.capacity)
-        for character in characters { owned.append(Self.ownedCopy(character)) }
-        // The old slots only pointed at the caller's clusters: blank them, never scrub those.
-        overwrite(0..<characters.count, scrubbingLargeClusters: false)
-        characters = owned
-    }
-
-    /// Replaces `window` with `clusters` in place for a secure field: slots it vacates are blanked,
-    /// and an array that must grow is grown by hand, so the old buffer is blanked before it is freed.
-    private mutating func replaceOverwriting(_ window: Range<Int>, with clusters: [Character]) {
-        let newCount = count - window.count + clusters.count
-        overwrite(window, scrubbingLargeClusters: true)
-        if newCount > characters.capacity {
-            // The clusters themselves move to the new buffer, so their heap objects stay.
-            var grown: [Character] = []
-            grown.reserveCapacity(max(newCount, 2 * characters.capacity, 16))
-            grown.append(contentsOf: characters)
-            overwrite(0..<characters.count, scrubbingLargeClusters: false)
-            characters = grown
-        }
-        let oldCount = characters.count
-        characters.replaceSubrange(window, with: clusters)
-        if characters.count < oldCount {
-            // The tail moved down and left stale bytes past the end: blank them too.
-            let vacated = oldCount - characters.count
-            characters.append(contentsOf: repeatElement(Self.blank, count: vacated))
-            characters.removeLast(vacated)
-        }
-    }
-
-    /// Blanks the slots in `range` in place; with `scrubbingLargeClusters`, first zeroes the heap
-    /// objects of the large clusters there (only ever ones made by `ownedCopy`).
-    private mutating func overwrite(_ range: Range<Int>, scrubbingLargeClusters: Bool) {
-        guard !range.isEmpty else { return }
-        characters.withUnsafeMutableBufferPointer { buffer in
-            for index in range {
-                if scrubbingLargeClusters { Self.scrub(buffer[index]) }
-                buffer[index] = Self.blank
-            }
-            Self.overwriteObserver?(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[
-                (range.lowerBound * MemoryLayout<Character>.stride)..<(range.upperBound * MemoryLayout<Character>.stride)]))
-        }
-    }
-
-    /// A copy of a large cluster in a heap object of its own; a small one is a value already.
-    private static func ownedCopy(_ character: Character) -> Character {
-        let length = character.utf8.count
-        guard length > inlineLimit else { return character }
-        return Character(String(unsafeUninitializedCapacity: length) { buffer in
-            _ = buffer.initialize(from: character.utf8)
-            return length
-        })
-    }
-
-    /// Text in a heap object made here (when longer than a small string), so it may be scrubbed.
-    private static func ownedString(_ head: ArraySlice<Character>, _ middle: String, _ tail: ArraySlice<Character>) -> String {
-        let length = head.reduce(0) { $0 + $1.utf8.count } + middle.utf8.count + tail.reduce(0) { $0 + $1.utf8.count }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var index = 0
-            func copy<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-                for byte in bytes { buffer[index] = byte; index += 1 }
-            }
-            for character in head { copy(character.utf8) }
-            copy(middle.utf8)
-            for character in tail { copy(character.utf8) }
-            return index
-        }
-    }
-
-    /// Zeroes the heap bytes of a string made by `ownedString` or `ownedCopy` (or iterated from
-    /// one), which nothing else shares. A small string is a value in registers and slots: the
-    /// slot it sits in is what gets blanked.
-    private static func scrub(_ text: inout String) {
-        guard text.utf8.count > inlineLimit else { return }
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-            UnsafeMutableRawPointer(mutating: base).initializeMemory(as: UInt8.self, repeating: 0, count: bytes.count)
-            overwriteObserver?(UnsafeRawBufferPointer(bytes))
-        }
-        text = ""
-    }
-
-    private static func scrub(_ character: Character) {
-        guard character.utf8.count > inlineLimit else { return }
-        var text = String(character)
-        scrub(&text)
     }
 }

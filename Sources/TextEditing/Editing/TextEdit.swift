@@ -31,7 +31,16 @@ public enum EditCause: String, Sendable, Codable {
 /// is one of these and goes through its editor's `apply` (`FieldEditor`).
 public struct TextEdit: Equatable, Sendable {
     public var range: Range<Int>
-    public var replacement: String
+    /// The text put in place of `range`. An edit undo or redo makes holds it as a slice of the
+    /// storage's rope (`replacementRope`), which this reads out only when asked.
+    public var replacement: String {
+        get { replacementText ?? replacementRope?.string ?? "" }
+        set { replacementText = newValue; replacementRope = nil }
+    }
+    private var replacementText: String?
+    /// The replacement as clusters taken from a text (undo putting back what an edit removed): the
+    /// storage splices it in sharing its nodes, so a 10 MB deletion is undone in O(log n).
+    package private(set) var replacementRope: Rope?
     public var selectionAfter: TextSelection?
     public var cause: EditCause
     /// The styles of `replacement`'s clusters. Runs shorter than the replacement are lengthened
@@ -46,10 +55,33 @@ public struct TextEdit: Equatable, Sendable {
     public init(range: Range<Int>, replacement: String, selectionAfter: TextSelection? = nil, cause: EditCause,
                 attributes: AttributeRuns? = nil) {
         self.range = range
-        self.replacement = replacement
+        self.replacementText = replacement
         self.selectionAfter = selectionAfter
         self.cause = cause
         self.attributes = attributes
+    }
+
+    /// An edit putting `clusters` (a slice of a text) in place of `range`.
+    package init(range: Range<Int>, clusters: Rope, selectionAfter: TextSelection? = nil, cause: EditCause,
+                 attributes: AttributeRuns? = nil) {
+        self.range = range
+        self.replacementRope = clusters
+        self.selectionAfter = selectionAfter
+        self.cause = cause
+        self.attributes = attributes
+    }
+
+    /// The replacement's length in UTF-8 bytes, without reading a rope out.
+    package var replacementUTF8Count: Int { replacementText?.utf8.count ?? replacementRope?.utf8Count ?? 0 }
+    package var replacementIsEmpty: Bool { replacementUTF8Count == 0 }
+    /// The replacement as a string when it is held as one (nil for a rope's clusters).
+    package var replacementString: String? { replacementText ?? (replacementRope == nil ? "" : nil) }
+
+    public static func == (lhs: TextEdit, rhs: TextEdit) -> Bool {
+        guard lhs.range == rhs.range, lhs.selectionAfter == rhs.selectionAfter, lhs.cause == rhs.cause,
+              lhs.attributes == rhs.attributes else { return false }
+        if let left = lhs.replacementRope, let right = rhs.replacementRope { return left == right }
+        return lhs.replacement == rhs.replacement
     }
 
     /// True for edits a user makes (typing, deleting, pasting), false for the program's own.
@@ -69,7 +101,9 @@ public struct AppliedEdit: Equatable, Sendable {
     /// The edit as it was applied (after filters, limits and the delegate).
     public var edit: TextEdit
     /// The text the edit replaced.
-    public var replacedText: String
+    public var replacedText: String { replaced.string }
+    /// The clusters the edit replaced, a slice of the old text's rope (shared, not copied).
+    package var replaced: Rope
     /// The selection before the edit.
     public var selectionBefore: TextSelection
     /// Clusters `oldClusters` of the old text became `newClusterCount` clusters starting at the same
@@ -81,7 +115,8 @@ public struct AppliedEdit: Equatable, Sendable {
     /// taking it back means restoring the whole of `oldClusters`.
     public var joinedNeighbours = false
     /// The old text of `oldClusters` when `joinedNeighbours`, otherwise empty.
-    public var oldClustersText = ""
+    public var oldClustersText: String { oldClustersRope.string }
+    package var oldClustersRope = Rope()
     /// The styles of the text the edit replaced (`replacedText`'s clusters).
     public var replacedAttributes = AttributeRuns()
     /// The old styles of `oldClusters` when `joinedNeighbours`, otherwise empty.

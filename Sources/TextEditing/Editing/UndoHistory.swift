@@ -13,7 +13,7 @@ public struct UndoHistory: Equatable, Sendable {
         /// Made by typing (or an input method): only such a step takes more typing.
         var isTyping = false
         var cost: Int {
-            undo.replacement.utf8.count + redo.replacement.utf8.count + 64
+            undo.replacementUTF8Count + redo.replacementUTF8Count + 64
                 + 32 * ((undo.attributes?.lengths.count ?? 0) + (redo.attributes?.lengths.count ?? 0))
         }
     }
@@ -39,17 +39,19 @@ public struct UndoHistory: Equatable, Sendable {
         let insertedEnd = applied.oldClusters.lowerBound + applied.newClusterCount
             - (applied.oldClusters.upperBound - edit.range.upperBound)
         // Both ways name their styles: redo puts back the runs the text took, undo the ones it replaced.
-        let redo = TextEdit(range: edit.range, replacement: edit.replacement,
-                            selectionAfter: edit.cause == .styling ? edit.selectionAfter : nil, cause: .redo,
-                            attributes: edit.attributes)
+        var redo = edit
+        redo.selectionAfter = edit.cause == .styling ? edit.selectionAfter : nil
+        redo.cause = .redo
+        // Undo puts back the replaced clusters as a slice of the old text's rope: its nodes are
+        // shared, so a step costs no copy of what it removed.
         var undo = TextEdit(range: edit.range.lowerBound..<max(edit.range.lowerBound, insertedEnd),
-                            replacement: applied.replacedText, selectionAfter: applied.selectionBefore, cause: .undo,
+                            clusters: applied.replaced, selectionAfter: applied.selectionBefore, cause: .undo,
                             attributes: applied.replacedAttributes)
         if applied.joinedNeighbours {
             // The edit changed a cluster beside it: undo restores every cluster it touched.
-            undo.range = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
-            undo.replacement = applied.oldClustersText
-            undo.attributes = applied.oldClustersAttributes
+            undo = TextEdit(range: applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount),
+                            clusters: applied.oldClustersRope, selectionAfter: applied.selectionBefore, cause: .undo,
+                            attributes: applied.oldClustersAttributes)
         }
         var groupable: Bool
         // Typing over a selection opens a step of its own; the keys after it join that one.
@@ -58,13 +60,13 @@ public struct UndoHistory: Equatable, Sendable {
         // An input method's commit (a syllable, a converted phrase) is a step of its own: keys
         // typed before or after it never join it.
         case .typing:
-            opensStep = !applied.replacedText.isEmpty
-            groupable = (applied.replacedText.isEmpty || !applied.selectionBefore.isCaret)
+            opensStep = !applied.replaced.isEmpty
+            groupable = (applied.replaced.isEmpty || !applied.selectionBefore.isCaret)
                 && !edit.replacement.contains { !EditableText.isWordCharacter($0) && !$0.isWhitespace }
         case .deleteBackward, .deleteForward:
             // Backspace that takes only a cluster's last character puts the rest back: a step of
             // its own, which a run of whole deletes cannot absorb.
-            groupable = edit.range.count == 1 && applied.selectionBefore.isCaret && edit.replacement.isEmpty
+            groupable = edit.range.count == 1 && applied.selectionBefore.isCaret && edit.replacementIsEmpty
         default:
             groupable = false
         }
@@ -95,16 +97,16 @@ public struct UndoHistory: Equatable, Sendable {
             // Onto typing only (not a run of deletes); its undo may restore a selection the run
             // began by typing over.
             guard last.isTyping, last.undo.range.upperBound == redo.range.lowerBound else { return nil }
-            var step = Step(undo: TextEdit(range: last.undo.range.lowerBound..<undo.range.upperBound, replacement: last.undo.replacement,
-                                           selectionAfter: last.undo.selectionAfter, cause: .undo,
-                                           attributes: last.undo.attributes),
+            var grownUndo = last.undo
+            grownUndo.range = last.undo.range.lowerBound..<undo.range.upperBound
+            var step = Step(undo: grownUndo,
                             redo: TextEdit(range: last.redo.range, replacement: last.redo.replacement + redo.replacement,
                                            cause: .redo, attributes: joined(last.redo.attributes, redo.attributes)),
                             groupable: true)
             step.isTyping = true
             return step
         case .deleteBackward:
-            guard last.redo.replacement.isEmpty, redo.range.upperBound == last.redo.range.lowerBound else { return nil }
+            guard last.redo.replacementIsEmpty, redo.range.upperBound == last.redo.range.lowerBound else { return nil }
             return Step(undo: TextEdit(range: redo.range.lowerBound..<redo.range.lowerBound,
                                        replacement: undo.replacement + last.undo.replacement,
                                        selectionAfter: last.undo.selectionAfter, cause: .undo,
@@ -112,7 +114,7 @@ public struct UndoHistory: Equatable, Sendable {
                         redo: TextEdit(range: redo.range.lowerBound..<last.redo.range.upperBound, replacement: "", cause: .redo),
                         groupable: true)
         case .deleteForward:
-            guard last.redo.replacement.isEmpty, redo.range.lowerBound == last.redo.range.lowerBound else { return nil }
+            guard last.redo.replacementIsEmpty, redo.range.lowerBound == last.redo.range.lowerBound else { return nil }
             return Step(undo: TextEdit(range: redo.range.lowerBound..<redo.range.lowerBound,
                                        replacement: last.undo.replacement + undo.replacement,
                                        selectionAfter: last.undo.selectionAfter, cause: .undo,

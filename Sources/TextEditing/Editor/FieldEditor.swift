@@ -294,14 +294,14 @@ package final class FieldEditor {
             }
         }
         // Typed, pasted or dropped text naming no styles takes the typing attributes.
-        if edit.attributes == nil, !edit.replacement.isEmpty, Self.insertsText(edit.cause),
+        if edit.attributes == nil, !edit.replacementIsEmpty, Self.insertsText(edit.cause),
            let typing = client?.insertionAttributes {
             edit.attributes = AttributeRuns(count: 1, attributes: typing)
         }
         // Replacing text with the same text changes nothing: no undo step, no observers (an
         // observer that normalises the text by setting it again must come to rest).
         // Styles count: the same text with other attributes is a change (of styles alone).
-        guard !storage.characters[edit.range].elementsEqual(edit.replacement)
+        guard !storage.holdsReplacement(of: edit, in: edit.range)
                 || (edit.attributes.map { EditableText.fitted($0, count: edit.range.count, otherwise: .none) }
                     .map { $0 != storage.attributeRuns.slice(edit.range) } ?? false) else {
             // A change of selection alone is a caret jump: the typing step ends.
@@ -317,7 +317,7 @@ package final class FieldEditor {
         textRevision &+= 1
         // A whole text replaced is exactly the replacement: reading it back must not join the
         // clusters of a 10 MB paste again (the QA state reads it after every change).
-        cachedText = replacesEverything && !secret ? edit.replacement : nil
+        cachedText = replacesEverything && !secret ? edit.replacementString : nil
         switch edit.cause {
         case .undo, .redo: break
         default: if !secret { undoHistory.record(applied) }
@@ -337,7 +337,8 @@ package final class FieldEditor {
                 // Mutated in place: a copy would duplicate the whole text's clusters and stops. The
                 // slice of the storage is let go before the field hears of anything.
                 let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
-                let changed = client?.displayed(storage.characters[newClusters]) ?? storage.characters[newClusters]
+                let clusters = ArraySlice(storage.clusters(in: newClusters))
+                let changed = client?.displayed(clusters) ?? clusters
                 let styles = client?.displayedStyles(storage.attributeRuns.slice(newClusters))
                 textLayout?.replacing(applied.oldClusters, with: changed, styles: styles, measurer: measurer)
             }
@@ -369,6 +370,8 @@ package final class FieldEditor {
     package func normalized(_ edit: TextEdit) -> TextEdit {
         var normalized = edit
         normalized.range = min(max(edit.range.lowerBound, 0), value.count)..<min(max(edit.range.upperBound, 0), value.count)
+        // Clusters undo or redo puts back came out of the storage: sanitized when they went in.
+        guard edit.replacementRope == nil else { return normalized }
         normalized.replacement = Self.sanitize(edit.replacement, multiline: isMultiline)
         if let runs = edit.attributes, normalized.replacement != edit.replacement {
             normalized.attributes = runs.remapped(from: edit.replacement, to: normalized.replacement)
@@ -383,7 +386,7 @@ package final class FieldEditor {
     /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
     /// "\n". Neither holds other control characters (C0, DEL, C1) except tab.
     package static func sanitize(_ text: String, multiline: Bool) -> String {
-        guard mayContainControls(text), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        guard mayContainControls(text, multiline: multiline), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return text }
         return String(text.compactMap { character -> Character? in
             if character.isNewline { return multiline ? "\n" : " " }
@@ -392,9 +395,11 @@ package final class FieldEditor {
         })
     }
 
-    /// False when no byte of `text` can encode a control character (C0, DEL, C1) or U+2028/U+2029:
-    /// a byte scan, so a 10 MB paste of ordinary text is not checked scalar by scalar.
-    private static func mayContainControls(_ text: String) -> Bool {
+    /// False when no byte of `text` encodes a character `sanitize` would change: a control
+    /// character (C0, DEL, C1) other than tab, and in a text area other than LF, or U+2028/U+2029.
+    /// A byte scan, so a 10 MB paste of ordinary text (lines included) is not checked scalar by
+    /// scalar. Every such character is a cluster of its own, so the clusters around it are kept.
+    private static func mayContainControls(_ text: String, multiline: Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return false }
@@ -402,7 +407,16 @@ package final class FieldEditor {
             var index = 0
             while index < count {
                 let byte = base[index]
-                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+                switch byte {
+                case 0x09: break
+                case 0x0A: if !multiline { return true }
+                case 0..<0x20, 0x7F: return true
+                // C1: U+0080...U+009F.
+                case 0xC2: if index + 1 < count, (0x80...0x9F).contains(base[index + 1]) { return true }
+                // U+2028, U+2029.
+                case 0xE2: if index + 2 < count, base[index + 1] == 0x80, base[index + 2] == 0xA8 || base[index + 2] == 0xA9 { return true }
+                default: break
+                }
                 index += 1
             }
             return false
