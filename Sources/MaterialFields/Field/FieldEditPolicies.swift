@@ -4,9 +4,10 @@
 struct KeyboardTypePolicy: EditPolicy {
     let keyboardType: KeyboardType
     func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
-        // Only the kept text is read (for the one @ or decimal separator), without copying it.
+        // The kept text is read (for the one @ or decimal separator): the two sides of the edit,
+        // copied once each (a keyboard type's fields hold numbers and addresses, not long texts).
         let text = editor.storage
-        let kept = [text.characters[..<edit.range.lowerBound], text.characters[edit.range.upperBound...]].joined()
+        let kept = [text.clusters(in: 0..<edit.range.lowerBound), text.clusters(in: edit.range.upperBound..<text.count)].joined()
         edit.replacement = edit.cause == .paste || edit.cause == .drop ? keyboardType.paste(edit.replacement, keeping: kept) ?? ""
             : keyboardType.filter(edit.replacement, keeping: kept)
         return .proceed
