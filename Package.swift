@@ -26,9 +26,10 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
         ),
-        // ATK, the AT-SPI bridge for ATK objects (atk-bridge, which speaks D-Bus and registers the
-        // application) and GLib, whose main context the bridge runs on: the window host makes each
-        // field an accessible object for screen readers.
+        // ATK and GLib, whose main context the AT-SPI bridge runs on: the window host makes each
+        // field an accessible object for screen readers. The bridge for ATK objects (atk-bridge,
+        // which speaks D-Bus and registers the application) is not linked: the host opens it
+        // (dlopen) once a bus can be reached, so D-Bus and what it needs never load otherwise.
         .systemLibrary(
             name: "CAtk",
             pkgConfig: "atk",
