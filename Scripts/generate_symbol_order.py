@@ -6,9 +6,9 @@ deleting, selecting, copying and pasting), which the release link places side by
 7 MB of functions, and the kernel makes up to 64 KB resident around each one it faults in.
 
 It runs the release catalog under valgrind's callgrind on a private Xvfb, drives it with
-xdotool, and lists every function of the executable that ran, in the order callgrind first
-names them. Run it after changes that add or rename much of the code a session runs (a missing
-or stale name costs pages, never correctness: the linker ignores names it does not find):
+xdotool, and lists every function of the executable that ran, sorted by name. Run it after
+changes that add or rename much of the code a session runs (a missing or stale name costs
+pages, never correctness: the linker ignores names it does not find):
 
     swift build -c release --product textfield-catalog && Scripts/generate_symbol_order.py
 
@@ -88,7 +88,9 @@ def main():
                     names.append(function)
     shutil.rmtree(work, ignore_errors=True)
     with open(ORDER, "w") as f:
-        f.write("".join(name + "\n" for name in names))
+        # Sorted: together is what counts, not the order among them, and a sorted list changes
+        # only where the code does from one recording to the next.
+        f.write("".join(name + "\n" for name in sorted(names)))
     print("generate_symbol_order: %d functions in %s" % (len(names), os.path.relpath(ORDER, ROOT)))
 
 
