@@ -1,6 +1,31 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Where this file is: the catalog's release link reads its symbol order from the package.
+let packageDirectory = String(#filePath.dropLast("Package.swift".count))
+
+// Release builds of the code the catalog links put each function in a section of its own, so
+// the linker can lay out the functions the catalog runs side by side (`catalogLinking`).
+let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+
+// How the release catalog is linked (what `./run.sh` opens and `./run.sh bench` measures), each
+// for its resident memory and start (ARCHITECTURE.md, "Start and memory"):
+// - the Swift runtime statically: only the pages the catalog touches become resident, and the
+//   loader has no Swift libraries to map and relocate at start (nothing uses Foundation);
+// - with lld, in the order of Scripts/textfield-catalog.order (the functions a session runs,
+//   recorded by Scripts/generate_symbol_order.py) first: they share pages, where otherwise the
+//   kernel's fault-around makes 64 KB resident around each one, scattered over 7 MB of code;
+// - relative relocations packed (DT_RELR), not 28,000 RELA entries read at every start;
+// - no symbols exported: nothing looks the catalog's own symbols up, and the loader searches
+//   the executable's table first for every symbol a library binds.
+let catalogLinking: [LinkerSetting] = [.unsafeFlags([
+    "-static-stdlib", "-use-ld=lld",
+    "-Xlinker", "--symbol-ordering-file=\(packageDirectory)Scripts/textfield-catalog.order",
+    "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--no-export-dynamic",
+], .when(configuration: .release))]
+
 let package = Package(
     name: "MaterialFields",
     products: [
@@ -26,9 +51,10 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
         ),
-        // ATK, the AT-SPI bridge for ATK objects (atk-bridge, which speaks D-Bus and registers the
-        // application) and GLib, whose main context the bridge runs on: the window host makes each
-        // field an accessible object for screen readers.
+        // ATK and GLib, whose main context the AT-SPI bridge runs on: the window host makes each
+        // field an accessible object for screen readers. The bridge for ATK objects (atk-bridge,
+        // which speaks D-Bus and registers the application) is not linked: the host opens it
+        // (dlopen) once a bus can be reached, so D-Bus and what it needs never load otherwise.
         .systemLibrary(
             name: "CAtk",
             pkgConfig: "atk",
@@ -39,20 +65,17 @@ let package = Package(
         // edits, undo, text layout (wrapping, bidi, queries, scrolling), the measuring protocol
         // and geometry values. No dependencies by design: it imports neither MaterialFields nor
         // anything of X11.
-        .target(name: "TextEditing"),
+        .target(name: "TextEditing", swiftSettings: functionSections),
         // Pure Swift: model, layout, motion, theme, rendering to an abstract canvas. Never imports X11.
-        .target(name: "MaterialFields", dependencies: ["TextEditing"]),
+        .target(name: "MaterialFields", dependencies: ["TextEditing"], swiftSettings: functionSections),
         // The only code that talks to the X server.
-        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib", "CShaping", "CAtk"]),
+        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib", "CShaping", "CAtk"], swiftSettings: functionSections),
         // QA tooling on top of a host: scripted sessions on a virtual clock, screenshots compared
         // with goldens, the fonts a rendering used.
-        .target(name: "QATools", dependencies: ["MaterialFields", "XftHost"]),
-        // Release builds (what `./run.sh` opens and `./run.sh bench` measures) link the Swift
-        // runtime statically: only the pages the catalog touches become resident, and the loader
-        // has no Swift libraries to map and relocate at start. Nothing in the process uses
-        // Foundation.
+        .target(name: "QATools", dependencies: ["MaterialFields", "XftHost"], swiftSettings: functionSections),
+        // Linked for a small resident set and a quick start in release builds (`catalogLinking`).
         .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost", "QATools", "PhoneNumberFormat"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+                          swiftSettings: functionSections, linkerSettings: catalogLinking),
         // A program that uses only the public API; the UI tests run it.
         .executableTarget(name: "PublicAPIExample", dependencies: ["MaterialFields", "XftHost"]),
         // `signin-form` (`./run.sh example`): a sign-in form written as app code on the public API
@@ -60,7 +83,7 @@ let package = Package(
         .executableTarget(name: "SigninForm", dependencies: ["MaterialFields", "XftHost", "PhoneNumberFormat"],
                           path: "Sources/Examples/SigninForm"),
         // The live phone formatter both example apps use (the catalog's phone field, the form's).
-        .target(name: "PhoneNumberFormat", path: "Sources/Examples/PhoneNumberFormat"),
+        .target(name: "PhoneNumberFormat", path: "Sources/Examples/PhoneNumberFormat", swiftSettings: functionSections),
         // The model fuzzer: random operations on the public API checked against a reference
         // model; pure Swift, shared by its test and `./run.sh fuzz`.
         .target(name: "MaterialFieldsFuzz", dependencies: ["MaterialFields"]),

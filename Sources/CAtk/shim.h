@@ -8,10 +8,10 @@
 #include <glib-object.h>
 #include <atk/atk.h>
 
-/* libatk-bridge's entry points (atk-bridge.h), declared here so the module needs only ATK's and
-   GLib's include paths (the bridge's pkg-config file adds D-Bus and -pthread). */
-int atk_bridge_adaptor_init(int *argc, char **argv[]);
-void atk_bridge_adaptor_cleanup(void);
+/* libatk-bridge is not linked: AccessibilityBridge opens it (dlopen) when a bus can be reached,
+   so a process that nobody can listen to never maps it nor D-Bus, libsystemd and libgcrypt behind
+   it. Its one entry point the host calls, atk_bridge_adaptor_init (atk-bridge.h), has this type. */
+typedef int (*catk_bridge_init_function)(int *argc, char **argv[]);
 
 /* "text-insert" and "text-remove": offset, length (code points) and the text. */
 static inline void catk_emit_text_change(AtkObject *object, const char *signal, gint offset, gint length, const gchar *text) {

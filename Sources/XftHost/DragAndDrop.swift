@@ -100,7 +100,13 @@ final class DragAndDropController {
         display = session.display
         window = session.window
         root = XDefaultRootWindow(session.display)
-        func atom(_ name: String) -> Atom { XInternAtom(session.display, name, 0) }
+        // Every name below, interned in one round trip.
+        let interned = internAtoms(session.display, ["XdndAware", "XdndProxy", "XdndEnter", "XdndPosition", "XdndStatus",
+                                                     "XdndLeave", "XdndDrop", "XdndFinished", "XdndSelection", "XdndTypeList",
+                                                     "XdndActionCopy", "XdndActionMove", "XdndActionList", "DELETE",
+                                                     "_MATERIALFIELDS_XDND_DELETE", "text/plain;charset=UTF-8"]
+                                                    + Self.offeredTypeNames)
+        func atom(_ name: String) -> Atom { interned[name] ?? XInternAtom(session.display, name, 0) }
         aware = atom("XdndAware")
         proxy = atom("XdndProxy")
         enter = atom("XdndEnter")

@@ -86,9 +86,9 @@ public final class FontCache: TextMeasuring {
     struct ClusterKey: Hashable { var face: FaceKey; var cluster: Character }
     /// Advances of clusters already measured: typing mostly repeats a few dozen of them.
     var clusterAdvances: [ClusterKey: Double] = [:]
-    /// Per face, the advance of each ASCII character: most text is ASCII, and a table lookup per
-    /// byte keeps a 10 MB paste from hashing ten million clusters.
-    private var asciiAdvances: [FaceKey: [Double]] = [:]
+    /// Per face, the advance of each ASCII character (NaN until a text has it): most text is
+    /// ASCII, and a table lookup per byte keeps a 10 MB paste from hashing ten million clusters.
+    private(set) var asciiAdvances: [FaceKey: [Double]] = [:]
     /// Underline and strikethrough placement per face.
     var decorationMetricsByFace: [FaceKey: DecorationMetrics] = [:]
     static let clusterCacheLimit = 8192
@@ -467,12 +467,12 @@ public final class FontCache: TextMeasuring {
                 if byte >= 0x80 || byte == 0x0D { return nil }
                 index += 1
             }
-            let table = asciiAdvances[key] ?? {
-                let table = (0..<128).map { advance(of: Substring(String(UnicodeScalar(UInt8($0)))), font: spec) }
-                asciiAdvances[key] = table
-                return table
-            }()
-            return table.withUnsafeBufferPointer { advances in
+            // Each character's advance is measured the first time a text has it (NaN until then):
+            // measuring loads (rasterizes) its glyph, and most of a face's ASCII glyphs, control
+            // characters included, are never drawn.
+            var table = asciiAdvances.removeValue(forKey: key) ?? [Double](repeating: .nan, count: 128)
+            defer { asciiAdvances[key] = table }
+            return table.withUnsafeMutableBufferPointer { advances in
                 let widths = advances.baseAddress!
                 return [Double](unsafeUninitializedCapacity: count + 1) { stops, initialized in
                     let out = stops.baseAddress!
@@ -480,7 +480,13 @@ public final class FontCache: TextMeasuring {
                     out[0] = 0
                     var index = 0
                     while index < count {
-                        x += widths[Int(base[index])]
+                        let byte = Int(base[index])
+                        var width = widths[byte]
+                        if width.isNaN {
+                            width = advance(of: Substring(String(UnicodeScalar(UInt8(byte)))), font: spec)
+                            widths[byte] = width
+                        }
+                        x += width
                         index += 1
                         out[index] = x
                     }

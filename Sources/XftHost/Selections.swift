@@ -110,7 +110,12 @@ final class SelectionBroker {
         self.window = window
         self.clock = clock
         self.warn = warn
-        func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+        // Every name below, interned in one round trip.
+        let interned = internAtoms(display, ["CLIPBOARD", "TARGETS", "UTF8_STRING", "TEXT", "text/plain;charset=utf-8",
+                                             "XdndSelection", "DELETE", "NULL", "text/plain", "TIMESTAMP", "INCR",
+                                             "MULTIPLE", "text/html", "ATOM_PAIR"]
+                                            + [SelectionKind.clipboard, .primary, .dragAndDrop].map { Self.propertyName(for: $0, index: 0) })
+        func atom(_ name: String) -> Atom { interned[name] ?? XInternAtom(display, name, 0) }
         clipboardAtom = atom("CLIPBOARD")
         primaryAtom = XA_PRIMARY
         targetsAtom = atom("TARGETS")

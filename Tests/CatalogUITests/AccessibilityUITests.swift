@@ -184,6 +184,9 @@ final class AccessibilityUITests: XCTestCase {
         // it has something to say, so the window sleeps as it does with no bus.
         _ = try tree()
         let pid = app.process.processIdentifier
+        // The bridge, which the catalog opens only when a bus can be reached, is loaded now.
+        let loaded = try mappedLibraries(of: pid)
+        XCTAssertTrue(loaded.contains { $0.hasPrefix("libatk-bridge-2.0.so") }, "the bridge is not loaded: \(loaded)")
         func wakeUps() throws -> Int {
             let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
             return status.split(separator: "\n").filter { $0.hasPrefix("voluntary_ctxt_switches") }
@@ -430,6 +433,20 @@ final class AccessibilityWithoutBusUITests: XCTestCase {
         XCTAssertEqual(launched, [], "a session bus was autolaunched for the catalog's display")
     }
 
+    func testWithNoBusToReachTheCatalogLoadsNeitherTheBridgeNorDBus() throws {
+        // Linked, the bridge and what it needs (libatspi, libdbus, libsystemd, libgcrypt, ...)
+        // would be mapped at exec into every catalog, about 1.2 MB resident for nothing.
+        let app = try CatalogApp(environment: ["DBUS_SESSION_BUS_ADDRESS": "", "AT_SPI_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": ""])
+        try app.click(field: "filled-label")
+        try app.type("ok")
+        XCTAssertNotNil(app.waitForState { $0.field("filled-label").text == "ok" })
+        let loaded = try mappedLibraries(of: app.process.processIdentifier)
+        XCTAssertTrue(loaded.contains { $0.hasPrefix("libatk-1.0.so") }, "ATK itself is linked: \(loaded)")
+        for absent in ["libatk-bridge-2.0.so", "libatspi.so", "libdbus-1.so", "libsystemd.so"] {
+            XCTAssertFalse(loaded.contains { $0.hasPrefix(absent) }, "\(absent) is loaded with no bus to reach")
+        }
+    }
+
     /// The `dbus-launch --autolaunch` processes whose environment names `display`: the catalog's
     /// own, never another program's on another server of this machine (a GTK program run without
     /// a bus elsewhere leaves one behind, daemonized, with no parent to tell it apart by).
@@ -440,4 +457,16 @@ final class AccessibilityWithoutBusUITests: XCTestCase {
             return environ.split(separator: 0).contains { Array($0) == Array("DISPLAY=\(display)".utf8) }
         }
     }
+}
+
+/// The file names of the shared objects `pid` has mapped (read to its end: the file reports no
+/// size, and a read of one size stops after its first page).
+func mappedLibraries(of pid: Int32) throws -> Set<String> {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+    defer { try? handle.close() }
+    let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+    return Set(maps.split(separator: "\n").compactMap { line -> String? in
+        guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.contains(".so") else { return nil }
+        return String(path.split(separator: "/").last ?? path)
+    })
 }

@@ -20,4 +20,25 @@ final class ASCIIStopsTests: XCTestCase {
         }
         _ = server
     }
+
+    func testOnlyTheCharactersATextHasAreMeasured() throws {
+        // Measuring a character loads (rasterizes) its glyph: the other ASCII characters of a
+        // face, control characters among them, are left until a text has them.
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName) { _ in }
+        let cache = try XCTUnwrap(host.measurer as? FontCache)
+        let font = FontSpec(pixelSize: 15)
+        func measured() -> Set<Character> {
+            let table = cache.asciiAdvances[FontCache.key(for: font)] ?? []
+            return Set(table.indices.filter { !table[$0].isNaN }.map { Character(UnicodeScalar(UInt8($0))) })
+        }
+        let stops = host.measurer.caretStops(of: "abba", font: font)
+        XCTAssertEqual(stops.count, 5)
+        XCTAssertEqual(measured(), ["a", "b"])
+        _ = host.measurer.caretStops(of: "cab", font: font)
+        XCTAssertEqual(measured(), ["a", "b", "c"])
+        // The advances are the ones measured alone, and the stops add them up.
+        XCTAssertEqual(stops[2], host.measurer.advance(of: "a", font: font) + host.measurer.advance(of: "b", font: font), accuracy: 1e-9)
+        _ = server
+    }
 }

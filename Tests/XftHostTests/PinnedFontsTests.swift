@@ -230,6 +230,41 @@ final class PinnedFontsTests: XCTestCase {
         XCTAssertEqual(configuration.fallback(for: "東", prefersColor: false, weight: Int32(FC_WEIGHT_MEDIUM))?.family, "Noto Sans CJK JP")
     }
 
+    func testThePinnedFileIsLoadedAloneWithoutFontconfigsTemplates() throws {
+        _ = try repositoryConfiguration()
+        // The process's configuration before, put back after: other tests share the process.
+        let previous = try XCTUnwrap(FcConfigReference(nil))
+        defer {
+            FcConfigSetCurrent(previous)
+            FcConfigDestroy(previous)
+        }
+        XCTAssertTrue(PinnedFonts.loadConfiguration(Self.configurationPath))
+        let current = try XCTUnwrap(FcConfigGetCurrent())
+        // FcInit would also list every file of fontconfig's template folder (conf.avail), each
+        // parsed at start for its description though none is in effect.
+        var files: [(name: String, enabled: Bool)] = []
+        var iterator = FcConfigFileInfoIter()
+        FcConfigFileInfoIterInit(current, &iterator)
+        repeat {
+            var name: UnsafeMutablePointer<FcChar8>?, description: UnsafeMutablePointer<FcChar8>?, enabled: FcBool = FcFalse
+            guard FcConfigFileInfoIterGet(current, &iterator, &name, &description, &enabled) == FcTrue else { break }
+            files.append((name.map { String(cString: $0) } ?? "", enabled == FcTrue))
+            free(name)
+            free(description)
+        } while FcConfigFileInfoIterNext(current, &iterator) == FcTrue
+        XCTAssertEqual(files.map(\.name), [Self.configurationPath])
+        XCTAssertEqual(files.map(\.enabled), [true])
+        // And it is the whole configuration: the text face resolves as the goldens have it.
+        let pattern = try XCTUnwrap(FcNameParse("Roboto"))
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(current, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        let matched = try XCTUnwrap(FcFontMatch(current, pattern, &result))
+        defer { FcPatternDestroy(matched) }
+        XCTAssertEqual(URL(fileURLWithPath: Configuration.string(matched, FC_FILE)).lastPathComponent, "Roboto-Regular.ttf")
+    }
+
     func testTheRasterizerIsSetAsTheGoldensWereDrawnAndNoRequestChangesIt() throws {
         let configuration = try repositoryConfiguration()
         // What a desktop's Xft resources would put in a request (subpixel order, full hinting,

@@ -143,14 +143,36 @@ final class AccessibilityBridge {
                 AccessibilityBridge.warn?("warning: accessibility: " + String(cString: message))
             }, nil)
         }
+        guard let initialize = Self.loadBridge() else {
+            isStarted = false
+            return false
+        }
         // The bridge attaches its D-Bus connections to the default main context, which only
         // this thread drives from now on.
         _ = g_main_context_acquire(context)
-        if atk_bridge_adaptor_init(nil, nil) != 0 {
+        if initialize(nil, nil) != 0 {
             isStarted = false
             g_main_context_release(context)
         }
         return isStarted
+    }
+
+    /// The shared object of libatk-bridge (its soname), opened only here: linked, it and what it
+    /// needs (libatspi, libdbus, libsystemd, libgcrypt and their compression libraries, about
+    /// 1.2 MB resident and a dozen objects for the loader to map and relocate) would load into
+    /// every process at exec, even one no assistive technology can reach.
+    static let bridgeLibrary = "libatk-bridge-2.0.so.0"
+
+    /// `atk_bridge_adaptor_init` from `bridgeLibrary`, loaded into the process's ATK (already
+    /// linked); nil, with the loader's reason on `warn`, when the library is not installed.
+    private static func loadBridge() -> catk_bridge_init_function? {
+        guard let library = dlopen(bridgeLibrary, RTLD_NOW | RTLD_LOCAL),
+              let symbol = dlsym(library, "atk_bridge_adaptor_init") else {
+            let reason = dlerror().map { String(cString: $0) } ?? "not found"
+            warn?("warning: accessibility: no bridge to AT-SPI: " + reason)
+            return nil
+        }
+        return unsafeBitCast(symbol, to: catk_bridge_init_function.self)
     }
 
     // MARK: The main context in the window's loop
