@@ -230,8 +230,6 @@ test)
     # The soak runs even when a test failed: both verdicts are worth having from one run.
     soak_status=0
     "$bin/catalog-soak" 60 || soak_status=$?
-    # The bench's table (goals met or not, memory by mapping) from made-up figures: no timing.
-    python3 Scripts/test_bench_report.py >&2 || tests_status=$?
     [ "$tests_status" -eq 0 ] || say "the tests failed (status $tests_status)"
     [ "$soak_status" -eq 0 ] || say "the soak failed (status $soak_status)"
     [ "$warnings" -eq 0 ] || say "the build gave $warnings compiler warning(s) (above): the code builds without any"
