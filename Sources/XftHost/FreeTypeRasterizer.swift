@@ -97,13 +97,17 @@ final class FreeTypeRasterizer: PathRasterizer, @unchecked Sendable {
         return CoverageMask(x: Int(area.minX), y: Int(area.minY), width: width, height: height, coverage: coverage)
     }
 
-    /// Whether FreeType can take the path: its pixels' positions within 16 bits of its origin,
-    /// its points and contours within an outline's 16-bit counts.
+    /// Whether FreeType can take the path: every point a number (`Path.bounds` passes over a NaN,
+    /// which the fixed-point conversion cannot take), its pixels' positions within 16 bits of its
+    /// origin, its points and contours within an outline's 16-bit counts.
     private static func fits(_ path: Path, in area: Rect) -> Bool {
         guard area.isFinite, area.width <= sideLimit, area.height <= sideLimit,
               abs(area.minX) < 1e9, abs(area.minY) < 1e9, path.contours.count <= Int(Int16.max) else { return false }
         var count = 0
-        for contour in path.contours { count += contour.count }
+        for contour in path.contours {
+            count += contour.count
+            guard contour.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return false }
+        }
         return count <= Int(Int16.max)
     }
 

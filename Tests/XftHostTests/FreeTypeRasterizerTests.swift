@@ -159,6 +159,13 @@ final class FreeTypeRasterizerTests: XCTestCase {
             XCTAssertNotNil(mask)
             XCTAssertEqual(mask, CoverageRasterizer.rasterize(path, within: clip))
         }
+        // A point that is not a number (an app's icon shape can carry one; bounds pass over it):
+        // what the Swift rasterizer makes of it, never a trap.
+        for bad in [Double.nan, -Double.nan] {
+            let path = Path(contours: [[Point(x: 0, y: 0), Point(x: bad, y: 10), Point(x: 20, y: 20), Point(x: 20, y: 0)]])
+            XCTAssertEqual(freeType.rasterize(path, within: Rect(x: 0, y: 0, width: 100, height: 100)),
+                           CoverageRasterizer.rasterize(path, within: Rect(x: 0, y: 0, width: 100, height: 100)))
+        }
         // A thin sliver that covers no pixel noticeably, and nothing in the clip: no mask.
         XCTAssertNil(freeType.rasterize(.rectangle(Rect(x: 0, y: 0, width: 5, height: 5)), within: Rect(x: 10, y: 10, width: 5, height: 5)))
     }
