@@ -199,9 +199,13 @@ final class AccessibilityTextEventTests: XCTestCase {
         _ = accessible.caretOffset
         let recounts = accessible.index.recounts
         var mirror = EventMirror(accessible)
+        let arraysMade = EditableText.arraysMade
         harness.type("abc")
         harness.key(.backspace)
         harness.key(.left)
+        _ = accessible.caretOffset
+        _ = accessible.text(from: 2_990, to: 3_010)
+        XCTAssertEqual(EditableText.arraysMade, arraysMade, "the events and the queries read the clusters they need, not a copy of the text")
         mirror.apply(harness.take())
         XCTAssertEqual(accessible.index.recounts, recounts, "each edit moved the index on, nothing counted the text again")
         XCTAssertEqual(mirror.text, accessible.text)

@@ -3,37 +3,35 @@
 
 /// A field's clusters as an assistive technology may read them: the text, or for a secure field
 /// a bullet per cluster (line breaks kept), as `TextField.displayedText` shows it. It holds the
-/// storage's array only for the length of one query or event: kept across an edit, the array
-/// would be copied by that edit (a secure field's too, its old buffer then freed unscrubbed).
+/// editing value (a copy shares the rope; nothing of the text is copied) and reads the clusters a
+/// query asks for, one by one or a range at a time. It is held only for the length of one query
+/// or event: a secure field's value keeps its one scrubbed buffer, and a copy kept across an edit
+/// would make that edit copy it (its old buffer then freed unscrubbed).
 struct AccessibleCharacters {
-    let characters: [Character]
+    let text: EditableText
     let isMasked: Bool
 
     static let bullet: Character = "\u{2022}"
 
-    var count: Int { characters.count }
+    var count: Int { text.count }
 
     subscript(index: Int) -> Character {
-        let character = characters[index]
+        let character = text.cluster(at: index)
         return isMasked && !character.isNewline ? Self.bullet : character
     }
 
     /// The code points cluster `index` counts for: a secure field's bullet (or line break) is one.
-    func codePoints(at index: Int) -> Int { isMasked ? 1 : characters[index].unicodeScalars.count }
+    func codePoints(at index: Int) -> Int { isMasked ? 1 : text.cluster(at: index).unicodeScalars.count }
 
     func codePoints(in range: Range<Int>) -> Int {
         guard !isMasked else { return range.count }
-        var total = 0
-        for index in range { total += characters[index].unicodeScalars.count }
-        return total
+        return text.clusters(in: range).reduce(0) { $0 + $1.unicodeScalars.count }
     }
 
     /// The clusters of `range` as shown (bullets for a secure field).
     func text(_ range: Range<Int>) -> String {
-        guard isMasked else { return String(characters[range]) }
-        var text = ""
-        for index in range { text.append(self[index]) }
-        return text
+        guard isMasked else { return text.text(in: range) }
+        return String(text.clusters(in: range).map { $0.isNewline ? $0 : Self.bullet })
     }
 
     func isWordCharacter(_ index: Int) -> Bool { EditableText.isWordCharacter(self[index]) }

@@ -111,6 +111,9 @@ extension FieldAccessibility {
     /// replacement's come, at the edit's start.
     private func textEvents(of applied: AppliedEdit, revision: Int) -> [AccessibilityEvent] {
         let edit = applied.edit.range, window = applied.oldClusters
+        // Each made once, when first needed: both are spelled from the rope's pieces when asked for.
+        lazy var replacedText = applied.replacedText
+        lazy var replacement = applied.edit.replacement
         var events: [AccessibilityEvent] = []
         // The index follows the edit rather than counting the text again.
         let change = reading(validating: false) { characters, index -> (offset: Int, deleted: Int, inserted: Int, insertedText: String?) in
@@ -128,8 +131,8 @@ extension FieldAccessibility {
                 return (window.lowerBound, window.count, applied.newClusterCount,
                         characters.text(window.lowerBound..<(window.lowerBound + applied.newClusterCount)))
             }
-            let deleted = applied.replacedText.unicodeScalars.count
-            let inserted = applied.edit.replacement.unicodeScalars.count
+            let deleted = replacedText.unicodeScalars.count
+            let inserted = replacement.unicodeScalars.count
             index.follow(oldClusters: window, newClusterCount: applied.newClusterCount, delta: inserted - deleted,
                          revision: revision, isMasked: false)
             index.validate(revision: revision, characters: characters)
@@ -148,7 +151,7 @@ extension FieldAccessibility {
         }
         guard let change, let field else { return [] }
         if !field.isSecureTextEntry, !applied.joinedNeighbours,
-           applied.edit.cause == .styling || applied.replacedText.unicodeScalars.elementsEqual(applied.edit.replacement.unicodeScalars) {
+           applied.edit.cause == .styling || replacedText.unicodeScalars.elementsEqual(replacement.unicodeScalars) {
             // The same text with other styles (Ctrl+B on a selection, its undo, plain text set
             // over styled): GTK tells the attributes changed, not the text deleted and inserted again.
             told.revision = revision
@@ -156,14 +159,14 @@ extension FieldAccessibility {
             return [.textAttributesChanged]
         }
         if field.isSecureTextEntry {
-            let masked = change.deleted == edit.count ? applied.replacedText : String(repeating: AccessibleCharacters.bullet, count: change.deleted)
+            let masked = change.deleted == edit.count ? replacedText : String(repeating: AccessibleCharacters.bullet, count: change.deleted)
             if change.deleted > 0 { events.append(.textDeleted(offset: change.offset, length: change.deleted, text: masked)) }
         } else if change.deleted > 0 {
-            events.append(.textDeleted(offset: change.offset, length: change.deleted, text: applied.replacedText))
+            events.append(.textDeleted(offset: change.offset, length: change.deleted, text: replacedText))
         }
         if change.inserted > 0 {
             events.append(.textInserted(offset: change.offset, length: change.inserted,
-                                        text: change.insertedText ?? applied.edit.replacement))
+                                        text: change.insertedText ?? replacement))
         }
         told.revision = revision
         told.length = index.length

@@ -321,11 +321,11 @@ public final class FieldAccessibility {
 
     /// Runs `body` with the field's clusters as shown and the code point index brought up to
     /// date (unless `validating` is false: an edit's event brings it up itself); nil when the
-    /// field is gone. `body` must not call into the field: it holds the storage's array and the
+    /// field is gone. `body` must not call into the field: it holds the editing value and the
     /// index.
     func reading<Result>(validating: Bool = true, _ body: (AccessibleCharacters, inout CodePointIndex) -> Result) -> Result? {
         guard let field else { return nil }
-        let characters = AccessibleCharacters(characters: field.editor.characters, isMasked: field.isSecureTextEntry)
+        let characters = AccessibleCharacters(text: field.editor.storage, isMasked: field.isSecureTextEntry)
         if validating { index.validate(revision: field.editor.textRevision, characters: characters) }
         return body(characters, &index)
     }

@@ -49,18 +49,18 @@ extension TextField {
     /// text back where it was and takes it away from where it went. The moved text is selected.
     @discardableResult
     public func moveText(_ range: Range<Int>, to offset: Int, time: Double) -> Bool {
-        let characters = editor.characters
-        guard range.lowerBound >= 0, range.upperBound <= characters.count, !range.isEmpty, offset >= 0, offset <= characters.count,
+        let text = editor.storage
+        guard range.lowerBound >= 0, range.upperBound <= text.count, !range.isEmpty, offset >= 0, offset <= text.count,
               offset < range.lowerBound || offset > range.upperBound else { return false }
-        let moved = String(characters[range])
+        let moved = text.text(in: range)
         let span: Range<Int>, replacement: String, selected: TextSelection
         if offset < range.lowerBound {
             span = offset..<range.upperBound
-            replacement = moved + String(characters[offset..<range.lowerBound])
+            replacement = moved + text.text(in: offset..<range.lowerBound)
             selected = TextSelection(anchor: offset, head: offset + range.count)
         } else {
             span = range.lowerBound..<offset
-            replacement = String(characters[range.upperBound..<offset]) + moved
+            replacement = text.text(in: range.upperBound..<offset) + moved
             selected = TextSelection(anchor: offset - range.count, head: offset)
         }
         editor.closeUndoGroup()
@@ -75,8 +75,8 @@ extension TextField {
 
     /// Whether the clusters `range` hold `text` (a drag's source, still as it was dragged).
     func holds(_ text: String, in range: Range<Int>) -> Bool {
-        let characters = editor.characters
-        return range.lowerBound >= 0 && range.upperBound <= characters.count && String(characters[range]) == text
+        let storage = editor.storage
+        return range.lowerBound >= 0 && range.upperBound <= storage.count && storage.text(in: range) == text
     }
 
     /// Deletes the clusters `range` when they still hold `text`: the source's half of a move

@@ -87,7 +87,15 @@ public struct EditableText: Equatable, Sendable {
 
     /// Every cluster of the text, made into an array: for short texts and tests. Code that runs on
     /// every edit reads `cluster(at:)`, `clusters(in:)` or the rope, never the whole text.
-    public var characters: [Character] { overwritesStorage ? slots : Array(rope) }
+    public var characters: [Character] {
+        if overwritesStorage { return slots }
+        Self.arraysMade &+= 1
+        return Array(rope)
+    }
+
+    /// How many times `characters` made an array of a rope, for tests that pin a path which must
+    /// not copy the whole text (one thread: the tests'; nothing reads it in the library).
+    nonisolated(unsafe) package static var arraysMade = 0
 
     /// The cluster at `offset` (0..<count).
     public func cluster(at offset: Int) -> Character { overwritesStorage ? slots[offset] : rope[offset] }
