@@ -6,6 +6,19 @@ final class EditableTextTests: XCTestCase {
     private let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
     private let flag = "🇵🇹"
 
+    func testStyledTextJoinedMidClusterKeepsAStyleForEveryClusterThroughEdits() {
+        // "e" and a bold U+0301 joined with +: one cluster as a whole, two pieces as given.
+        let bold = TextAttributes(fontWeight: .bold)
+        var text = EditableText(AttributedText("e") + AttributedText("\u{301}x", attributes: bold))
+        XCTAssertEqual(text.count, 2)
+        XCTAssertEqual(text.attributeRuns.count, text.count)
+        XCTAssertEqual(text.attributeRuns.attributes(at: 0), .none, "the cluster takes its first piece's styles")
+        XCTAssertEqual(text.attributeRuns.attributes(at: 1), bold)
+        _ = text.apply(text.insertion("y", cause: .typing))
+        XCTAssertEqual(text.text, "e\u{301}xy")
+        XCTAssertEqual(text.attributeRuns.count, text.count)
+    }
+
     func testCaretStepsOverWholeGraphemeClusters() {
         // Given text made of a combining sequence, a ZWJ family and a flag, caret at the end
         var text = EditableText("a" + combiningAcute + family + flag)

@@ -51,10 +51,13 @@ public struct EditableText: Equatable, Sendable {
         selection = TextSelection(caret: min(max(caret ?? rope.count, 0), rope.count))
     }
 
-    /// Styled text, with the caret at `caret` (nil: at the end).
+    /// Styled text, with the caret at `caret` (nil: at the end). Its clusters as the whole text
+    /// segments them (pieces joined with `+` may split a cluster the whole joins), each taking
+    /// the styles its first piece had.
     public init(_ text: AttributedText, caret: Int? = nil) {
-        rope = Rope(text.string)
-        attributeRuns = text.attributeRuns
+        let whole = text.segmentedWhole
+        rope = Rope(whole.string)
+        attributeRuns = whole.attributeRuns
         selection = TextSelection(caret: min(max(caret ?? rope.count, 0), rope.count))
     }
 
