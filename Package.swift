@@ -4,9 +4,12 @@ import PackageDescription
 // Where this file is: the catalog's release link reads its symbol order from the package.
 let packageDirectory = String(#filePath.dropLast("Package.swift".count))
 
-// Release builds of the code the catalog links put each function in a section of its own, so
-// the linker can lay out the functions the catalog runs side by side (`catalogLinking`).
-let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+// Release builds put each function in a section of its own, so the linker can lay out the
+// functions the catalog runs side by side (`catalogLinking`): run.sh passes
+// `-Xswiftc -Xfrontend -Xswiftc -function-sections` to every release build. Not a setting here:
+// SwiftPM refuses a versioned dependency whose library products' targets carry unsafe flags, and
+// an app that depends on MaterialFields must be able to. (The catalog's own link flags below are
+// an executable's, which no dependent builds.)
 
 // How the release catalog is linked (what `./run.sh` opens and `./run.sh bench` measures), each
 // for its resident memory and start (ARCHITECTURE.md, "Start and memory"):
@@ -65,17 +68,17 @@ let package = Package(
         // edits, undo, text layout (wrapping, bidi, queries, scrolling), the measuring protocol
         // and geometry values. No dependencies by design: it imports neither MaterialFields nor
         // anything of X11.
-        .target(name: "TextEditing", swiftSettings: functionSections),
+        .target(name: "TextEditing"),
         // Pure Swift: model, layout, motion, theme, rendering to an abstract canvas. Never imports X11.
-        .target(name: "MaterialFields", dependencies: ["TextEditing"], swiftSettings: functionSections),
+        .target(name: "MaterialFields", dependencies: ["TextEditing"]),
         // The only code that talks to the X server.
-        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib", "CShaping", "CAtk"], swiftSettings: functionSections),
+        .target(name: "XftHost", dependencies: ["MaterialFields", "CXlib", "CShaping", "CAtk"]),
         // QA tooling on top of a host: scripted sessions on a virtual clock, screenshots compared
         // with goldens, the fonts a rendering used.
-        .target(name: "QATools", dependencies: ["MaterialFields", "XftHost"], swiftSettings: functionSections),
+        .target(name: "QATools", dependencies: ["MaterialFields", "XftHost"]),
         // Linked for a small resident set and a quick start in release builds (`catalogLinking`).
         .executableTarget(name: "Catalog", dependencies: ["MaterialFields", "XftHost", "QATools", "PhoneNumberFormat"],
-                          swiftSettings: functionSections, linkerSettings: catalogLinking),
+                          linkerSettings: catalogLinking),
         // A program that uses only the public API; the UI tests run it.
         .executableTarget(name: "PublicAPIExample", dependencies: ["MaterialFields", "XftHost"]),
         // `signin-form` (`./run.sh example`): a sign-in form written as app code on the public API
@@ -83,7 +86,7 @@ let package = Package(
         .executableTarget(name: "SigninForm", dependencies: ["MaterialFields", "XftHost", "PhoneNumberFormat"],
                           path: "Sources/Examples/SigninForm"),
         // The live phone formatter both example apps use (the catalog's phone field, the form's).
-        .target(name: "PhoneNumberFormat", path: "Sources/Examples/PhoneNumberFormat", swiftSettings: functionSections),
+        .target(name: "PhoneNumberFormat", path: "Sources/Examples/PhoneNumberFormat"),
         // The model fuzzer: random operations on the public API checked against a reference
         // model; pure Swift, shared by its test and `./run.sh fuzz`.
         .target(name: "MaterialFieldsFuzz", dependencies: ["MaterialFields"]),

@@ -28,6 +28,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
 
+# Every release build: functions in sections of their own, which the catalog's link orders
+# (Package.swift's catalogLinking; not a package setting, so apps can depend on the library).
+RELEASE_BUILD=(-c release -Xswiftc -Xfrontend -Xswiftc -function-sections)
+
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 
 # The Swift toolchain does not come from apt; find it where the official tarball installs.
@@ -271,7 +275,7 @@ soak)
 example)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
-    swift build -c release --product signin-form >&2
+    swift build "${RELEASE_BUILD[@]}" --product signin-form >&2
     BINARY="$ROOT/.build/release/signin-form"
     case " $* " in *" --display "*|*" --screenshot "*|*" --help "*|*" -h "*) exec "$BINARY" "$@" ;; esac
     [ -n "${DISPLAY:-}" ] && exec "$BINARY" "$@"
@@ -286,33 +290,33 @@ example)
 fuzz)
     shift
     # Pure Swift, no X: nothing to install beyond the toolchain.
-    swift build -c release --product materialfields-fuzz >&2
+    swift build "${RELEASE_BUILD[@]}" --product materialfields-fuzz >&2
     exec "$ROOT/.build/release/materialfields-fuzz" "$@"
     ;;
 bench)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
     [ -d ../shared/bench-peers ] && ensure_packages "${PEER_PACKAGES[@]}"
-    swift build -c release --product textfield-catalog >&2
+    swift build "${RELEASE_BUILD[@]}" --product textfield-catalog >&2
     exec python3 Scripts/bench.py "$@"
     ;;
 injected-typing)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${INJECTED_TYPING_PACKAGES[@]}"
     swift build --product textfield-catalog >&2
-    swift build -c release --product textfield-catalog >&2
+    swift build "${RELEASE_BUILD[@]}" --product textfield-catalog >&2
     exec python3 Scripts/injected_typing.py "$(swift build --show-bin-path)/textfield-catalog" \
-        "$(swift build -c release --show-bin-path)/textfield-catalog" "$@"
+        "$(swift build "${RELEASE_BUILD[@]}" --show-bin-path)/textfield-catalog" "$@"
     ;;
 memcheck)
     shift
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}" "${MEMCHECK_PACKAGES[@]}"
-    swift build -c release --product textfield-catalog >&2
+    swift build "${RELEASE_BUILD[@]}" --product textfield-catalog >&2
     exec Scripts/memcheck.sh "$@"
     ;;
 *)
     ensure_packages "${BUILD_PACKAGES[@]}" "${FONT_PACKAGES[@]}"
-    swift build -c release --product textfield-catalog >&2
+    swift build "${RELEASE_BUILD[@]}" --product textfield-catalog >&2
     BINARY="$ROOT/.build/release/textfield-catalog"
     # Scripts and screenshots asked for on the command line run as asked (with no display the
     # catalog starts its own Xvfb); so does everything when there is a display.

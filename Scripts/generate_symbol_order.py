@@ -10,7 +10,10 @@ xdotool, and lists every function of the executable that ran, sorted by name. Ru
 changes that add or rename much of the code a session runs (a missing or stale name costs
 pages, never correctness: the linker ignores names it does not find):
 
-    swift build -c release --product textfield-catalog && Scripts/generate_symbol_order.py
+    swift build -c release -Xswiftc -Xfrontend -Xswiftc -function-sections --product textfield-catalog \
+        && Scripts/generate_symbol_order.py
+
+(the flags run.sh's RELEASE_BUILD gives every release build; ./run.sh builds it so too).
 
 Needs valgrind, Xvfb and xdotool."""
 import os, re, shutil, signal, subprocess, sys, tempfile, time
@@ -28,7 +31,7 @@ def xdotool(*arguments, env):
 
 def main():
     if not os.path.exists(BINARY):
-        sys.exit("generate_symbol_order: build the release catalog first (swift build -c release --product textfield-catalog)")
+        sys.exit("generate_symbol_order: build the release catalog first (./run.sh --help builds it as run.sh builds every release)")
     server = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     work = tempfile.mkdtemp(prefix="symbol-order-")
