@@ -5,17 +5,6 @@ import XCTest
 /// `FieldSnapshotCache`: the live QA state reads again only the fields that may have changed,
 /// and what it returns is always what a full `FieldScene.snapshot()` says.
 final class FieldSnapshotCacheTests: XCTestCase {
-    /// Monospaced: every grapheme cluster advances half an em.
-    private final class HalfEmMeasurer: TextMeasuring {
-        func advance(of text: Substring, font: FontSpec) -> Double { Double(text.count) * font.pixelSize / 2 }
-        func lineMetrics(for font: FontSpec) -> LineMetrics {
-            LineMetrics(ascent: font.pixelSize * 0.75, descent: font.pixelSize * 0.25)
-        }
-        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
-            (0...text.count).map { Double($0) * font.pixelSize / 2 }
-        }
-    }
-
     private let measurer = HalfEmMeasurer()
 
     /// Draws nothing: rendering, as the window does every frame, settles what the scene marked.

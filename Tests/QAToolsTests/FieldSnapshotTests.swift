@@ -6,17 +6,6 @@ import XCTest
 /// `FieldScene.snapshot()`: what the QA state says of each field, in window pixels, and what it
 /// never says (a secure field's text).
 final class FieldSnapshotTests: XCTestCase {
-    /// Monospaced: every grapheme cluster advances half an em.
-    private final class HalfEmMeasurer: TextMeasuring {
-        func advance(of text: Substring, font: FontSpec) -> Double { Double(text.count) * font.pixelSize / 2 }
-        func lineMetrics(for font: FontSpec) -> LineMetrics {
-            LineMetrics(ascent: font.pixelSize * 0.75, descent: font.pixelSize * 0.25)
-        }
-        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
-            (0...text.count).map { Double($0) * font.pixelSize / 2 }
-        }
-    }
-
     private let measurer = HalfEmMeasurer()
     /// Letters that appear nowhere else in these fields (no label, no placeholder).
     private let secret = "Qz7#kV9!wX2$"

@@ -6,12 +6,6 @@ import XCTest
 /// scene and the field's API (typing goes through a delegate), and a state a field cannot take
 /// or would not reach is refused, never drawn as something else.
 final class FieldStatesTests: XCTestCase {
-    private final class HalfEmMeasurer: TextMeasuring {
-        func advance(of text: Substring, font: FontSpec) -> Double { Double(text.count) * font.pixelSize / 2 }
-        func lineMetrics(for font: FontSpec) -> LineMetrics { LineMetrics(ascent: font.pixelSize * 0.75, descent: font.pixelSize * 0.25) }
-        func caretStops(of text: Substring, font: FontSpec) -> [Double] { (0...text.count).map { Double($0) * font.pixelSize / 2 } }
-    }
-
     private final class DigitsOnly: TextFieldDelegate {
         func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
             string.allSatisfy(\.isWholeNumber)

@@ -7,16 +7,6 @@ import XCTest
 /// (`QAStateText`), written on a thread where a newer state replaces one not yet written and the
 /// newest is always written (`NewestJobThread`), and the file replaced whole (`SystemFiles.write`).
 final class QAStateWritingTests: XCTestCase {
-    private final class HalfEmMeasurer: TextMeasuring {
-        func advance(of text: Substring, font: FontSpec) -> Double { Double(text.count) * font.pixelSize / 2 }
-        func lineMetrics(for font: FontSpec) -> LineMetrics {
-            LineMetrics(ascent: font.pixelSize * 0.75, descent: font.pixelSize * 0.25)
-        }
-        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
-            (0...text.count).map { Double($0) * font.pixelSize / 2 }
-        }
-    }
-
     /// A document shaped as the catalog's: members either side of the field list.
     private struct Document: Encodable, Equatable {
         struct Window: Encodable, Equatable {

@@ -27,31 +27,12 @@ extension EditableText {
         }
     }
 
-    /// The whole clusters of a secure field's slots around `lower..<upper` that segmenting again
-    /// may change (`Rope.segmentationWindow` for a plain field's). Runs of
-    /// regional indicators pair up from their start, so the window takes such a run whole; emoji
-    /// sequences (ZWJ joins) read context to their left, so the window also takes the
-    /// pictographic clusters before it, which is how Swift segments the whole string.
-    private func segmentationWindow(lower: Int, upper: Int) -> Range<Int> {
-        var start = lower, end = upper
-        if start > 0 { start -= 1 }
-        while start > 0, Self.isRegionalIndicator(slots[start]), Self.isRegionalIndicator(slots[start - 1]) { start -= 1 }
-        var lookBehind = 0
-        while start > 0, lookBehind < 64, Self.isPictographic(slots[start - 1]) {
-            start -= 1
-            lookBehind += 1
-        }
-        if end < count { end += 1 }
-        while end < count, Self.isRegionalIndicator(slots[end - 1]), Self.isRegionalIndicator(slots[end]) { end += 1 }
-        return start..<end
-    }
-
     /// What the text around the edit becomes: the window of old clusters it replaces, the caret's
     /// offset after the replacement within it, and the new clusters (the window's neighbours and
     /// `replacement`, segmented together).
     func resegmented(_ replacement: String, lower: Int, upper: Int,
                              using scratch: Scratch) -> (window: Range<Int>, caretOffset: Int, clusters: [Character]) {
-        let window = segmentationWindow(lower: lower, upper: upper)
+        let window = Rope.segmentationWindow(lower: lower, upper: upper, count: slots.count) { slots[$0] }
         let start = window.lowerBound
         var end = window.upperBound
         var leading = scratch.string(slots[start..<lower], replacement, slots[lower..<lower])
@@ -78,15 +59,6 @@ extension EditableText {
         scratch.release(&joined)
         return (start..<end, caretOffset, clusters)
     }
-
-    private static func isPictographic(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.value > 0x7F && $0.properties.isEmoji }
-    }
-
-    private static func isRegionalIndicator(_ character: Character) -> Bool {
-        character.unicodeScalars.first.map { (0x1F1E6...0x1F1FF).contains($0.value) } ?? false
-    }
-
 
     /// What a vacated slot is overwritten with: a one-byte small string (NUL), stored inline.
     private static let blank: Character = "\0"

@@ -102,16 +102,22 @@ extension Rope {
     /// sequences (ZWJ joins) read context to their left, so the window also takes the
     /// pictographic clusters before it, which is how Swift segments the whole string.
     func segmentationWindow(lower: Int, upper: Int) -> Range<Int> {
+        Self.segmentationWindow(lower: lower, upper: upper, count: count) { self[$0] }
+    }
+
+    /// The same window over any clusters, `cluster(i)` for `0..<count` (a secure field's slots
+    /// read it too).
+    static func segmentationWindow(lower: Int, upper: Int, count: Int, cluster: (Int) -> Character) -> Range<Int> {
         var start = lower, end = upper
         if start > 0 { start -= 1 }
-        while start > 0, Self.isRegionalIndicator(self[start]), Self.isRegionalIndicator(self[start - 1]) { start -= 1 }
+        while start > 0, isRegionalIndicator(cluster(start)), isRegionalIndicator(cluster(start - 1)) { start -= 1 }
         var lookBehind = 0
-        while start > 0, lookBehind < 64, Self.isPictographic(self[start - 1]) {
+        while start > 0, lookBehind < 64, isPictographic(cluster(start - 1)) {
             start -= 1
             lookBehind += 1
         }
         if end < count { end += 1 }
-        while end < count, Self.isRegionalIndicator(self[end - 1]), Self.isRegionalIndicator(self[end]) { end += 1 }
+        while end < count, isRegionalIndicator(cluster(end - 1)), isRegionalIndicator(cluster(end)) { end += 1 }
         return start..<end
     }
 
