@@ -1,5 +1,6 @@
 import CXlib
 import Glibc
+import MaterialFields
 
 /// The font configuration the goldens were drawn with, `Resources/fonts.conf`, made the one
 /// fontconfig reads: `FONTCONFIG_FILE` names it, so no /etc/fonts/conf.d rule, no user's
@@ -122,17 +123,17 @@ public enum PinnedFonts {
         let bytes = withoutComments(Array(text.utf8))
         var folders: [String] = []
         var position = 0
-        while let open = find(Array("<dir".utf8), in: bytes, from: position) {
+        while let open = ByteSearch.find(Array("<dir".utf8), in: bytes, from: position) {
             position = open + 4
             guard let tagEnd = bytes[position...].firstIndex(of: UInt8(ascii: ">")) else { break }
             let attributes = bytes[position..<tagEnd]
             // `<dir>` or `<dir attr=...>`, not `<directory`-like names.
             guard attributes.isEmpty || attributes.first == UInt8(ascii: " ") else { continue }
             position = tagEnd + 1
-            guard let close = find(Array("</dir>".utf8), in: bytes, from: position) else { break }
+            guard let close = ByteSearch.find(Array("</dir>".utf8), in: bytes, from: position) else { break }
             let folder = String(decoding: bytes[position..<close], as: UTF8.self).trimmingBlanks
             position = close + 6
-            let inUserFolder = find(Array("prefix".utf8), in: Array(attributes), from: 0) != nil
+            let inUserFolder = ByteSearch.find(Array("prefix".utf8), in: Array(attributes), from: 0) != nil
             if inUserFolder || folder.hasPrefix("~") || folder.isEmpty { continue }
             folders.append(folder)
         }
@@ -143,23 +144,12 @@ public enum PinnedFonts {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var position = 0
-        while let open = find(Array("<!--".utf8), in: bytes, from: position) {
+        while let open = ByteSearch.find(Array("<!--".utf8), in: bytes, from: position) {
             result += bytes[position..<open]
-            guard let close = find(Array("-->".utf8), in: bytes, from: open + 4) else { return result }
+            guard let close = ByteSearch.find(Array("-->".utf8), in: bytes, from: open + 4) else { return result }
             position = close + 3
         }
         return result + bytes[position...]
-    }
-
-    /// Where `needle` first occurs in `bytes` at or after `start`.
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 
     private static func readText(_ path: String) -> Result<String, ReadFailure> {

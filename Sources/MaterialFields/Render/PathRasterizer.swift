@@ -1,6 +1,6 @@
 /// What turns a filled `Path` into a `CoverageMask`: the seam through which a host lends its
-/// canvas a faster rasterizer (XftHost lends FreeType's) while the model, its tests and hosts
-/// without one keep the pure-Swift `CoverageRasterizer` (`SwiftPathRasterizer`).
+/// canvas a faster rasterizer (a font library's outline rasterizer, say) while the model, its
+/// tests and hosts without one keep the pure-Swift `CoverageRasterizer` (`SwiftPathRasterizer`).
 ///
 /// Every rasterizer keeps `CoverageRasterizer.rasterize(_:within:)`'s contract:
 /// - the non-zero winding rule, on the path's closed polygons;

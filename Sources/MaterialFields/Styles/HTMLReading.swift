@@ -107,9 +107,7 @@ struct HTMLReading {
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
+    private static func isLetter(_ byte: UInt8) -> Bool { ByteSearch.isASCIILetter(byte) }
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
@@ -117,23 +115,7 @@ struct HTMLReading {
     /// The first index at or after `from` where `pattern` starts (ASCII, case-insensitive when
     /// `pattern` is lower case), or nil.
     private func find(_ pattern: [UInt8], from: Int, ignoringCase: Bool = false) -> Int? {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-        var index = from
-        let last = bytes.count - pattern.count
-        while index <= last {
-            let byte = ignoringCase ? bytes[index] | (Self.isLetter(bytes[index]) ? 0x20 : 0) : bytes[index]
-            if byte == first {
-                var matched = true
-                for offset in 1..<pattern.count {
-                    let other = bytes[index + offset]
-                    let folded = ignoringCase && Self.isLetter(other) ? other | 0x20 : other
-                    if folded != pattern[offset] { matched = false; break }
-                }
-                if matched { return index }
-            }
-            index += 1
-        }
-        return nil
+        ByteSearch.find(pattern, in: bytes, from: from, ignoringCase: ignoringCase)
     }
 
     private enum Markup {

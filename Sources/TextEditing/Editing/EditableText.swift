@@ -117,16 +117,13 @@ public struct EditableText: Equatable, Sendable {
     /// Whether clusters `range` are already exactly `edit`'s replacement (an edit that would
     /// change nothing), read with an early stop: a select-all Backspace reads no cluster.
     package func holdsReplacement(of edit: TextEdit, in range: Range<Int>) -> Bool {
-        if let replacement = edit.replacementRope, !overwritesStorage {
-            return replacement.count == range.count && Array(replacement).elementsEqual(clusters(in: range))
+        if overwritesStorage { return slots[range].elementsEqual(edit.replacement) }
+        if let replacement = edit.replacementRope {
+            return replacement.count == range.count && replacement.elementsEqual(clusters(in: range))
         }
         if range.isEmpty || edit.replacementIsEmpty { return range.isEmpty && edit.replacementIsEmpty }
         var replacement = edit.replacement.makeIterator()
         var same = true
-        if overwritesStorage {
-            same = slots[range].elementsEqual(edit.replacement)
-            return same
-        }
         rope.forEachChunk(in: range) { chunk in
             for character in chunk where replacement.next() != character { same = false; return false }
             return true
