@@ -359,6 +359,12 @@ public final class FontCache: TextMeasuring {
         return Self.stops(from: advancesOfClusters(in: text, font: spec, rightToLeft: false))
     }
 
+    /// The advances `caretStops(of:font:)` sums for ASCII text in `spec` (NaN for a character no
+    /// text has had yet), so a layout can make those stops again without asking.
+    public func asciiAdvances(for spec: FontSpec) -> [Double]? {
+        asciiAdvances[Self.key(for: spec)] ?? [Double](repeating: .nan, count: 128)
+    }
+
     /// Each run of one direction shaped in it.
     public func caretStops(of text: Substring, font spec: FontSpec, levels: [UInt8]) -> [Double] {
         guard levels.contains(where: { $0 & 1 == 1 }) else { return caretStops(of: text, font: spec) }

@@ -91,7 +91,7 @@ final class BidiFieldLayoutTests: XCTestCase {
     }
 
     /// A keystroke in a long Hebrew text area resolves the levels of its own paragraph only and
-    /// measures only its word; an arrow key and the caret ask nothing of the measurer.
+    /// measures only the page or two around it; an arrow key and the caret ask nothing of the measurer.
     func testAKeystrokeInALongHebrewTextAreaTouchesItsParagraphAndWordOnly() {
         let measurer = CountingMeasurer()
         let paragraph = String(repeating: "שלום ", count: 20)
@@ -102,7 +102,7 @@ final class BidiFieldLayoutTests: XCTestCase {
         text.replacing(1_000..<1_000, with: ["ש"], measurer: measurer)
         XCTAssertEqual(measurer.resolved.count, 1)
         XCTAssertLessThanOrEqual(measurer.resolved.reduce(0, +), paragraph.count + 1, "levels resolved for more than the edited paragraph")
-        XCTAssertLessThan(measurer.measured, 20, "measured \(measurer.measured) clusters for one key")
+        XCTAssertLessThanOrEqual(measurer.measured, 2 * TextLayout.pageMaximumCount, "measured \(measurer.measured) clusters for one key")
         measurer.measured = 0
         let line = text.lineIndex(of: 1_001)
         _ = text.offset(visuallyFrom: 1_001, rightward: true, onLine: line)

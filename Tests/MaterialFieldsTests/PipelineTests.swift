@@ -254,8 +254,9 @@ final class PipelineTests: XCTestCase {
         // When one character is typed in the middle and one deleted
         field.insert("y", at: 1)
         _ = field.handle(.backspace, modifiers: [], at: 1)
-        // Then a few clusters were measured, not the text, and the stops still agree with the text
-        XCTAssertLessThan(measurer.measuredClusters - before, 10)
+        // Then the pages around the edits were measured, not the text, and the stops still agree
+        // with the text
+        XCTAssertLessThanOrEqual(measurer.measuredClusters - before, 2 * 2 * TextLayout.pageMaximumCount)
         XCTAssertEqual(field.textLayout!.caretStops.count, 20_001)
         XCTAssertEqual(field.textLayout!.width, 20_000 * 8)
     }
@@ -264,7 +265,7 @@ final class PipelineTests: XCTestCase {
         let (field, _) = focusedField(text: "ae")
         field.insert("\u{301}", at: 1)
         XCTAssertEqual(field.count, 2)
-        XCTAssertEqual(field.textLayout!.caretStops, [0, 8, 16])
+        XCTAssertEqual(Array(field.textLayout!.caretStops), [0, 8, 16])
     }
 
     func testDeletingBetweenTwoRegionalIndicatorsJoinsThemIntoAFlag() {

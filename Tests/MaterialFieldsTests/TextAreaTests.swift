@@ -60,7 +60,8 @@ final class TextWrapTests: XCTestCase {
                                 measurer: measurer, wrapWidth: 48)
         let before = measurer.measuredClusters
         layout.replacing(26..<26, with: ["c"], measurer: measurer)
-        XCTAssertEqual(measurer.measuredClusters - before, 1, "only the new cluster is measured")
+        XCTAssertEqual(layout.lastEditCost.pagesMeasured, 1, "only the edit's page is measured")
+        XCTAssertEqual(measurer.measuredClusters - before, layout.count, "the text is one page")
         XCTAssertEqual(lineTexts(layout), ["aaaa ", "aaaa", "bbbb ", "bbbb ", "bbbb", "ccccc"])
     }
 

@@ -107,7 +107,7 @@ extension TextField {
     }
 
     /// The text as the field draws it: a secure field's dots unless its eye shows it.
-    private func displayedCharactersForDrawing() -> String { String(textLayout?.characters ?? []) }
+    private func displayedCharactersForDrawing() -> String { textLayout?.text.string ?? "" }
 
     /// What the decoration needs of the field at `time`.
     func decorationInput(layout: FieldLayout, at time: Double, origin: Point, scheme: ColorScheme,

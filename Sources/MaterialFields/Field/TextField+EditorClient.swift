@@ -6,6 +6,8 @@ extension TextField: FieldEditorClient {
     package var currentTextDirection: WritingDirection { textDirection }
     package var textViewport: (band: Rect, caretWidth: Double)? { layout.map { ($0.textLine, $0.metrics.caretWidth) } }
 
+    package var masksDisplayedText: Bool { isSecureTextEntry && !isSecureTextRevealed }
+
     package func displayed(_ characters: ArraySlice<Character>) -> ArraySlice<Character> {
         isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(characters)[...] : characters
     }

@@ -161,7 +161,7 @@ extension TextField {
         input.assistiveLineCount = hasAssistiveRow ? max(1, leadingLines.count) : 0
         var frames = FieldLayout.compute(input, measurer: measurer)
         if kind == .textArea {
-            let wrapped = TextLayout(characters: displayCharacters(editor.characters), font: frames.textFont,
+            let wrapped = TextLayout(text: displayText(), font: frames.textFont,
                                      lineHeight: frames.textLineHeight, measurer: measurer, wrapWidth: frames.textLine.width,
                                      direction: textDirection,
                                      styles: displayStyles(editor.storage.attributeRuns, scale: metrics.scale))
@@ -211,6 +211,15 @@ extension TextField {
         return fonts
     }
 
+    /// What the layout draws: the editor's own rope (shared, not copied), or for a secure field
+    /// its text or a bullet per grapheme.
+    func displayText() -> Rope {
+        guard !editor.storage.overwritesStorage && !masksDisplayedText else {
+            return Rope(String(displayCharacters(editor.characters)))
+        }
+        return editor.storage.rope
+    }
+
     /// What the layout draws: the text, or a bullet per grapheme for a secure field not shown.
     func displayCharacters<S: Collection>(_ characters: S) -> [Character] where S.Element == Character {
         isSecureTextEntry && !isSecureTextRevealed ? maskedCharacters(characters) : Array(characters)
@@ -225,7 +234,7 @@ extension TextField {
         guard let measurer, let layout else { return }
         var font = layout.textFont
         if let fittedFontSize { font.pixelSize = fittedFontSize }
-        editor.textLayout = TextLayout(characters: displayCharacters(editor.characters), font: font,
+        editor.textLayout = TextLayout(text: displayText(), font: font,
                                 lineHeight: layout.textLineHeight, measurer: measurer,
                                 wrapWidth: kind == .textArea ? layout.textLine.width : nil, direction: textDirection,
                                 styles: displayStyles(editor.storage.attributeRuns))

@@ -6,6 +6,8 @@ package protocol FieldEditorClient: AnyObject {
     var editsSecretText: Bool { get }
     /// The characters as drawn: a bullet per grapheme for a secure field not revealed.
     func displayed(_ characters: ArraySlice<Character>) -> ArraySlice<Character>
+    /// Whether `displayed` stands something else in for the text (a secure field's bullets).
+    var masksDisplayedText: Bool { get }
     /// Measures text for the layout; nil before the field was laid out.
     var textMeasurer: TextMeasuring? { get }
     /// The direction the text reads in now (its first strong character, or the layout's).
@@ -337,10 +339,16 @@ package final class FieldEditor {
                 // Mutated in place: a copy would duplicate the whole text's clusters and stops. The
                 // slice of the storage is let go before the field hears of anything.
                 let newClusters = applied.oldClusters.lowerBound..<(applied.oldClusters.lowerBound + applied.newClusterCount)
-                let clusters = ArraySlice(storage.clusters(in: newClusters))
-                let changed = client?.displayed(clusters) ?? clusters
                 let styles = client?.displayedStyles(storage.attributeRuns.slice(newClusters))
-                textLayout?.replacing(applied.oldClusters, with: changed, styles: styles, measurer: measurer)
+                if storage.overwritesStorage || client?.masksDisplayedText == true {
+                    let clusters = ArraySlice(storage.clusters(in: newClusters))
+                    let changed = client?.displayed(clusters) ?? clusters
+                    textLayout?.replacing(applied.oldClusters, with: changed, styles: styles, measurer: measurer)
+                } else {
+                    // The text as it is: the layout takes the rope's own nodes.
+                    textLayout?.replacing(applied.oldClusters, withText: storage.rope.slice(newClusters), whole: storage.rope,
+                                          styles: styles, measurer: measurer)
+                }
             }
             // The first strong character changed direction: the text reads the other way, and
             // natural alignment moves it to the other side.

@@ -73,7 +73,7 @@ extension TextLayout {
             // out): right to left they end the line at its left.
             var start = shift(ofLine: index)
             if direction == .rightToLeft && wrapWidth != nil {
-                start -= caretStops[clusters.upperBound] - caretStops[hanging]
+                start -= stop(clusters.upperBound) - stop(hanging)
             }
             line = VisualLine(layout: self, clusters: clusters, levels: lineLevels, shift: start)
         }

@@ -1,23 +1,53 @@
 extension TextLayout {
-    /// Replaces clusters `range` with `newCharacters`, measuring only those (with the rest of their
-    /// words where shaping may join them, and any cluster whose level changed) and wrapping again
-    /// only the lines around them (see `replacingMeasured`); the rest keep their widths and
-    /// breaks. `range` comes from `AppliedEdit.oldClusters`.
+    /// Replaces clusters `range` with `newCharacters`, measuring only the pages they touch (and
+    /// any cluster whose bidi level changed) and wrapping again only the lines around them (see
+    /// `replacingMeasured`); the rest keep their widths and breaks. `range` comes from
+    /// `AppliedEdit.oldClusters`.
     ///
     /// - Parameter newStyles: the styles of `newCharacters` (resolved, as `styles`); nil: they take
     ///   the styles of the cluster before them (after them at the start), as UIKit's typing does.
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, styles newStyles: AttributeRuns? = nil,
                                    measurer: TextMeasuring) {
+        replacing(range, with: newCharacters, text: nil, styles: newStyles, measurer: measurer)
+    }
+
+    /// The same with the new clusters as a rope (a slice of the field's own): left-to-right text
+    /// with nothing that may read right to left goes to the pages without a cluster array, so a
+    /// paste of megabytes costs its pages, not an array of its clusters.
+    ///
+    /// - Parameter whole: the whole text after the edit, when the caller keeps it as a rope (a
+    ///   field's own): the layout then shares it rather than keeping a copy.
+    public mutating func replacing(_ range: Range<Int>, withText newText: Rope, whole: Rope? = nil, styles newStyles: AttributeRuns? = nil,
+                                   measurer: TextMeasuring) {
+        adoptedText = whole
+        defer { adoptedText = nil }
+        if levels == nil, direction == .leftToRight, !Self.mayBeRightToLeft(newText) {
+            replacing(range, with: [], text: newText, styles: newStyles, measurer: measurer)
+        } else {
+            replacing(range, with: newText.characters(in: 0..<newText.count)[...], text: nil, styles: newStyles, measurer: measurer)
+        }
+    }
+
+    /// `newText`, when given, is the text of `newCharacters` (then not given), which is plain
+    /// left to right, and the layout has no levels.
+    private mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, text newText: Rope?,
+                                    styles newStyles: AttributeRuns?, measurer: TextMeasuring) {
         lastEditCost = EditCost()
+        if measurerBox.measurer !== measurer { measurerBox = LayoutMeasurer(measurer) }
+        let newCount = newText?.count ?? newCharacters.count
         let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
         if styles != nil || newStyles.map({ !$0.isPlain }) == true {
             var all = styles ?? AttributeRuns(count: count)
-            var inserted = newStyles.map { Self.fitted($0, count: newCharacters.count) ?? AttributeRuns(count: newCharacters.count) }
-                ?? AttributeRuns(count: newCharacters.count, attributes: all.attributes(at: lower > 0 ? lower - 1 : upper))
-            if inserted.count != newCharacters.count { inserted = AttributeRuns(count: newCharacters.count) }
+            var inserted = newStyles.map { Self.fitted($0, count: newCount) ?? AttributeRuns(count: newCount) }
+                ?? AttributeRuns(count: newCount, attributes: all.attributes(at: lower > 0 ? lower - 1 : upper))
+            if inserted.count != newCount { inserted = AttributeRuns(count: newCount) }
             all.replaceSubrange(lower..<upper, with: inserted)
-            styles = Self.fitted(all, count: count - (upper - lower) + newCharacters.count)
+            styles = Self.fitted(all, count: count - (upper - lower) + newCount)
             placeVertically(measurer: measurer)
+        }
+        if let newText {
+            replacingMeasured(lower..<upper, with: newText)
+            return
         }
         // A right-to-left line is scrolled from its right end, where it starts: what it gains or
         // loses moves the view with it, as a left-to-right line's view stays put at its left.
@@ -52,16 +82,16 @@ extension TextLayout {
                 // (the whole text is looked at only after a deletion of such a character).
                 if direction == .leftToRight && Self.mayBeRightToLeft(characters[lower..<upper])
                     && !Self.mayBeRightToLeft(paragraphs[...]) {
-                    var all = characters
+                    var all = Array(characters)
                     all.replaceSubrange(lower..<upper, with: newCharacters)
-                    if !Self.mayBeRightToLeft(all[...]) {
+                    if !Self.mayBeRightToLeft(all) {
                         levels = nil
                         bidiHazards = nil
                     }
                 }
             } else {
                 // The first character that can open right-to-left text: every paragraph gets levels.
-                var all = characters
+                var all = Array(characters)
                 all.replaceSubrange(lower..<upper, with: newCharacters)
                 levels = Self.resolveLevels(all, string: Self.joined(all[...]), direction: direction, measurer: measurer)
                 bidiHazards = levels == nil ? nil : Self.bidiHazardCount(all[...])
@@ -143,7 +173,7 @@ extension TextLayout {
 
     /// Clusters that make bidi levels reach across a paragraph: explicit embeddings, overrides
     /// and isolates, and brackets (every paired bracket is a mirrored character).
-    static func bidiHazardCount(_ clusters: ArraySlice<Character>) -> Int {
+    static func bidiHazardCount<C: Collection>(_ clusters: C) -> Int where C.Element == Character {
         var hazards = 0
         for cluster in clusters where !cluster.isASCII || !(cluster.isLetter || cluster.isNumber || cluster == " ") {
             if cluster.unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
@@ -154,59 +184,40 @@ extension TextLayout {
         return hazards
     }
 
-    /// Replaces clusters `range` (`levels` already describe the new text), measuring the edit
-    /// with the rest of the words either side: a shaper joins neighbouring clusters (Indic
-    /// conjuncts, emoji sequences, marks, Arabic forms).
+    /// Replaces clusters `range` (`levels` already describe the new text). The pages the edit
+    /// touches are measured again whole, so the words either side of it are shaped with it.
     private mutating func replacingShaped(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
-        var lower = range.lowerBound, upper = range.upperBound
-        // With levels, every cluster of a right-to-left run is shaped, ASCII punctuation too.
-        if levels != nil || !newCharacters.allSatisfy(\.isASCII) || (lower > 0 && !characters[lower - 1].isASCII)
-            || (upper < count && !characters[upper].isASCII) {
-            let reach = Self.shapingReach
-            var before = lower, after = upper
-            while before > 0, lower - before < reach, !characters[before - 1].isWhitespace { before -= 1 }
-            while after < count, after - upper < reach, !characters[after].isWhitespace { after += 1 }
-            if before < lower || after > upper {
-                let widened = Array(characters[before..<lower]) + newCharacters + characters[upper..<after]
-                lower = before
-                upper = after
-                replacingMeasured(lower..<upper, with: widened[...], measurer: measurer)
-                return
-            }
-        }
-        replacingMeasured(lower..<upper, with: newCharacters, measurer: measurer)
+        replacingMeasured(range, with: Rope(String(newCharacters)))
     }
 
     /// How far an edit's words are looked at either side (a word longer than this is measured
     /// again from within, which may move what follows by a fraction of a pixel).
     static let shapingReach = 256
 
-    private mutating func replacingMeasured(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, measurer: TextMeasuring) {
+    private mutating func replacingMeasured(_ range: Range<Int>, with newText: Rope) {
         visualLines = VisualLineCache()
         let lower = range.lowerBound, upper = range.upperBound
         let oldCount = count
-        // The characters first: a styled run's shaping context reads the text around the edit.
-        characters.replaceSubrange(lower..<upper, with: newCharacters)
-        let newUpper = lower + newCharacters.count
-        let local = Self.measure(newCharacters, levels: levels.map { Array($0[lower..<newUpper]) }, font: font,
-                                 segments: Self.segments(styles, in: lower..<newUpper, of: characters, font: font), measurer: measurer)
-        let start = caretStops[lower]
-        let delta = start + (local.last ?? 0) - caretStops[upper]
-        // In place: the stops after the edit move by the change in width, nothing is re-measured.
-        // Through a buffer, because a paste or an edit near the start of a long text shifts
-        // millions of stops, and element by element that costs seconds in a debug build.
-        caretStops.replaceSubrange((lower + 1)..<(upper + 1), with: local.dropFirst())
-        caretStops.withUnsafeMutableBufferPointer { stops in
-            guard let base = stops.baseAddress else { return }
-            if start != 0 {
-                var index = lower + 1
-                while index <= lower + newCharacters.count { base[index] += start; index += 1 }
-            }
-            if delta != 0 {
-                var index = lower + newCharacters.count + 1
-                while index < stops.count { base[index] += delta; index += 1 }
-            }
+        // The pages the old range touched, with the one before it when the edit starts a page (its
+        // last word may join the new text) and the one after it when the edit ends one.
+        var firstPage = 0, endPage = 0
+        if !pages.isEmpty {
+            firstPage = pages.page(containing: max(0, lower - 1))
+            endPage = pages.page(containing: min(upper, oldCount - 1)) + 1
         }
+        let regionStart = pages.clusterStarts[firstPage], oldRegionEnd = pages.clusterStarts[endPage]
+        if let adopted = adoptedText, adopted.count == oldCount - (upper - lower) + newText.count {
+            text = adopted
+        } else {
+            text.replaceSubrange(lower..<upper, with: newText)
+        }
+        adoptedText = nil
+        // Every stop of the pages measured again may have moved (a shaper joins the edit to the
+        // words either side), so lines wrap again over all of them.
+        let newRegionEnd = oldRegionEnd + count - oldCount
+        let made = makePages(in: regionStart..<newRegionEnd)
+        lastEditCost.pagesMeasured = made.count
+        pages.replace(firstPage..<endPage, with: made)
         guard wrapWidth != nil else {
             lines = [TextLine(clusters: 0..<count)]
             return
@@ -216,7 +227,7 @@ extension TextLayout {
         // that is still one, and ends where a new line starts where an old line after the edit
         // started: from there on the text and its stops' differences are the old ones, so the
         // old lines follow, shifted. A keystroke in a long paragraph wraps a few lines.
-        var firstLine = lineIndex(of: lower, upstream: true)
+        var firstLine = lineIndex(of: regionStart, upstream: true)
         var back = 0
         while back < 2, firstLine > 0 {
             firstLine -= 1
@@ -233,8 +244,8 @@ extension TextLayout {
             rewrapped.append(TextLine(clusters: lineStart..<end))
             if endsParagraph && end == count { break }
             lineStart = endsParagraph ? end + 1 : end
-            guard lineStart >= newUpper else { continue }
-            while oldLine < lines.count, lines[oldLine].clusters.lowerBound < upper
+            guard lineStart >= newRegionEnd else { continue }
+            while oldLine < lines.count, lines[oldLine].clusters.lowerBound < oldRegionEnd
                     || lines[oldLine].clusters.lowerBound + shift < lineStart {
                 oldLine += 1
             }

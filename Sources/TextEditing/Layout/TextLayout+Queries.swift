@@ -23,7 +23,7 @@ extension TextLayout {
     public func x(of offset: Int, onLine index: Int, after: Bool? = nil) -> Double {
         if let visual = visualLine(index) { return visual.caretX(of: offset, after: after) }
         let clusters = lines[index].clusters
-        return caretStops[min(max(offset, clusters.lowerBound), clusters.upperBound)] - caretStops[clusters.lowerBound]
+        return stop(min(max(offset, clusters.lowerBound), clusters.upperBound)) - stop(clusters.lowerBound)
             + shift(ofLine: index)
     }
 
@@ -33,11 +33,11 @@ extension TextLayout {
         if let visual = visualLine(line) { return visual.offset(nearestTo: x) }
         let clusters = lines[line].clusters
         guard x.isFinite else { return x > 0 ? clusters.upperBound : clusters.lowerBound }
-        let target = caretStops[clusters.lowerBound] + x - shift(ofLine: line)
+        let target = stop(clusters.lowerBound) + x - shift(ofLine: line)
         let after = firstStop(atOrAfter: target, in: clusters)
         if after <= clusters.lowerBound { return clusters.lowerBound }
         if after > clusters.upperBound { return clusters.upperBound }
-        return target - caretStops[after - 1] <= caretStops[after] - target ? after - 1 : after
+        return target - stop(after - 1) <= stop(after) - target ? after - 1 : after
     }
 
     /// The boundary nearest to `x` on line `index`, and which of its two places (see `x(of:onLine:after:)`)
@@ -66,18 +66,13 @@ extension TextLayout {
         guard !clusters.isEmpty else { return min(clusters.lowerBound, max(0, count - 1)) }
         guard point.x.isFinite else { return point.x > 0 ? clusters.upperBound - 1 : clusters.lowerBound }
         if let visual = visualLine(line) { return visual.cluster(at: point.x) }
-        let target = caretStops[clusters.lowerBound] + point.x - shift(ofLine: line)
+        let target = stop(clusters.lowerBound) + point.x - shift(ofLine: line)
         return min(max(clusters.lowerBound, firstStop(atOrAfter: target.nextUp, in: clusters) - 1), clusters.upperBound - 1)
     }
 
     /// Index of the first stop in `clusters`' boundaries that is >= x, or upperBound + 1 when none is.
     private func firstStop(atOrAfter x: Double, in clusters: Range<Int>) -> Int {
-        var low = clusters.lowerBound, high = clusters.upperBound + 1
-        while low < high {
-            let mid = (low + high) / 2
-            if caretStops[mid] < x { low = mid + 1 } else { high = mid }
-        }
-        return low
+        firstBoundary(rightOf: x, in: clusters.lowerBound, clusters.upperBound)
     }
 
     /// The clusters of line `index` that meet the band [x0, x1) (x from the line's start).
@@ -91,7 +86,7 @@ extension TextLayout {
             }
             return first..<last
         }
-        let base = caretStops[clusters.lowerBound] - shift(ofLine: index)
+        let base = stop(clusters.lowerBound) - shift(ofLine: index)
         let first = min(max(clusters.lowerBound, firstStop(atOrAfter: (base + x0).nextUp, in: clusters) - 1), clusters.upperBound)
         let last = min(firstStop(atOrAfter: base + x1, in: clusters), clusters.upperBound)
         return first..<max(first, last)

@@ -97,7 +97,7 @@ extension TextLayout {
         }
         styles = fitted
         placeVertically(measurer: measurer)
-        replacing(changed, with: characters[changed], styles: new.slice(changed), measurer: measurer)
+        replacing(changed, with: text.characters(in: changed)[...], styles: new.slice(changed), measurer: measurer)
     }
 
     /// The smallest range of clusters outside which `a` and `b` (of one length) agree; nil when equal.

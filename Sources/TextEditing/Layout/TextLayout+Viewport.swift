@@ -11,7 +11,7 @@ extension TextLayout {
         }
         let visible = max(0, visibleWidth)
         let clamped = min(max(offset, 0), count)
-        let caretX = levels == nil ? caretStops[clamped] : x(of: clamped, onLine: 0, after: after) - shift(ofLine: 0)
+        let caretX = levels == nil ? stop(clamped) : x(of: clamped, onLine: 0, after: after) - shift(ofLine: 0)
         if after == true, clamped > 0, let run = visualLine(0)?.runExtent(of: clamped - 1) {
             // As much of the run the text just typed belongs to (digits in Arabic included) as
             // fits beside the caret is shown, the side the typed text lies on last, so it wins:

@@ -5,15 +5,9 @@ extension TextLayout {
     func hangingSpacesStart(of clusters: Range<Int>) -> Int {
         var end = clusters.upperBound
         let limit = max(clusters.lowerBound, clusters.upperBound - 1_024)
-        while end > limit && isSpace(end - 1) { end -= 1 }
+        var cursor = ClusterCursor(self)
+        while end > limit && cursor.isSpace(end - 1) { end -= 1 }
         return end
-    }
-
-    /// A space lines may break after: not a line break, and not a no-break space.
-    private func isSpace(_ index: Int) -> Bool {
-        let character = characters[index]
-        guard character.isWhitespace, !character.isNewline else { return false }
-        return !["\u{00A0}", "\u{2007}", "\u{202F}"].contains(character)
     }
 
     /// Lines for the paragraphs that make up `range`, which starts at a paragraph start and ends at
@@ -22,8 +16,9 @@ extension TextLayout {
         guard let limit = wrapWidth else { return [TextLine(clusters: 0..<count)] }
         var result: [TextLine] = []
         var start = range.lowerBound
+        var cursor = ClusterCursor(self)
         while true {
-            let (end, endsParagraph) = line(from: start, limit: limit)
+            let (end, endsParagraph) = line(from: start, limit: limit, cursor: &cursor)
             result.append(TextLine(clusters: start..<end))
             if endsParagraph {
                 guard end < range.upperBound else { break }
@@ -40,29 +35,30 @@ extension TextLayout {
     /// clusters and stops from `start` to a little past its end, so wrapping from an unchanged
     /// line start over unchanged text gives the same lines again.
     func line(from start: Int, limit: Double) -> (end: Int, endsParagraph: Bool) {
-        // The farthest boundary whose text still fits (binary search over the stops; a line break
-        // is 0 wide, so the search may run past one: the first one in the fit ends the line).
-        let maxX = caretStops[start] + limit
-        var low = start, high = count
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if caretStops[mid] <= maxX { low = mid } else { high = mid - 1 }
-        }
+        var cursor = ClusterCursor(self)
+        return line(from: start, limit: limit, cursor: &cursor)
+    }
+
+    func line(from start: Int, limit: Double, cursor: inout ClusterCursor) -> (end: Int, endsParagraph: Bool) {
+        // The farthest boundary whose text still fits (a search over the pages' widths, then one
+        // page's stops; a line break is 0 wide, so the search may run past one: the first one in
+        // the fit ends the line).
+        let fits = lastBoundary(atOrLeftOf: stop(start) + limit, in: start, count)
         var end = start
-        while end < low, !characters[end].isNewline { end += 1 }
-        guard end == low, low < count, !characters[low].isNewline else { return (end, true) }
+        while end < fits, !cursor.isNewline(end) { end += 1 }
+        guard end == fits, fits < count, !cursor.isNewline(fits) else { return (end, true) }
         // Spaces may hang past the edge; otherwise break after the last space that fits, and
         // inside a word only when the word alone is wider than the line.
         var hung = end
-        while hung < count, isSpace(hung) { hung += 1 }
+        while hung < count, cursor.isSpace(hung) { hung += 1 }
         if hung > end {
             end = hung
         } else {
             var candidate = end
-            while candidate > start, !(isSpace(candidate - 1) && !isSpace(candidate)) { candidate -= 1 }
+            while candidate > start, !(cursor.isSpace(candidate - 1) && !cursor.isSpace(candidate)) { candidate -= 1 }
             end = candidate > start ? candidate : max(end, start + 1)
         }
-        return (end, end == count || characters[end].isNewline)
+        return (end, end == count || cursor.isNewline(end))
     }
 
     /// Wraps again at a new width (nil: one line).

@@ -9,19 +9,31 @@ public struct TextLine: Equatable, Sendable {
 ///
 /// Without a wrap width (a single-line field) there is one line. With one (a text area) every
 /// paragraph wraps at word boundaries, and a word longer than a line breaks between grapheme
-/// clusters. An edit (`replacing(_:with:measurer:)`) measures again the clusters it changed, with
-/// the rest of their words either side where a shaper may join them (text not all ASCII, or with
-/// bidi levels), and any cluster whose bidi level it changed; the stops after it shift by the
-/// change in width. It wraps again from two lines before the edit's line until a new line starts
+/// clusters.
+///
+/// The text is kept in a `Rope` (a field's layout shares its editor's) and measured in pages
+/// (`LayoutPages`): a few hundred clusters ending after a space where they can, each measured
+/// alone. A page keeps its width; its stops and clusters are made again when asked for and kept
+/// for the pages used last (`LayoutPageCache`), and ASCII in a plain font is added up from the
+/// face's advances (`TextMeasuring.asciiAdvances`) without the measurer. So a long text costs
+/// its rope, its lines and a few numbers a page, and x and offset lookups cost a search over the
+/// pages and one page's stops. An edit (`replacing(_:with:measurer:)`) measures again the pages
+/// it touched (and the one before, where its first word may start) and any cluster whose bidi
+/// level it changed. It wraps again from two lines before the edit's line until a new line starts
 /// where an old one after the edit started (at the latest, at the end of the last paragraph it
 /// touched), not whole paragraphs; the lines after that are kept, shifted.
 public struct TextLayout: Equatable, Sendable {
     public private(set) var font: FontSpec
     /// The clusters drawn (the text, or what stands in for it, such as dots).
-    public internal(set) var characters: [Character]
+    public internal(set) var text: Rope
+    /// The clusters drawn, one by one (from the rope's pages; `text` reads long pieces faster).
+    public var characters: LayoutCharacters { LayoutCharacters(layout: self) }
     /// x of every grapheme boundary as if the text were one line: `caretStops[i]` is the width of
     /// the first `i` clusters (line breaks are 0 wide). A line's own x is relative to its start.
-    public internal(set) var caretStops: [Double]
+    public var caretStops: LayoutStops { LayoutStops(layout: self) }
+    var pages = LayoutPages()
+    var pageCache = LayoutPageCache()
+    var measurerBox: LayoutMeasurer
     public internal(set) var lines: [TextLine]
     /// Where lines wrap, or nil for a single line that never does.
     public internal(set) var wrapWidth: Double?
@@ -59,15 +71,30 @@ public struct TextLayout: Equatable, Sendable {
     var bidiHazards: Int?
     /// Lines in visual order, made when first asked for and dropped by every change.
     var visualLines = VisualLineCache()
+    /// The whole text after the edit under way, when its caller has it as a rope (the field's
+    /// own): the layout takes it rather than a copy of its own. Never part of a layout's value.
+    var adoptedText: Rope?
     /// What the last `replacing(_:with:measurer:)` cost, for tests that count work. Never part of
     /// a layout's value.
     package internal(set) var lastEditCost = EditCost()
 
-    /// Work an edit did: lines wrapped, levels resolved.
+    /// Work an edit did: lines wrapped, levels resolved, pages measured.
     package struct EditCost: Equatable, Sendable {
         package var linesWrapped = 0
         package var clustersResolved = 0
+        package var pagesMeasured = 0
         package static func == (lhs: EditCost, rhs: EditCost) -> Bool { true }
+    }
+
+    /// Two layouts are equal when they show the same clusters at the same stops on the same
+    /// lines, however their pages are cut.
+    public static func == (lhs: TextLayout, rhs: TextLayout) -> Bool {
+        lhs.font == rhs.font && lhs.lines == rhs.lines && lhs.wrapWidth == rhs.wrapWidth && lhs.lineHeight == rhs.lineHeight
+            && lhs.baselineInLine == rhs.baselineInLine && lhs.caretInset == rhs.caretInset && lhs.caretHeight == rhs.caretHeight
+            && lhs.styles == rhs.styles && lhs.scrollX == rhs.scrollX && lhs.scrollY == rhs.scrollY && lhs.alignment == rhs.alignment
+            && lhs.alignmentWidth == rhs.alignmentWidth && lhs.alignmentInset == rhs.alignmentInset && lhs.direction == rhs.direction
+            && lhs.levels == rhs.levels && lhs.bidiHazards == rhs.bidiHazards && lhs.text == rhs.text
+            && lhs.pages.width == rhs.pages.width && lhs.caretStops == rhs.caretStops
     }
 
     /// Aligns lines in a band `width` wide starting `inset` into the text band (`factor` as
@@ -87,7 +114,7 @@ public struct TextLayout: Equatable, Sendable {
         // A wrapped line's spaces at its break hang past the edge, as UIKit aligns them (looked
         // at up to 1,024 back, so a line of a million spaces costs no more to place).
         if wrapWidth != nil { end = hangingSpacesStart(of: clusters) }
-        return alignmentInset + max(0, alignmentWidth - (caretStops[end] - caretStops[clusters.lowerBound])) * alignment
+        return alignmentInset + max(0, alignmentWidth - (stop(end) - stop(clusters.lowerBound))) * alignment
     }
 
     /// - Parameter styles: the clusters' resolved styles (see `styles`); nil, or runs with no
@@ -95,23 +122,33 @@ public struct TextLayout: Equatable, Sendable {
     ///   extended with no attributes.
     public init(characters: [Character], font: FontSpec, lineHeight: Double, measurer: TextMeasuring,
                 wrapWidth: Double? = nil, direction: WritingDirection = .leftToRight, styles: AttributeRuns? = nil) {
+        self.init(text: Rope(String(characters)), font: font, lineHeight: lineHeight, measurer: measurer,
+                  wrapWidth: wrapWidth, direction: direction, styles: styles)
+    }
+
+    /// A layout of `text` (a field's own rope: the layout shares its nodes).
+    public init(text: Rope, font: FontSpec, lineHeight: Double, measurer: TextMeasuring,
+                wrapWidth: Double? = nil, direction: WritingDirection = .leftToRight, styles: AttributeRuns? = nil) {
         self.font = font
-        self.characters = characters
+        self.text = text
         self.direction = direction
         self.lineHeight = lineHeight
-        self.styles = Self.fitted(styles, count: characters.count)
+        measurerBox = LayoutMeasurer(measurer)
+        self.styles = Self.fitted(styles, count: text.count)
         baselineInLine = 0
         caretInset = 0
         caretHeight = 0
         self.wrapWidth = wrapWidth.map { $0.isFinite ? max(0, $0) : 0 }
-        let string = Self.joined(characters[...])
-        levels = Self.resolveLevels(characters, string: string, direction: direction, measurer: measurer)
-        bidiHazards = levels == nil ? nil : Self.bidiHazardCount(characters[...])
-        caretStops = Self.measure(characters[...], string: string, levels: levels, font: font,
-                                  segments: Self.segments(self.styles, in: 0..<characters.count, of: characters, font: font),
-                                  measurer: measurer)
+        if direction == .rightToLeft || Self.mayBeRightToLeft(text) {
+            let all = text.characters(in: 0..<text.count)
+            levels = Self.resolveLevels(all, string: text.string, direction: direction, measurer: measurer)
+            bidiHazards = levels == nil ? nil : Self.bidiHazardCount(all[...])
+        } else {
+            levels = nil
+        }
         lines = []
-        lines = wrappedLines(in: 0..<characters.count)
+        pages.replace(0..<0, with: makePages(in: 0..<text.count))
+        lines = wrappedLines(in: 0..<count)
         placeVertically(measurer: measurer)
     }
 
@@ -147,18 +184,21 @@ public struct TextLayout: Equatable, Sendable {
         return levels
     }
 
-    /// Whether any cluster may make text right to left; a buffer scan, as a paste of millions of
-    /// ASCII clusters comes through here.
-    static func mayBeRightToLeft(_ clusters: ArraySlice<Character>) -> Bool {
-        clusters.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var index = 0
-            while index < buffer.count {
-                if !base[index].isASCII && Bidi.mayBeRightToLeft(base[index]) { return true }
-                index += 1
-            }
-            return false
+    /// Whether any cluster may make text right to left.
+    static func mayBeRightToLeft<C: Collection>(_ clusters: C) -> Bool where C.Element == Character {
+        clusters.contains { !$0.isASCII && Bidi.mayBeRightToLeft($0) }
+    }
+
+    /// The same for a rope, by its bytes: a paste of millions of ASCII clusters is looked at
+    /// byte by byte, only other chunks cluster by cluster.
+    static func mayBeRightToLeft(_ text: Rope) -> Bool {
+        var found = false
+        text.forEachChunk(in: 0..<text.count) { chunk in
+            if isASCII(String(chunk)) { return true }
+            found = chunk.contains { !$0.isASCII && Bidi.mayBeRightToLeft($0) }
+            return !found
         }
+        return found
     }
 
     private static func isASCII(_ text: String) -> Bool {
@@ -174,10 +214,13 @@ public struct TextLayout: Equatable, Sendable {
         }
     }
 
-    static func measure(_ clusters: ArraySlice<Character>, string: String? = nil, levels: [UInt8]? = nil,
-                        font: FontSpec, segments: [StyledSegment]? = nil, measurer: TextMeasuring) -> [Double] {
-        guard !clusters.isEmpty else { return [0] }
-        let string = string ?? joined(clusters)
+    /// The stops of `string` (`count` clusters), repaired where the measurer's are not to be
+    /// trusted: a measurer must give count + 1 finite stops; a wrong count or a non-finite stop is
+    /// repaired (a falling stop becomes a zero width), and line breaks take no width whatever the
+    /// font says of them.
+    static func measure(_ string: String, count: Int, levels: [UInt8]? = nil, font: FontSpec,
+                        segments: [StyledSegment]? = nil, measurer: TextMeasuring) -> [Double] {
+        guard count > 0 else { return [0] }
         let stops: [Double]
         if let segments {
             stops = measurer.caretStops(of: Substring(string), segments: segments, levels: levels)
@@ -185,19 +228,17 @@ public struct TextLayout: Equatable, Sendable {
             stops = levels.map { measurer.caretStops(of: Substring(string), font: font, levels: $0) }
                 ?? measurer.caretStops(of: Substring(string), font: font)
         }
-        // The bytes are checked first because a paste can bring millions of clusters, and a
-        // scan of Characters costs far more than one of bytes (most of all in a debug build).
-        let hasBreaks = mayContainLineBreak(string) && clusters.contains(where: \.isNewline)
-        // A measurer must give count + 1 finite stops; a wrong count or a non-finite stop is
-        // repaired rather than trusted (a falling stop becomes a zero width). Line breaks take no
-        // width whatever the font says of them.
-        guard hasBreaks || stops.count != clusters.count + 1 || !allFinite(stops) else { return stops }
+        // The bytes are checked first: a scan of Characters costs far more than one of bytes.
+        let hasBreaks = mayContainLineBreak(string) && string.contains(where: \.isNewline)
+        guard hasBreaks || stops.count != count + 1 || !allFinite(stops) else { return stops }
         var repaired = [0.0]
-        repaired.reserveCapacity(clusters.count + 1)
-        for (index, cluster) in zip(0..., clusters) {
+        repaired.reserveCapacity(count + 1)
+        var clusters = string.makeIterator()
+        for index in 0..<count {
+            let isNewline = clusters.next()?.isNewline ?? false
             let width = index + 1 < stops.count && stops[index + 1].isFinite && stops[index].isFinite
                 ? max(0, stops[index + 1] - stops[index]) : 0
-            repaired.append(repaired[index] + (cluster.isNewline ? 0 : width))
+            repaired.append(repaired[index] + (isNewline ? 0 : width))
         }
         return repaired
     }
@@ -257,8 +298,8 @@ public struct TextLayout: Equatable, Sendable {
         }
     }
 
-    public var count: Int { characters.count }
+    public var count: Int { text.count }
     /// The width of the whole text set on one line (a single-line field's scroll range).
-    public var width: Double { caretStops.last ?? 0 }
+    public var width: Double { pages.width }
     public var height: Double { Double(lines.count) * lineHeight }
 }

@@ -150,9 +150,15 @@ public protocol TextMeasuring: AnyObject {
     func caretStops(of text: Substring, segments: [StyledSegment], levels: [UInt8]?) -> [Double]
     /// Where `font` draws its underline and strikethrough.
     func decorationMetrics(for font: FontSpec) -> DecorationMetrics
+    /// For a measurer whose `caretStops(of:font:)` of text that is all ASCII (no CR) is the running
+    /// sum of one advance per byte, those 128 advances in `font` (NaN for one not known yet: the
+    /// measurer learns it when a text has it); nil for any other measurer. A layout then keeps
+    /// only the width of such text and adds its stops up again when it needs them.
+    func asciiAdvances(for font: FontSpec) -> [Double]?
 }
 
 extension TextMeasuring {
+    public func asciiAdvances(for font: FontSpec) -> [Double]? { nil }
     public func advance(of text: String, font: FontSpec) -> Double { advance(of: text[...], font: font) }
 
     /// Without a shaper, direction changes no advance.

@@ -15,7 +15,8 @@ final class VisualLine: @unchecked Sendable {
     let direction: WritingDirection
     let start: Double
     let end: Double
-    let characters: [Character]
+    /// Whether each cluster is whitespace, indexed from the line's first cluster.
+    let isWhitespace: [Bool]
     /// The line's boundaries in order of their caret's x (ties in storage order), and each
     /// boundary's place in it: made at the first arrow key.
     /// Made once, inside `sorted`'s mutex (the sort runs while it is held): copies of a layout
@@ -41,7 +42,8 @@ final class VisualLine: @unchecked Sendable {
 
     init(layout: TextLayout, clusters: Range<Int>, levels: [UInt8], shift: Double) {
         self.clusters = clusters
-        characters = layout.characters
+        var cursor = ClusterCursor(layout)
+        isWhitespace = clusters.map { cursor[$0].isWhitespace }
         self.levels = levels
         direction = layout.direction
         start = shift
@@ -53,7 +55,7 @@ final class VisualLine: @unchecked Sendable {
         var x = shift
         for (index, cluster) in order.enumerated() {
             position[cluster - clusters.lowerBound] = index
-            let width = layout.caretStops[cluster + 1] - layout.caretStops[cluster]
+            let width = layout.stop(cluster + 1) - layout.stop(cluster)
             lefts.append(x)
             widths.append(width)
             x += width
@@ -198,12 +200,12 @@ final class VisualLine: @unchecked Sendable {
         // A cut goes between words, where a shaper joins nothing: the visible glyphs then stand
         // where the whole line's shaping put them.
         var reach = TextLayout.shapingReach
-        while first > 0, reach > 0, continues(first, from: first - 1), !characters[order[first - 1]].isWhitespace {
+        while first > 0, reach > 0, continues(first, from: first - 1), !isWhitespace[order[first - 1] - clusters.lowerBound] {
             first -= 1
             reach -= 1
         }
         reach = TextLayout.shapingReach
-        while last + 1 < order.count, reach > 0, continues(last + 1, from: last), !characters[order[last + 1]].isWhitespace {
+        while last + 1 < order.count, reach > 0, continues(last + 1, from: last), !isWhitespace[order[last + 1] - clusters.lowerBound] {
             last += 1
             reach -= 1
         }

@@ -1,0 +1,222 @@
+// The layout's pages (`LayoutPages`): made by an edit, measured again when their stops are asked
+// for, and read through a cursor where a scan goes cluster by cluster.
+extension TextLayout {
+    var measurer: TextMeasuring { measurerBox.measurer }
+
+    /// The most clusters a page holds: an edit measures the page or two it touches.
+    package static var pageMaximumCount: Int { LayoutPages.maximumCount }
+
+    /// Pages for clusters `range` of `text` (`levels` and `styles` already those of the new text).
+    func makePages(in range: Range<Int>) -> [LayoutPage] {
+        var made: [LayoutPage] = []
+        var start = range.lowerBound
+        LayoutPages.cut(text, in: range) { piece, count in
+            made.append(makePage(piece, count: count, at: start))
+            start += count
+        }
+        return made
+    }
+
+    private func makePage(_ piece: Substring, count: Int, at start: Int) -> LayoutPage {
+        let id = LayoutPage.makeID()
+        if levels == nil, styles == nil, let stops = asciiTableStops(piece, count: count) {
+            return LayoutPage(id: id, count: count, width: stops[count], mode: .asciiTable)
+        }
+        let mode = LayoutPage.Mode.measured(levels: levels != nil, styles: styles != nil)
+        let stops = measuredStops(String(piece), range: start..<(start + count), mode: mode)
+        pageCache.store(stops: stops, for: id)
+        return LayoutPage(id: id, count: count, width: stops[count], mode: mode)
+    }
+
+    /// The stops of ASCII `piece` (no CR) summed from the face's advances, a line break 0 wide;
+    /// nil when the measurer keeps no such table or the piece is not plain ASCII.
+    private func asciiTableStops(_ piece: Substring, count: Int) -> [Double]? {
+        guard var table = measurer.asciiAdvances(for: font), table.count == 128 else { return nil }
+        var piece = piece
+        return piece.withUTF8 { bytes -> [Double]? in
+            guard bytes.count == count else { return nil }
+            for byte in bytes where byte >= 0x80 || byte == 0x0D || table[Int(byte)].isNaN {
+                guard byte < 0x80, byte != 0x0D else { return nil }
+                // A character no text has had yet: the measurer learns it.
+                _ = measurer.caretStops(of: Substring(String(decoding: bytes, as: UTF8.self)), font: font)
+                guard let learnt = measurer.asciiAdvances(for: font), learnt.count == 128 else { return nil }
+                table = learnt
+                break
+            }
+            var stops = [Double](repeating: 0, count: count + 1)
+            var x = 0.0
+            for (index, byte) in bytes.enumerated() {
+                let width = byte >= 0x0A && byte <= 0x0C ? 0 : table[Int(byte)]
+                guard width.isFinite, width >= 0 else { return nil }
+                x += width
+                stops[index + 1] = x
+            }
+            return stops
+        }
+    }
+
+    /// Stops measured by the measurer, as `mode` says (the levels and styles of clusters `range`).
+    private func measuredStops(_ string: String, range: Range<Int>, mode: LayoutPage.Mode) -> [Double] {
+        guard case let .measured(withLevels, withStyles) = mode else { return [0] }
+        let pageLevels = withLevels ? levels.map { Array($0[range]) } ?? [UInt8](repeating: direction.baseLevel, count: range.count) : nil
+        var segments: [StyledSegment]?
+        if withStyles {
+            let runs = styles?.slice(range) ?? AttributeRuns(count: range.count)
+            segments = Self.segments(runs, in: 0..<range.count, of: Array(string), font: font)
+        }
+        return Self.measure(string, count: range.count, levels: pageLevels, font: font, segments: segments, measurer: measurer)
+    }
+
+    /// Page `index`'s stops from 0 at its start.
+    func pageStops(_ index: Int) -> [Double] {
+        let page = pages.pages[index]
+        if let stops = pageCache.stops(of: page.id) { return stops }
+        let range = pages.clusterStarts[index]..<pages.clusterStarts[index + 1]
+        let string = text.string(in: range)
+        let stops: [Double]
+        if page.mode == .asciiTable, let summed = asciiTableStops(string[...], count: range.count) {
+            stops = summed
+        } else {
+            stops = measuredStops(string, range: range, mode: page.mode)
+        }
+        pageCache.store(stops: stops, for: page.id)
+        return stops
+    }
+
+    /// Page `index`'s clusters.
+    func pageContent(_ index: Int) -> LayoutPageCache.Content {
+        let page = pages.pages[index]
+        if let content = pageCache.content(of: page.id) { return content }
+        let string = text.string(in: pages.clusterStarts[index]..<pages.clusterStarts[index + 1])
+        let content: LayoutPageCache.Content = string.utf8.count == page.count ? .ascii(Array(string.utf8)) : .clusters(Array(string))
+        pageCache.store(content: content, for: page.id)
+        return content
+    }
+
+    /// x of boundary `offset` as if the text were one line.
+    func stop(_ offset: Int) -> Double {
+        guard !pages.isEmpty, offset > 0 else { return 0 }
+        let index = pages.page(containing: offset)
+        let local = offset - pages.clusterStarts[index]
+        if local == 0 { return pages.widthStarts[index] }
+        if local >= pages.pages[index].count { return pages.widthStarts[index + 1] }
+        return pages.widthStarts[index] + pageStops(index)[local]
+    }
+
+    /// Cluster `offset`.
+    func cluster(_ offset: Int) -> Character {
+        var cursor = ClusterCursor(self)
+        return cursor[offset]
+    }
+
+    /// The last boundary in `start...end` whose stop is at or left of `x` (`start` when none is).
+    func lastBoundary(atOrLeftOf x: Double, in start: Int, _ end: Int) -> Int {
+        guard !pages.isEmpty, end > start else { return start }
+        let first = pages.page(containing: start)
+        let index = min(pages.lastPage(startingAtOrBefore: x, from: first), pages.page(containing: end))
+        let base = pages.clusterStarts[index], origin = pages.widthStarts[index]
+        let stops = pageStops(index)
+        var low = max(start, base) - base, high = min(end, pages.clusterStarts[index + 1]) - base
+        guard origin + stops[low] <= x else { return start }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if origin + stops[mid] <= x { low = mid } else { high = mid - 1 }
+        }
+        return base + low
+    }
+
+    /// The first boundary in `start...end` whose stop is at or right of `x` (past the stop
+    /// `strictly`), or `end + 1` when none is.
+    func firstBoundary(rightOf x: Double, strictly: Bool = false, in start: Int, _ end: Int) -> Int {
+        guard !pages.isEmpty, end > start else {
+            let value = stop(start)
+            return (strictly ? value > x : value >= x) ? start : end + 1
+        }
+        func isRight(_ value: Double) -> Bool { strictly ? value > x : value >= x }
+        let first = pages.page(containing: start)
+        var index = first, high = pages.page(containing: end)
+        // The first page whose end is right of x.
+        while index < high {
+            let mid = (index + high) / 2
+            if isRight(pages.widthStarts[mid + 1]) { high = mid } else { index = mid + 1 }
+        }
+        let base = pages.clusterStarts[index], origin = pages.widthStarts[index]
+        let stops = pageStops(index)
+        var low = max(start, base) - base, top = min(end, pages.clusterStarts[index + 1]) - base
+        guard isRight(origin + stops[top]) else { return end + 1 }
+        while low < top {
+            let mid = (low + top) / 2
+            if isRight(origin + stops[mid]) { top = mid } else { low = mid + 1 }
+        }
+        return base + low
+    }
+}
+
+/// Reads a layout's clusters one by one, a page at a time.
+struct ClusterCursor {
+    private let layout: TextLayout
+    private var page = -1
+    private var range = 0..<0
+    private var content = LayoutPageCache.Content.ascii([])
+
+    init(_ layout: TextLayout) { self.layout = layout }
+
+    private mutating func load(_ offset: Int) {
+        guard !range.contains(offset) else { return }
+        page = layout.pages.page(containing: offset)
+        range = layout.pages.clusterStarts[page]..<layout.pages.clusterStarts[page + 1]
+        content = layout.pageContent(page)
+    }
+
+    subscript(offset: Int) -> Character {
+        mutating get {
+            load(offset)
+            switch content {
+            case .ascii(let bytes): return Character(Unicode.Scalar(bytes[offset - range.lowerBound]))
+            case .clusters(let clusters): return clusters[offset - range.lowerBound]
+            }
+        }
+    }
+
+    mutating func isNewline(_ offset: Int) -> Bool {
+        load(offset)
+        switch content {
+        case .ascii(let bytes): return (0x0A...0x0D).contains(bytes[offset - range.lowerBound])
+        case .clusters(let clusters): return clusters[offset - range.lowerBound].isNewline
+        }
+    }
+
+    /// A space lines may break after: not a line break, and not a no-break space.
+    mutating func isSpace(_ offset: Int) -> Bool {
+        load(offset)
+        switch content {
+        case .ascii(let bytes):
+            let byte = bytes[offset - range.lowerBound]
+            return byte == 0x20 || byte == 0x09
+        case .clusters(let clusters):
+            let character = clusters[offset - range.lowerBound]
+            guard character.isWhitespace, !character.isNewline else { return false }
+            return !["\u{00A0}", "\u{2007}", "\u{202F}"].contains(character)
+        }
+    }
+}
+
+/// A layout's clusters as a collection (each read from its page).
+public struct LayoutCharacters: RandomAccessCollection, Equatable, Sendable {
+    let layout: TextLayout
+    public static func == (lhs: LayoutCharacters, rhs: LayoutCharacters) -> Bool { lhs.layout.text == rhs.layout.text }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { layout.count }
+    public subscript(position: Int) -> Character { layout.cluster(position) }
+    /// The clusters of `range` in one read.
+    public func array(_ range: Range<Int>) -> [Character] { layout.text.characters(in: range) }
+}
+
+/// A layout's caret stops as a collection (`TextLayout.caretStops`).
+public struct LayoutStops: RandomAccessCollection, Equatable, Sendable {
+    let layout: TextLayout
+    public static func == (lhs: LayoutStops, rhs: LayoutStops) -> Bool { lhs.elementsEqual(rhs) }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { layout.count + 1 }
+    public subscript(position: Int) -> Double { layout.stop(position) }
+}
