@@ -52,8 +52,10 @@ package final class FieldEditor {
     package private(set) var textRevision = 0
     /// `clearsOnInsertion` is armed: the next typed or pasted text replaces everything.
     package var clearsAtNextInsertion = false
-    /// The whole text, kept after an edit that replaced all of it (never a secret's).
+    /// The whole text, kept after an edit that replaced all of it (never a secret's, and not one
+    /// over `cachedTextLimit` bytes, which would double what a long text costs).
     package var cachedText: String?
+    package static let cachedTextLimit = 1 << 20
     private var isSelectingWithPointer = false
     /// What a held double or triple click selected, and so the unit a drag extends by: the
     /// selection grows a whole word (or paragraph) at a time and always keeps this range.
@@ -319,7 +321,8 @@ package final class FieldEditor {
         textRevision &+= 1
         // A whole text replaced is exactly the replacement: reading it back must not join the
         // clusters of a 10 MB paste again (the QA state reads it after every change).
-        cachedText = replacesEverything && !secret ? edit.replacementString : nil
+        cachedText = replacesEverything && !secret && (edit.replacementString?.utf8.count ?? 0) <= Self.cachedTextLimit
+            ? edit.replacementString : nil
         switch edit.cause {
         case .undo, .redo: break
         default: if !secret { undoHistory.record(applied) }

@@ -215,6 +215,14 @@ final class LayoutPageCache: @unchecked Sendable {
     package var count: Int { state.withLock { $0.entries.count } }
 }
 
+/// A layout kept by the one that replaced its whole text (`TextLayout.replacedWhole`).
+final class ReplacedLayout: @unchecked Sendable {
+    let layout: TextLayout
+    /// Texts shorter than this are measured again rather than kept.
+    static let minimumCount = 4_096
+    init(_ layout: TextLayout) { self.layout = layout }
+}
+
 /// The measurer a layout measures its pages with again, held by reference.
 final class LayoutMeasurer: @unchecked Sendable {
     let measurer: TextMeasuring

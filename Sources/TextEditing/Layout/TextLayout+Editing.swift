@@ -8,6 +8,7 @@ extension TextLayout {
     ///   the styles of the cluster before them (after them at the start), as UIKit's typing does.
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, styles newStyles: AttributeRuns? = nil,
                                    measurer: TextMeasuring) {
+        replacedWhole = nil
         replacing(range, with: newCharacters, text: nil, styles: newStyles, measurer: measurer)
     }
 
@@ -19,6 +20,11 @@ extension TextLayout {
     ///   field's own): the layout then shares it rather than keeping a copy.
     public mutating func replacing(_ range: Range<Int>, withText newText: Rope, whole: Rope? = nil, styles newStyles: AttributeRuns? = nil,
                                    measurer: TextMeasuring) {
+        let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        let replaced = replacedWhole
+        replacedWhole = nil
+        if lower == 0, upper == count, let whole, let replaced, restore(replaced.layout, as: whole, styles: newStyles) { return }
+        if lower == 0, upper == count, count >= ReplacedLayout.minimumCount { replacedWhole = ReplacedLayout(self) }
         adoptedText = whole
         defer { adoptedText = nil }
         if levels == nil, direction == .leftToRight, !Self.mayBeRightToLeft(newText) {
@@ -26,6 +32,24 @@ extension TextLayout {
         } else {
             replacing(range, with: newText.characters(in: 0..<newText.count)[...], text: nil, styles: newStyles, measurer: measurer)
         }
+    }
+
+    /// Becomes `saved` when `whole` is its very rope and it was laid out as this layout would lay
+    /// it out now (font, line height, wrap width, direction, styles); keeps this layout's
+    /// alignment and scroll (the caller scrolls to the caret).
+    private mutating func restore(_ saved: TextLayout, as whole: Rope, styles newStyles: AttributeRuns?) -> Bool {
+        guard whole.isIdentical(to: saved.text), saved.font == font, saved.lineHeight == lineHeight, saved.wrapWidth == wrapWidth,
+              saved.direction == direction else { return false }
+        let styles = newStyles.flatMap { Self.fitted($0, count: whole.count) }
+        guard styles == saved.styles else { return false }
+        var restored = saved
+        restored.align(alignment, in: alignmentWidth, inset: alignmentInset)
+        restored.scrollX = scrollX
+        restored.scrollY = scrollY
+        restored.replacedWhole = ReplacedLayout(self)
+        restored.lastEditCost = EditCost()
+        self = restored
+        return true
     }
 
     /// `newText`, when given, is the text of `newCharacters` (then not given), which is plain
@@ -239,19 +263,23 @@ extension TextLayout {
         // The first old line that may start where a new one does (old coordinates).
         var oldLine = firstLine + 1
         var resumeLine = lines.count
-        while true {
-            let (end, endsParagraph) = line(from: lineStart, limit: wrapWidth!)
-            rewrapped.append(TextLine(clusters: lineStart..<end))
-            if endsParagraph && end == count { break }
-            lineStart = endsParagraph ? end + 1 : end
-            guard lineStart >= newRegionEnd else { continue }
-            while oldLine < lines.count, lines[oldLine].clusters.lowerBound < oldRegionEnd
-                    || lines[oldLine].clusters.lowerBound + shift < lineStart {
-                oldLine += 1
-            }
-            if oldLine < lines.count, lines[oldLine].clusters.lowerBound + shift == lineStart {
-                resumeLine = oldLine
-                break
+        // The cursor holds a copy of the layout: it is gone before the lines change.
+        do {
+            var cursor = ClusterCursor(self)
+            while true {
+                let (end, endsParagraph) = line(from: lineStart, limit: wrapWidth!, cursor: &cursor)
+                rewrapped.append(TextLine(clusters: lineStart..<end))
+                if endsParagraph && end == count { break }
+                lineStart = endsParagraph ? end + 1 : end
+                guard lineStart >= newRegionEnd else { continue }
+                while oldLine < lines.count, lines[oldLine].clusters.lowerBound < oldRegionEnd
+                        || lines[oldLine].clusters.lowerBound + shift < lineStart {
+                    oldLine += 1
+                }
+                if oldLine < lines.count, lines[oldLine].clusters.lowerBound + shift == lineStart {
+                    resumeLine = oldLine
+                    break
+                }
             }
         }
         if shift != 0 {

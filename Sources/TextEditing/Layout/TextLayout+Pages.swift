@@ -19,8 +19,8 @@ extension TextLayout {
 
     private func makePage(_ piece: Substring, count: Int, at start: Int) -> LayoutPage {
         let id = LayoutPage.makeID()
-        if levels == nil, styles == nil, let stops = asciiTableStops(piece, count: count) {
-            return LayoutPage(id: id, count: count, width: stops[count], mode: .asciiTable)
+        if levels == nil, styles == nil, let width = asciiTable(piece, count: count, stops: nil) {
+            return LayoutPage(id: id, count: count, width: width, mode: .asciiTable)
         }
         let mode = LayoutPage.Mode.measured(levels: levels != nil, styles: styles != nil)
         let stops = measuredStops(String(piece), range: start..<(start + count), mode: mode)
@@ -31,27 +31,46 @@ extension TextLayout {
     /// The stops of ASCII `piece` (no CR) summed from the face's advances, a line break 0 wide;
     /// nil when the measurer keeps no such table or the piece is not plain ASCII.
     private func asciiTableStops(_ piece: Substring, count: Int) -> [Double]? {
-        guard var table = measurer.asciiAdvances(for: font), table.count == 128 else { return nil }
+        var summed = false
+        let stops = [Double](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            summed = asciiTable(piece, count: count, stops: buffer.baseAddress!) != nil
+            initialized = summed ? count + 1 : 0
+        }
+        return summed ? stops : nil
+    }
+
+    /// The width of ASCII `piece` summed from the face's advances, its stops written to `stops`
+    /// when given (the same sums in the same order, so the width is the last stop exactly).
+    private func asciiTable(_ piece: Substring, count: Int, stops: UnsafeMutablePointer<Double>?) -> Double? {
+        guard let first = measurer.asciiAdvances(for: font), first.count == 128 else { return nil }
+        var table = first
         var piece = piece
-        return piece.withUTF8 { bytes -> [Double]? in
+        return piece.withUTF8 { bytes -> Double? in
             guard bytes.count == count else { return nil }
-            for byte in bytes where byte >= 0x80 || byte == 0x0D || table[Int(byte)].isNaN {
-                guard byte < 0x80, byte != 0x0D else { return nil }
-                // A character no text has had yet: the measurer learns it.
+            var learnt = false
+            while true {
+                let sum = table.withUnsafeBufferPointer { advances -> Double?? in
+                    var x = 0.0
+                    stops?[0] = 0
+                    for index in 0..<bytes.count {
+                        let byte = bytes[index]
+                        guard byte < 0x80, byte != 0x0D else { return .some(nil) }
+                        let width = byte >= 0x0A && byte <= 0x0C ? 0 : advances[Int(byte)]
+                        // A character no text has had yet (NaN): the measurer learns it, once.
+                        if width.isNaN { return nil }
+                        guard width.isFinite, width >= 0 else { return .some(nil) }
+                        x += width
+                        stops?[index + 1] = x
+                    }
+                    return .some(x)
+                }
+                if let sum { return sum }
+                guard !learnt else { return nil }
+                learnt = true
                 _ = measurer.caretStops(of: Substring(String(decoding: bytes, as: UTF8.self)), font: font)
-                guard let learnt = measurer.asciiAdvances(for: font), learnt.count == 128 else { return nil }
-                table = learnt
-                break
+                guard let known = measurer.asciiAdvances(for: font), known.count == 128 else { return nil }
+                table = known
             }
-            var stops = [Double](repeating: 0, count: count + 1)
-            var x = 0.0
-            for (index, byte) in bytes.enumerated() {
-                let width = byte >= 0x0A && byte <= 0x0C ? 0 : table[Int(byte)]
-                guard width.isFinite, width >= 0 else { return nil }
-                x += width
-                stops[index + 1] = x
-            }
-            return stops
         }
     }
 
@@ -95,12 +114,17 @@ extension TextLayout {
 
     /// x of boundary `offset` as if the text were one line.
     func stop(_ offset: Int) -> Double {
+        var cursor = ClusterCursor(self)
+        return stop(offset, cursor: &cursor)
+    }
+
+    func stop(_ offset: Int, cursor: inout ClusterCursor) -> Double {
         guard !pages.isEmpty, offset > 0 else { return 0 }
-        let index = pages.page(containing: offset)
+        let index = cursor.page(containing: offset)
         let local = offset - pages.clusterStarts[index]
         if local == 0 { return pages.widthStarts[index] }
         if local >= pages.pages[index].count { return pages.widthStarts[index + 1] }
-        return pages.widthStarts[index] + pageStops(index)[local]
+        return pages.widthStarts[index] + cursor.stops(ofPage: index)[local]
     }
 
     /// Cluster `offset`.
@@ -110,12 +134,12 @@ extension TextLayout {
     }
 
     /// The last boundary in `start...end` whose stop is at or left of `x` (`start` when none is).
-    func lastBoundary(atOrLeftOf x: Double, in start: Int, _ end: Int) -> Int {
+    func lastBoundary(atOrLeftOf x: Double, in start: Int, _ end: Int, cursor: inout ClusterCursor) -> Int {
         guard !pages.isEmpty, end > start else { return start }
-        let first = pages.page(containing: start)
-        let index = min(pages.lastPage(startingAtOrBefore: x, from: first), pages.page(containing: end))
+        let first = cursor.page(containing: start)
+        let index = min(pages.lastPage(startingAtOrBefore: x, from: first), end >= count ? pages.pages.count - 1 : pages.page(containing: end))
         let base = pages.clusterStarts[index], origin = pages.widthStarts[index]
-        let stops = pageStops(index)
+        let stops = cursor.stops(ofPage: index)
         var low = max(start, base) - base, high = min(end, pages.clusterStarts[index + 1]) - base
         guard origin + stops[low] <= x else { return start }
         while low < high {
@@ -159,7 +183,28 @@ struct ClusterCursor {
     private var range = 0..<0
     private var content = LayoutPageCache.Content.ascii([])
 
+    private var stopsPage = -1
+    private var stops: [Double] = []
+
     init(_ layout: TextLayout) { self.layout = layout }
+
+    /// The page holding cluster `offset`, found without a search when it is the page read last.
+    func page(containing offset: Int) -> Int {
+        if stopsPage >= 0 {
+            let starts = layout.pages.clusterStarts
+            if offset >= starts[stopsPage] && offset < starts[stopsPage + 1] { return stopsPage }
+        }
+        return layout.pages.page(containing: offset)
+    }
+
+    /// Page `index`'s stops (`TextLayout.pageStops`), kept while the cursor reads that page.
+    mutating func stops(ofPage index: Int) -> [Double] {
+        if index != stopsPage {
+            stops = layout.pageStops(index)
+            stopsPage = index
+        }
+        return stops
+    }
 
     private mutating func load(_ offset: Int) {
         guard !range.contains(offset) else { return }

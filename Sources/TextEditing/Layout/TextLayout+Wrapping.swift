@@ -43,7 +43,7 @@ extension TextLayout {
         // The farthest boundary whose text still fits (a search over the pages' widths, then one
         // page's stops; a line break is 0 wide, so the search may run past one: the first one in
         // the fit ends the line).
-        let fits = lastBoundary(atOrLeftOf: stop(start) + limit, in: start, count)
+        let fits = lastBoundary(atOrLeftOf: stop(start, cursor: &cursor) + limit, in: start, count, cursor: &cursor)
         var end = start
         while end < fits, !cursor.isNewline(end) { end += 1 }
         guard end == fits, fits < count, !cursor.isNewline(fits) else { return (end, true) }

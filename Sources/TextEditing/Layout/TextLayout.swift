@@ -74,6 +74,11 @@ public struct TextLayout: Equatable, Sendable {
     /// The whole text after the edit under way, when its caller has it as a rope (the field's
     /// own): the layout takes it rather than a copy of its own. Never part of a layout's value.
     var adoptedText: Rope?
+    /// The layout as it was before its whole long text was replaced (select all, then Backspace
+    /// or a paste), kept until the next edit: when that edit puts the very same rope back (undo
+    /// does), the layout is that one again instead of being measured anew. Never part of a
+    /// layout's value.
+    var replacedWhole: ReplacedLayout?
     /// What the last `replacing(_:with:measurer:)` cost, for tests that count work. Never part of
     /// a layout's value.
     package internal(set) var lastEditCost = EditCost()
