@@ -80,7 +80,7 @@ final class CatalogLayout: SceneLayout {
                                      wrapWidth: columnWidth)
             for line in wrapped.lines {
                 let baseline = FieldLayout.baseline(inLineTop: y, lineHeight: lineHeight, metrics: measurer.lineMetrics(for: font))
-                arrangement.decorations.append(Decoration(text: String(wrapped.characters[line.clusters]),
+                arrangement.decorations.append(Decoration(text: wrapped.text.string(in: line.clusters),
                                                           frame: Rect(x: columnX, y: y, width: columnWidth, height: lineHeight),
                                                           baseline: baseline, font: font, color: color, role: role,
                                                           labelledField: field?.identifier))

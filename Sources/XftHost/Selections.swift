@@ -188,20 +188,26 @@ final class SelectionBroker {
     /// (a stale time) or to someone else.
     @discardableResult
     func own(_ text: String, for kind: SelectionKind, time: Time) -> Bool {
-        own(AttributedText(text), for: kind, time: time)
+        // Plain text is kept as it is: a styled copy of a long selection would cost an array of
+        // its clusters (Ctrl+A in 10 MB of text).
+        take(kind, time: time, Owned(text: text, time: time, styled: nil, html: nil))
     }
 
     /// Takes `kind` with styled `text`: offered as `text/html` too when any run has a style.
     @discardableResult
     func own(_ text: AttributedText, for kind: SelectionKind, time: Time) -> Bool {
+        let isStyled = !text.attributeRuns.isPlain
+        return take(kind, time: time, Owned(text: text.string, time: time, styled: isStyled ? text : nil,
+                                            html: isStyled ? Array(HTMLWriter.fragment(for: text).utf8) : nil))
+    }
+
+    private func take(_ kind: SelectionKind, time: Time, _ offer: @autoclosure () -> Owned) -> Bool {
         XSetSelectionOwner(display, atom(for: kind), window, time)
         guard XGetSelectionOwner(display, atom(for: kind)) == window else {
             owned[kind] = nil
             return false
         }
-        let isStyled = !text.attributeRuns.isPlain
-        owned[kind] = Owned(text: text.string, time: time, styled: isStyled ? text : nil,
-                            html: isStyled ? Array(HTMLWriter.fragment(for: text).utf8) : nil)
+        owned[kind] = offer()
         return true
     }
 

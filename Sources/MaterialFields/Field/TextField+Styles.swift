@@ -82,6 +82,13 @@ extension TextField {
     /// What a copy takes, with its styles: the selection with each run's keys over the ones the
     /// app set in `defaultTextAttributes` (so another program shows the field's font and colour
     /// where the app chose them); nil where `copyableText` is nil (a caret, a secure field).
+    /// Whether the selection copies as plain text: no run of it has a style and the field sets
+    /// no default attributes (`copyableAttributedText` would have none), so a copy of a long
+    /// selection makes no array of its clusters.
+    var copiesPlainText: Bool {
+        defaultTextAttributes.isEmpty && editor.storage.attributeRuns.slice(editor.selection.range).isPlain
+    }
+
     public var copyableAttributedText: AttributedText? {
         guard copyableText != nil else { return nil }
         var copied = editor.storage.attributedText(in: editor.selection.range)

@@ -346,7 +346,7 @@ open class TextField {
             if let cachedText = editor.cachedText { return cachedText }
             let text = editor.text
             // A secure field's text is the caller's copy only: no copy stays behind here.
-            guard !isSecureTextEntry else { return text }
+            guard !isSecureTextEntry, text.utf8.count <= FieldEditor.cachedTextLimit else { return text }
             editor.cachedText = text
             return text
         }

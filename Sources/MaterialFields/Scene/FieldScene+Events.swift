@@ -181,9 +181,13 @@ extension FieldScene {
     func performClipboardCommand(_ command: TextCommand, field: TextField, at time: Double) {
         switch command {
         case .copy:
-            if let text = field.copyableAttributedText { host?.setSelectionAttributedText(text, for: .clipboard) }
+            if field.copiesPlainText {
+                if let text = field.copyableText { host?.setSelectionText(text, for: .clipboard) }
+            } else if let text = field.copyableAttributedText {
+                host?.setSelectionAttributedText(text, for: .clipboard)
+            }
         case .cut:
-            let styled = field.copyableAttributedText
+            let styled = field.copiesPlainText ? nil : field.copyableAttributedText
             guard let text = field.cut(at: time) else { return }
             if let styled, styled.string == text {
                 host?.setSelectionAttributedText(styled, for: .clipboard)
@@ -192,25 +196,29 @@ extension FieldScene {
             }
         default:
             if field.allowsEditingTextAttributes && !field.isSecureTextEntry {
-                host?.requestSelectionAttributedText(.clipboard) { [weak field] text in
+                host?.requestSelectionAttributedText(.clipboard) { [weak self, weak field] text in
                     // Nothing to paste must not delete the selection it would replace.
                     guard let field, let text, !text.isEmpty, field.isFocused else { return }
                     // Text without styles (the owner offered no HTML) is a plain paste: it takes
                     // the typing attributes, as UIKit's paste of plain text does.
                     if text.attributeRuns.isPlain {
-                        field.paste(text.string, at: time)
+                        field.paste(text.string, at: self?.landingTime(after: time) ?? time)
                     } else {
-                        field.paste(text, at: time)
+                        field.paste(text, at: self?.landingTime(after: time) ?? time)
                     }
                 }
                 return
             }
-            host?.requestSelectionText(.clipboard) { [weak field] text in
+            host?.requestSelectionText(.clipboard) { [weak self, weak field] text in
                 guard let field, let text, field.isFocused else { return }
-                field.paste(text, at: time)
+                field.paste(text, at: self?.landingTime(after: time) ?? time)
             }
         }
     }
+
+    /// When pasted text lands: now on the host's clock (the owner may have taken a while to
+    /// answer), so the caret blinks from solid from then on, not from the key that asked.
+    func landingTime(after time: Double) -> Double { max(time, currentTime) }
 
     /// Hover and the pointer shape for what is under the pointer now; true when hover changed.
     @discardableResult
