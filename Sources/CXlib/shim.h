@@ -166,6 +166,7 @@ static inline int cxlib_poll_ns(struct pollfd *fds, nfds_t count, long long nano
    arena of its own. */
 #include <malloc.h>
 static inline int cxlib_use_one_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
+static inline int cxlib_map_blocks_from(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
 /* XDestroyImage is a macro. */
 static inline void cxlib_destroy_image(XImage *image) { XDestroyImage(image); }

@@ -113,6 +113,7 @@ WindowHost.adoptUserLocale()
 // connection, which ends the run with one line and status 1.
 signal(SIGPIPE, SIG_IGN)
 ProcessMemory.useOneArena()
+ProcessMemory.mapLargeBlocks()
 
 var displayName = options.displayName
 // Scripts and screenshots need a display only for its fonts and pixmaps: with none, start one.

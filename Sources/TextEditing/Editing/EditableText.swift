@@ -99,6 +99,9 @@ public struct EditableText: Equatable, Sendable {
     /// How many times `characters` made an array of a rope, for tests that pin a path which must
     /// not copy the whole text (one thread: the tests'; nothing reads it in the library).
     nonisolated(unsafe) package static var arraysMade = 0
+    /// Replacements longer than this many bytes are kept by an applied edit as clusters of the
+    /// text (`AppliedEdit.edit`), not as a string of their own.
+    static let longReplacement = 4_096
 
     /// The cluster at `offset` (0..<count).
     public func cluster(at offset: Int) -> Character { overwritesStorage ? slots[offset] : rope[offset] }
@@ -279,6 +282,12 @@ public struct EditableText: Equatable, Sendable {
                 let middle = change.newCount - (lower - start) - (end - upper)
                 let inserted = Self.fitted(edit.attributes, count: middle, otherwise: inherited)
                 applied.attributes = inserted
+                if edit.replacementRope == nil, edit.replacementUTF8Count > Self.longReplacement {
+                    // A long replacement (a paste) is kept as the new text's own clusters, which
+                    // redo puts back sharing their nodes, not as a second copy of its text.
+                    applied = TextEdit(range: applied.range, clusters: rope.slice(lower..<(lower + middle)),
+                                       selectionAfter: applied.selectionAfter, cause: applied.cause, attributes: inserted)
+                }
                 windowRuns = AttributeRuns(attributeRuns.slice(start..<lower).pairs + inserted.pairs
                                            + attributeRuns.slice(upper..<end).pairs)
             } else {
