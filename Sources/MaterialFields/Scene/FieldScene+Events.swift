@@ -201,24 +201,31 @@ extension FieldScene {
                     guard let field, let text, !text.isEmpty, field.isFocused else { return }
                     // Text without styles (the owner offered no HTML) is a plain paste: it takes
                     // the typing attributes, as UIKit's paste of plain text does.
-                    if text.attributeRuns.isPlain {
-                        field.paste(text.string, at: self?.landingTime(after: time) ?? time)
-                    } else {
-                        field.paste(text, at: self?.landingTime(after: time) ?? time)
+                    self?.land(in: field, asked: time) { landing in
+                        if text.attributeRuns.isPlain {
+                            field.paste(text.string, at: landing)
+                        } else {
+                            field.paste(text, at: landing)
+                        }
                     }
                 }
                 return
             }
             host?.requestSelectionText(.clipboard) { [weak self, weak field] text in
                 guard let field, let text, field.isFocused else { return }
-                field.paste(text, at: self?.landingTime(after: time) ?? time)
+                self?.land(in: field, asked: time) { field.paste(text, at: $0) }
             }
         }
     }
 
-    /// When pasted text lands: now on the host's clock (the owner may have taken a while to
-    /// answer), so the caret blinks from solid from then on, not from the key that asked.
-    func landingTime(after time: Double) -> Double { max(time, currentTime) }
+    /// Pastes what the owner answered (`paste` gets the time it lands: the owner may have taken
+    /// a while) and starts the caret's blink again once it is applied: a paste of megabytes takes
+    /// a moment to lay out, and its caret shows solid a whole phase from when it can be seen.
+    private func land(in field: TextField, asked time: Double, _ paste: (Double) -> Void) {
+        paste(max(time, currentTime))
+        let applied = max(time, currentTime)
+        if applied > field.lastTime { field.restartCaretBlink(at: applied) }
+    }
 
     /// Hover and the pointer shape for what is under the pointer now; true when hover changed.
     @discardableResult
