@@ -77,6 +77,9 @@ final class RecordingHost: SceneHost {
     var spots: [Rect] = []
     var bells = 0
     var pendingPastes: [(SelectionKind, (String?) -> Void)] = []
+    /// The host's clock (`SceneHost.now`), for tests of what happens between events.
+    var clock: Double?
+    var now: Double? { clock }
 
     func setSelectionText(_ text: String, for selection: SelectionKind) { selections[selection] = text }
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {

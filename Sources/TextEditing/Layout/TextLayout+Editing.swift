@@ -214,8 +214,8 @@ extension TextLayout {
         replacingMeasured(range, with: Rope(String(newCharacters)))
     }
 
-    /// How far an edit's words are looked at either side (a word longer than this is measured
-    /// again from within, which may move what follows by a fraction of a pixel).
+    /// How far a visual run is widened either side to the nearest space (`VisualLine.runs`), so
+    /// drawing part of a line shapes whole words.
     static let shapingReach = 256
 
     private mutating func replacingMeasured(_ range: Range<Int>, with newText: Rope) {
