@@ -20,9 +20,12 @@ let packageDirectory = String(#filePath.dropLast("Package.swift".count))
 //   kernel's fault-around makes 64 KB resident around each one, scattered over 7 MB of code;
 // - relative relocations packed (DT_RELR), not 28,000 RELA entries read at every start;
 // - no symbols exported: nothing looks the catalog's own symbols up, and the loader searches
-//   the executable's table first for every symbol a library binds.
+//   the executable's table first for every symbol a library binds;
+// - libstdc++ (which the Swift runtime needs) from its static archive: Scripts/static-libstdc++
+//   holds a `libstdc++.so` that is a linker script naming `libstdc++.a`, found before the
+//   compiler's own folder, so the shared library and its symbol tables are not loaded.
 let catalogLinking: [LinkerSetting] = [.unsafeFlags([
-    "-static-stdlib", "-use-ld=lld",
+    "-static-stdlib", "-use-ld=lld", "-L", "\(packageDirectory)Scripts/static-libstdc++",
     "-Xlinker", "--symbol-ordering-file=\(packageDirectory)Scripts/textfield-catalog.order",
     "-Xlinker", "--no-warn-symbol-ordering",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

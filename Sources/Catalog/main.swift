@@ -65,13 +65,13 @@ if let path = options.recordPath {
 }
 
 // A bad --focus is a bad command line, told before any display is looked for (the fields are
-// the same at every scale).
+// the same at every scale). Only the named field is made to ask whether it is enabled: the
+// whole page would be made once more before the window's own.
 if let id = options.focusedFieldID {
-    let fields = CatalogSession(options: options, desktop: nil).scene.fields
-    guard let field = fields.first(where: { $0.identifier == id }) else {
-        fail("--focus: " + ScriptRunner.unknownFieldMessage(id, among: fields.map(\.identifier)), status: 2)
+    guard let maker = CatalogScreen.fieldMakers.first(where: { $0.id == id }) else {
+        fail("--focus: " + ScriptRunner.unknownFieldMessage(id, among: CatalogSubjects.ids), status: 2)
     }
-    guard field.isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
+    guard maker.make().isEnabled else { fail("--focus: \(id) is disabled and cannot be focused", status: 2) }
 }
 
 // The fields are a model: listing them needs no display.

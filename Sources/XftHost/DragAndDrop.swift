@@ -45,8 +45,10 @@ final class DragAndDropController {
     private var pendingDelete: (source: Window, version: Int, since: Double)?
     private let offeredTypes: [Atom]
     private let textTypes: Set<Atom>
-    private let dragCursor: Cursor
-    private let noDropCursor: Cursor
+    /// The session's cursors: the drag's shapes are made at the first drag.
+    private let cursors: CursorCache
+    private var dragCursor: Cursor { cursors.cursor(XC_hand1) }
+    private var noDropCursor: Cursor { cursors.cursor(XC_circle) }
 
     // MARK: Target state
 
@@ -124,8 +126,7 @@ final class DragAndDropController {
         deleteProperty = atom("_MATERIALFIELDS_XDND_DELETE")
         offeredTypes = Self.offeredTypeNames.map(atom)
         textTypes = Set(offeredTypes + [atom("text/plain;charset=UTF-8")])
-        dragCursor = XCreateFontCursor(session.display, UInt32(XC_hand1))
-        noDropCursor = XCreateFontCursor(session.display, UInt32(XC_circle))
+        cursors = session.cursors
         var version = [Self.version]
         XChangeProperty(display, window, aware, XA_ATOM, 32, PropModeReplace, &version, 1)
     }
@@ -138,8 +139,6 @@ final class DragAndDropController {
             XUngrabPointer(display, Time(CurrentTime))
             XUngrabKeyboard(display, Time(CurrentTime))
         }
-        XFreeCursor(display, dragCursor)
-        XFreeCursor(display, noDropCursor)
     }
 
     /// The drag from this window as the QA state shows it: the types offered while one runs.

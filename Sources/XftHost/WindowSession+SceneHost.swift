@@ -74,6 +74,14 @@ extension WindowSession: SceneHost {
         case .hand: cursor = handCursor
         }
         XDefineCursor(display, window, cursor)
+        hasPointerShape = true
+    }
+
+    /// Gives the window its arrow once the first frame is out, unless the scene gave it a shape
+    /// already: until then it shows its parent's pointer (`CursorCache`).
+    func showPointerAfterFirstFrame() {
+        guard !hasPointerShape else { return }
+        setPointerShape(.arrow)
     }
 
     func setInputMethodSpot(_ caret: Rect) {

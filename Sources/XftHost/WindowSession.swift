@@ -30,9 +30,14 @@ final class WindowSession {
     var hasLookedForAccessibility = false
     let title: String
 
-    let arrowCursor: Cursor
-    let textCursor: Cursor
-    let handCursor: Cursor
+    /// The pointer's shapes, made as they are first shown (the arrow after the first frame).
+    let cursors: CursorCache
+    var arrowCursor: Cursor { cursors.cursor(XC_left_ptr) }
+    var textCursor: Cursor { cursors.cursor(XC_xterm) }
+    var handCursor: Cursor { cursors.cursor(XC_hand2) }
+    /// A shape was given to the window (`setPointerShape`): the arrow it gets after the first
+    /// frame must not replace one given before.
+    var hasPointerShape = false
     private var clickCounter = ClickCounter()
     /// The desktop's XSETTINGS, followed while the window runs.
     private var desktop: DesktopSettingsWatcher!
@@ -110,10 +115,7 @@ final class WindowSession {
         var gcValues = XGCValues()
         gcValues.graphics_exposures = 0
         copyGC = XCreateGC(display, window, UInt(GCGraphicsExposures), &gcValues)
-        arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
-        textCursor = XCreateFontCursor(display, UInt32(XC_xterm))
-        handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
-        XDefineCursor(display, window, arrowCursor)
+        cursors = CursorCache(display: display)
         wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         keyboard = WindowKeyboard(display: display, window: window)
@@ -150,9 +152,7 @@ final class WindowSession {
         guard !host.isConnectionLost else { return }
         XFreePixmap(display, backBuffer)
         XFreeGC(display, copyGC)
-        XFreeCursor(display, arrowCursor)
-        XFreeCursor(display, textCursor)
-        XFreeCursor(display, handCursor)
+        cursors.free()
         // What the cleanup asked of a window another client destroyed (even now, as this one
         // goes), or of what was made for it, is refused: those errors are read while the window
         // is still watched and dropped with it. Any other is a warning.
@@ -201,6 +201,7 @@ final class WindowSession {
             notifyIfDue()
             XFlush(display)
             if hasDrawn {
+                showPointerAfterFirstFrame()
                 keyboard.startIfNeeded()
                 startAccessibilityIfWanted()
             }

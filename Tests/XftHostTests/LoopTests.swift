@@ -222,4 +222,21 @@ final class LoopTests: XCTestCase {
         XCTAssertEqual(warnings, [])
         withExtendedLifetime((host, session, server)) {}
     }
+
+    /// The pointer's cursors are not made before the first frame (the first one loads libXcursor
+    /// and reads the cursor theme): the window gets its arrow once the frame is out.
+    func testTheWindowsArrowPointerIsMadeAfterItsFirstFrameNotBefore() throws {
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName) { _ in }
+        let screen = XDefaultScreen(host.display)
+        let session = try WindowSession(host: host, display: host.display, screen: screen,
+                                        depth: XDefaultDepth(host.display, screen), scene: makeScene(),
+                                        options: options, didChange: {})
+        XCTAssertEqual(session.cursors.count, 0, "a cursor was made before the window drew")
+        host.addTimer(after: 0.2) { host.stop(status: 0) }
+        XCTAssertEqual(try session.run(), 0)
+        XCTAssertEqual(session.cursors.count, 1, "the window has no pointer of its own after its first frame")
+        XCTAssertTrue(session.hasPointerShape)
+        withExtendedLifetime((host, server)) {}
+    }
 }
