@@ -281,19 +281,13 @@ extension FontCache {
 
     /// HarfBuzz's font for an Xft face, on the FreeType face Xft just locked (which it sized for
     /// this face: faces of one file share it, so the scale is read again each time).
-    ///
-    /// The HarfBuzz font does not hold a reference to the FreeType face: it is used only while
-    /// Xft holds the face locked, and made again when Xft's face for the font is another one.
-    /// Xft keeps five font files open and closes the least recently used: a reference held
-    /// here kept a closed face, and its whole file's mapping, alive beside the one Xft opened
-    /// again (the colour emoji file was mapped twice, 0.8 MB resident between the two).
     private func harfBuzzFont(for xftFont: UnsafeMutablePointer<XftFont>, face: FT_Face) -> OpaquePointer {
         if let existing = harfBuzzFonts[xftFont], existing.face == face {
             hb_ft_font_changed(existing.font)
             return existing.font
         }
         if let stale = harfBuzzFonts[xftFont] { hb_font_destroy(stale.font) }
-        let font = hb_ft_font_create(face, nil)!
+        let font = hb_ft_font_create_referenced(face)!
         harfBuzzFonts[xftFont] = HarfBuzzFont(face: face, font: font)
         return font
     }
