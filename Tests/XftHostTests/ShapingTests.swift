@@ -231,30 +231,4 @@ final class ShapingTests: XCTestCase {
         let clamped = shaped.glyphs.filter { $0.x == Int16.max }.count
         XCTAssertLessThanOrEqual(clamped, 1, "\(clamped) glyphs piled up at x = 32767")
     }
-
-    // MARK: Faces Xft closed
-
-    /// How many times `file` is mapped into this process now (FreeType maps a font file once per
-    /// open face).
-    private func mappings(of file: String) throws -> Int {
-        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
-        return maps.split(separator: "\n").filter { $0.hasSuffix(" " + file) }.count
-    }
-
-    /// Shaping keeps no face open of its own: Xft keeps five font files open and closes the least
-    /// recently used, and once it has closed the colour emoji face (the scripts measured after it
-    /// are in other files) the file is no longer mapped; shaping with it again maps it once.
-    func testShapingKeepsNoFaceMappedThatXftClosed() throws {
-        XCTAssertEqual(shaped("🎉").first?.glyphs.count, 1)
-        let file = try XCTUnwrap(fonts.fontsUsed.first { $0.family.contains("Emoji") }?.file, "no emoji face was opened")
-        XCTAssertEqual(try mappings(of: file), 1)
-        for text in ["שלום", "مرحبا", "नमस्ते", "東京", "বাংলা", "தமிழ்", "ગુજરાતી", "ಕನ್ನಡ", "ខ្មែរ", "✓ →"] {
-            _ = fonts.caretStops(of: text[...], font: font)
-        }
-        XCTAssertGreaterThanOrEqual(Set(fonts.fontsUsed.map(\.file)).count, 8, "fewer files than Xft keeps open were used")
-        XCTAssertEqual(try mappings(of: file), 0, "the emoji file stayed mapped after Xft closed its face")
-        // (Another emoji: the one shaped before comes from the cache of shaped items.)
-        XCTAssertEqual(shaped("🎈").first?.glyphs.count, 1)
-        XCTAssertEqual(try mappings(of: file), 1)
-    }
 }
