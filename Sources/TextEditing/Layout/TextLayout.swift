@@ -18,10 +18,11 @@ public struct TextLine: Equatable, Sendable {
 /// face's advances (`TextMeasuring.asciiAdvances`) without the measurer. So a long text costs
 /// its rope, its lines and a few numbers a page, and x and offset lookups cost a search over the
 /// pages and one page's stops. An edit (`replacing(_:with:measurer:)`) measures again the pages
-/// it touched (and the one before, where its first word may start) and any cluster whose bidi
-/// level it changed. It wraps again from two lines before the edit's line until a new line starts
-/// where an old one after the edit started (at the latest, at the end of the last paragraph it
-/// touched), not whole paragraphs; the lines after that are kept, shifted.
+/// it touched (with the one before, where its first word may start, and the one after when it
+/// ends a page) and those of any cluster whose bidi level it changed. It wraps again from two
+/// lines before the first of those pages until, past their end, a new line starts where an old
+/// one started (at the latest, at the end of the last paragraph it touched), not whole
+/// paragraphs; the lines after that are kept, shifted.
 public struct TextLayout: Equatable, Sendable {
     public private(set) var font: FontSpec
     /// The clusters drawn (the text, or what stands in for it, such as dots).
