@@ -48,7 +48,9 @@ final class LayoutPagesEditTests: XCTestCase {
     private func assertSame(_ layout: TextLayout, asFreshWith measurer: TextMeasuring, _ message: String,
                             file: StaticString = #filePath, line: UInt = #line) {
         let fresh = TextLayout(text: Rope(layout.text.string), font: layout.font, lineHeight: layout.lineHeight, measurer: measurer,
-                               wrapWidth: layout.wrapWidth, direction: layout.direction)
+                               wrapWidth: layout.wrapWidth, direction: layout.direction, styles: layout.styles)
+        XCTAssertEqual(layout.styles, fresh.styles, "styles, " + message, file: file, line: line)
+        XCTAssertEqual(layout.baselineInLine, fresh.baselineInLine, "baseline, " + message, file: file, line: line)
         XCTAssertEqual(layout.count, fresh.count, message, file: file, line: line)
         XCTAssertEqual(layout.levels, fresh.levels, "levels, " + message, file: file, line: line)
         XCTAssertEqual(Array(layout.caretStops), Array(fresh.caretStops), "stops, " + message, file: file, line: line)
@@ -100,5 +102,109 @@ final class LayoutPagesEditTests: XCTestCase {
         layout.replacing(layout.count..<layout.count, with: ["!"], measurer: measurer)
         XCTAssertEqual(layout.caretStops[5], 40)
         assertSame(layout, asFreshWith: measurer, "after the measurer changed")
+    }
+
+    /// Styled text edited (with styles, or taking the styles before) and restyled lays out as a
+    /// fresh layout of the same text and styles does.
+    func testRandomEditsAndRestylesOfStyledTextLayOutAsAFreshLayoutDoes() {
+        let measurer = ShapingLikeMeasurer()
+        let kinds = [TextAttributes.none, TextAttributes(fontSize: 32), TextAttributes(fontSize: 24, kern: 2), TextAttributes(fontWeight: .bold)]
+        for seed in 1...4 as ClosedRange<UInt64> {
+            var generator = Generator(state: seed)
+            let text = randomText(&generator, pieces: 600, rightToLeft: seed % 2 == 0)
+            var styles = AttributeRuns(count: text.count)
+            styles.setAttributes(kinds[1], in: 10..<(min(text.count, 400)))
+            var layout = TextLayout(text: Rope(text), font: font, lineHeight: 24, measurer: measurer, wrapWidth: 150, styles: styles)
+            for step in 0..<30 {
+                let lower = generator.next(layout.count + 1)
+                let upper = min(layout.count, lower + [0, 1, 5, 60][generator.next(4)])
+                if generator.next(3) == 0 {
+                    var new = layout.styles ?? AttributeRuns(count: layout.count)
+                    new.setAttributes(kinds[generator.next(kinds.count)], in: lower..<upper)
+                    layout.restyle(generator.next(5) == 0 ? nil : new, measurer: measurer)
+                } else {
+                    let inserted = randomText(&generator, pieces: [0, 1, 3, 50][generator.next(4)], rightToLeft: seed % 2 == 0)
+                    let count = inserted.count
+                    let newStyles = generator.next(2) == 0 ? nil : AttributeRuns(count: count, attributes: kinds[generator.next(kinds.count)])
+                    if generator.next(2) == 0 {
+                        layout.replacing(lower..<upper, with: Array(inserted)[...], styles: newStyles, measurer: measurer)
+                    } else {
+                        layout.replacing(lower..<upper, withText: Rope(inserted), styles: newStyles, measurer: measurer)
+                    }
+                }
+                assertSame(layout, asFreshWith: measurer, "seed \(seed) step \(step) at \(lower)..<\(upper)")
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+        }
+    }
+
+    /// Widths that are 0 for many clusters (a line break, a zero-width space, 'z'), so pages and
+    /// runs of stops are flat: the searches over pages and stops find what a scan of every stop finds.
+    private final class FlatMeasurer: TextMeasuring {
+        func advance(of text: Substring, font: FontSpec) -> Double { caretStops(of: text, font: font).last ?? 0 }
+        func lineMetrics(for font: FontSpec) -> LineMetrics { LineMetrics(ascent: 12, descent: 4) }
+        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
+            var stops = [0.0]
+            for cluster in text { stops.append(stops.last! + (cluster == "z" || cluster == "\u{200B}" ? 0 : cluster == "w" ? 13 : 5)) }
+            return stops
+        }
+    }
+
+    func testBoundarySearchesFindWhatAScanOfEveryStopFinds() {
+        var generator = Generator(state: 7)
+        var text = ""
+        for _ in 0..<900 {
+            text += ["z", "zz", "\u{200B}", "w", "a", " ", "\n", "\n\n\n", "é"][generator.next(9)]
+            if generator.next(40) == 0 { text += String(repeating: "\n", count: 300) }
+            if generator.next(40) == 0 { text += String(repeating: "z", count: 500) }
+        }
+        let layout = TextLayout(text: Rope(text), font: font, lineHeight: 24, measurer: FlatMeasurer(), wrapWidth: 60)
+        let stops = Array(layout.caretStops)
+        XCTAssertGreaterThan(layout.pages.pages.count, 5)
+        for _ in 0..<3_000 {
+            let start = generator.next(layout.count + 1)
+            let end = min(layout.count, start + generator.next(2_000))
+            let x = Double(generator.next(Int(layout.width) + 40)) - 20 + [0, 0.5][generator.next(2)]
+            var cursor = ClusterCursor(layout)
+            let last = layout.lastBoundary(atOrLeftOf: x, in: start, end, cursor: &cursor)
+            let expectedLast = (start...end).last { stops[$0] <= x } ?? start
+            XCTAssertEqual(last, expectedLast, "last boundary at or left of \(x) in \(start)...\(end)")
+            for strictly in [false, true] {
+                let first = layout.firstBoundary(rightOf: x, strictly: strictly, in: start, end)
+                let expectedFirst = (start...end).first { strictly ? stops[$0] > x : stops[$0] >= x } ?? end + 1
+                XCTAssertEqual(first, expectedFirst, "first boundary right of \(x) (strictly: \(strictly)) in \(start)...\(end)")
+            }
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+    }
+
+    /// Clusters handed to an edit that join with the text's own (a line feed after a carriage
+    /// return, a combining mark after a letter, a second regional indicator) lay out as a fresh
+    /// layout of the joined text does, plain and styled.
+    func testAnEditWhoseClustersJoinTheirNeighboursLaysOutAsTheJoinedText() {
+        let measurer = ShapingLikeMeasurer()
+        let cases: [(String, Range<Int>, [Character])] = [("ab\rcd", 3..<3, ["\n"]), ("ab\rcd", 3..<4, ["\n", "x"]),
+                                                          ("abe", 3..<3, ["\u{301}"]), ("a\u{1F1EB}b", 2..<3, ["\u{1F1F7}"]),
+                                                          ("ab\rcd", 3..<3, ["\n", "\n"]), ("שב a\rcd", 5..<5, ["\n", "ש"])]
+        for (text, range, inserted) in cases {
+            for styled in [false, true] {
+                let styles = styled ? AttributeRuns([(1, TextAttributes.none), (text.count - 1, TextAttributes(fontSize: 32))]) : nil
+                for viaRope in [false, true] {
+                    var layout = TextLayout(text: Rope(text), font: font, lineHeight: 24, measurer: measurer, wrapWidth: 40, styles: styles)
+                    if viaRope {
+                        layout.replacing(range, withText: Rope(String(inserted)), measurer: measurer)
+                    } else {
+                        layout.replacing(range, with: inserted[...], measurer: measurer)
+                    }
+                    XCTAssertEqual(layout.styles?.count ?? layout.count, layout.count, "styles cover \(text.debugDescription)")
+                    XCTAssertEqual(layout.levels?.count ?? layout.count, layout.count, "levels cover \(text.debugDescription)")
+                    let fresh = TextLayout(text: Rope(layout.text.string), font: font, lineHeight: 24, measurer: measurer, wrapWidth: 40,
+                                           styles: layout.styles)
+                    XCTAssertEqual(layout.lines, fresh.lines, "\(text.debugDescription) \(range) \(inserted)")
+                    XCTAssertEqual(layout.levels, fresh.levels, "\(text.debugDescription) \(range) \(inserted)")
+                    XCTAssertEqual(Array(layout.caretStops), Array(fresh.caretStops), "\(text.debugDescription) \(range) \(inserted)")
+                }
+            }
+        }
     }
 }

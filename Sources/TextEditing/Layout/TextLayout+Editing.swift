@@ -9,7 +9,28 @@ extension TextLayout {
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, styles newStyles: AttributeRuns? = nil,
                                    measurer: TextMeasuring) {
         replacedWhole = nil
-        replacing(range, with: newCharacters, text: nil, styles: newStyles, measurer: measurer)
+        let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        var joined = text
+        let change = joined.replaceSubrange(lower..<upper, with: Rope(String(newCharacters)))
+        adoptedText = joined
+        defer { adoptedText = nil }
+        guard joined.count != count - (upper - lower) + newCharacters.count else {
+            replacing(lower..<upper, with: newCharacters, text: nil, styles: newStyles, measurer: measurer)
+            return
+        }
+        // Clusters that join their neighbours (a line feed after a carriage return, a combining
+        // mark after a letter, a preedit's first character): the edit is widened to the clusters
+        // the text now has there, so count, styles and levels stay those of the text.
+        let window = change.window
+        let clusters = joined.characters(in: window.lowerBound..<(window.lowerBound + change.newCount))
+        var widenedStyles: AttributeRuns?
+        if let newStyles {
+            let old = styles ?? AttributeRuns(count: count)
+            let inserted = Self.fitted(newStyles, count: newCharacters.count) ?? AttributeRuns(count: newCharacters.count)
+            let runs = AttributeRuns(old.slice(window.lowerBound..<lower).pairs + inserted.pairs + old.slice(upper..<window.upperBound).pairs)
+            widenedStyles = Self.fitted(runs, count: clusters.count) ?? AttributeRuns(count: clusters.count)
+        }
+        replacing(window, with: clusters[...], text: nil, styles: widenedStyles, measurer: measurer)
     }
 
     /// The same with the new clusters as a rope (a slice of the field's own): left-to-right text
@@ -24,6 +45,18 @@ extension TextLayout {
         let replaced = replacedWhole
         replacedWhole = nil
         if lower == 0, upper == count, let whole, let replaced, restore(replaced.layout, as: whole, styles: newStyles) { return }
+        var whole = whole
+        let newCount = count - (upper - lower) + newText.count
+        if whole?.count != newCount {
+            var joined = text
+            joined.replaceSubrange(lower..<upper, with: newText)
+            // Clusters that join their neighbours: the edit is widened (see the other `replacing`).
+            guard joined.count == newCount else {
+                replacing(lower..<upper, with: newText.characters(in: 0..<newText.count)[...], styles: newStyles, measurer: measurer)
+                return
+            }
+            whole = joined
+        }
         if lower == 0, upper == count, count >= ReplacedLayout.minimumCount { replacedWhole = ReplacedLayout(self) }
         adoptedText = whole
         defer { adoptedText = nil }
