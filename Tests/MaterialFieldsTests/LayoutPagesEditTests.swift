@@ -207,4 +207,38 @@ final class LayoutPagesEditTests: XCTestCase {
             }
         }
     }
+
+    /// A text area typed in, pasted into (long texts too, over everything), cut back with
+    /// Backspace and taken back and forth by undo and redo keeps the layout a fresh layout of its
+    /// text makes, whether an edit measured it or a whole-text undo restored it.
+    func testAFieldsLayoutThroughTypingPastesUndoAndRedoIsAFreshLayoutsOfItsText() {
+        for (seed, measurer) in [(UInt64(3), FakeMeasurer() as TextMeasuring), (4, EvenTableMeasurer()), (5, ShapingLikeMeasurer())] {
+            var generator = Generator(state: seed)
+            let field = TextField(identifier: "area", style: .filled, kind: .textArea, label: "Notes",
+                                  text: randomText(&generator, pieces: 300, rightToLeft: seed == 5))
+            field.layOut(width: 300, metrics: MaterialMetrics(), measurer: measurer)
+            field.focus(at: 0)
+            var time = 1.0
+            for step in 0..<40 {
+                time += 1
+                let head = generator.next(field.count + 1)
+                switch generator.next(7) {
+                case 0: field.selection = TextSelection(anchor: 0, head: field.count)
+                        field.paste(randomText(&generator, pieces: 2_000, rightToLeft: seed == 5), at: time)
+                case 1: field.selection = TextSelection(anchor: 0, head: field.count)
+                        _ = field.handle(.backspace, modifiers: [], at: time)
+                case 2: field.undo(at: time)
+                case 3: field.redo(at: time)
+                case 4: field.selection = TextSelection(anchor: head, head: min(field.count, head + generator.next(30)))
+                        _ = field.handle(.backspace, modifiers: [], at: time)
+                default: field.selection = TextSelection(caret: head)
+                         field.insert(randomText(&generator, pieces: 1 + generator.next(3), rightToLeft: seed == 5), at: time)
+                }
+                guard let layout = field.textLayout else { return XCTFail("no layout") }
+                XCTAssertEqual(layout.text.string, field.text, "seed \(seed) step \(step)")
+                assertSame(layout, asFreshWith: measurer, "seed \(seed) step \(step)")
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+        }
+    }
 }
