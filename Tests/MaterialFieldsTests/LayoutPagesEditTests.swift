@@ -241,4 +241,23 @@ final class LayoutPagesEditTests: XCTestCase {
             }
         }
     }
+
+    /// Words longer than a page (cut at its most clusters) and pages of nothing but line breaks,
+    /// edited inside and at their edges, lay out as a fresh layout does.
+    func testEditsInWordsLongerThanAPageAndInRunsOfLineBreaksLayOutAsAFreshLayoutDoes() {
+        for measurer in [FakeMeasurer() as TextMeasuring, EvenTableMeasurer()] {
+            var generator = Generator(state: 11)
+            let text = "start " + String(repeating: "x", count: 1_000) + " mid " + String(repeating: "\n", count: 900) + "end "
+                + String(repeating: "y", count: 800)
+            var layout = TextLayout(text: Rope(text), font: font, lineHeight: 24, measurer: measurer, wrapWidth: 100)
+            for step in 0..<60 {
+                let lower = generator.next(layout.count + 1)
+                let upper = min(layout.count, lower + [0, 1, 2, 384, 500][generator.next(5)])
+                let inserted = [" ", "\n", "z", "", String(repeating: "w", count: 400), String(repeating: "\n", count: 130)][generator.next(6)]
+                layout.replacing(lower..<upper, withText: Rope(inserted), measurer: measurer)
+                assertSame(layout, asFreshWith: measurer, "step \(step): \(lower)..<\(upper) with \(inserted.count) clusters")
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+        }
+    }
 }
