@@ -260,4 +260,24 @@ final class LayoutPagesEditTests: XCTestCase {
             }
         }
     }
+
+    /// The very rope a whole-text replacement removed, put back with other styles or after the
+    /// layout was wrapped at another width, is laid out anew, not given the layout it had.
+    func testTheRopePutBackWithOtherStylesOrAtAnotherWidthIsNotGivenItsOldLayout() {
+        let measurer = FakeMeasurer()
+        let rope = Rope(String(repeating: "restore only what is the same ", count: 200))
+        let bold = AttributeRuns(count: rope.count, attributes: TextAttributes(fontSize: 32))
+        for change in ["styles", "width", "nothing"] {
+            var layout = TextLayout(text: rope, font: font, lineHeight: 24, measurer: measurer, wrapWidth: 300)
+            layout.replacing(0..<layout.count, withText: Rope(), whole: Rope(), measurer: measurer)
+            if change == "width" { layout.rewrap(width: 200) }
+            layout.replacing(0..<0, withText: rope, whole: rope, styles: change == "styles" ? bold : nil, measurer: measurer)
+            XCTAssertEqual(layout.lastEditCost.pagesMeasured == 0, change == "nothing", "restored after a change of \(change)")
+            let fresh = TextLayout(text: rope, font: font, lineHeight: 24, measurer: measurer, wrapWidth: change == "width" ? 200 : 300,
+                                   styles: change == "styles" ? bold : nil)
+            XCTAssertEqual(layout.lines, fresh.lines, change)
+            XCTAssertEqual(layout.styles, fresh.styles, change)
+            XCTAssertEqual(Array(layout.caretStops), Array(fresh.caretStops), change)
+        }
+    }
 }
