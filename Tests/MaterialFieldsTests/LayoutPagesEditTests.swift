@@ -280,4 +280,45 @@ final class LayoutPagesEditTests: XCTestCase {
             XCTAssertEqual(Array(layout.caretStops), Array(fresh.caretStops), change)
         }
     }
+
+    /// A measurer that gives a stop too few for a text with "q", else NaN after an "n" and
+    /// infinity after an "i": nothing traps, every stop is finite and rising, the lines cover the text, and
+    /// a page measured again (its stops let go) is repaired to the very same stops. (A page's
+    /// repair depends on where it was cut, so an edited layout need not equal a fresh one here.)
+    private final class UnreliableMeasurer: TextMeasuring {
+        func advance(of text: Substring, font: FontSpec) -> Double { .nan }
+        func lineMetrics(for font: FontSpec) -> LineMetrics { LineMetrics(ascent: 12, descent: 4) }
+        func caretStops(of text: Substring, font: FontSpec) -> [Double] {
+            var stops = [0.0]
+            let short = text.contains("q")
+            for cluster in text {
+                stops.append(!short && cluster == "n" ? .nan : !short && cluster == "i" ? .infinity : stops.last!.isFinite ? stops.last! + 7 : 3)
+            }
+            if short { stops.removeLast() }
+            return stops
+        }
+    }
+
+    func testAMeasurersWrongCountsAndNonFiniteStopsAreRepairedTheSameWhenAPageIsMeasuredAgain() {
+        let measurer = UnreliableMeasurer()
+        var generator = Generator(state: 21)
+        let letters = ["a", "a", "a", "n", "i", "q", " ", " ", "é", "ש"]
+        var layout = TextLayout(text: Rope((0..<3_000).map { _ in letters[generator.next(letters.count)] }.filter { $0 != "q" }.joined()), font: font,
+                                lineHeight: 24, measurer: measurer, wrapWidth: 90)
+        for step in 0..<30 {
+            let lower = generator.next(layout.count + 1)
+            let upper = min(layout.count, lower + generator.next(50))
+            let inserted = (0..<generator.next(40)).map { _ in letters[generator.next(letters.count)] }.joined()
+            layout.replacing(lower..<upper, withText: Rope(inserted), measurer: measurer)
+            let stops = Array(layout.caretStops)
+            XCTAssertTrue(stops.allSatisfy(\.isFinite), "step \(step)")
+            XCTAssertTrue(zip(stops, stops.dropFirst()).allSatisfy { $0 <= $1 }, "step \(step)")
+            XCTAssertEqual(layout.lines.first?.clusters.lowerBound, 0)
+            XCTAssertEqual(layout.lines.last?.clusters.upperBound, layout.count)
+            var measuredAgain = layout
+            measuredAgain.pageCache = LayoutPageCache()
+            XCTAssertEqual(Array(measuredAgain.caretStops), stops, "step \(step)")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+    }
 }
