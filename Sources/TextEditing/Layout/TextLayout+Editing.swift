@@ -9,7 +9,28 @@ extension TextLayout {
     public mutating func replacing(_ range: Range<Int>, with newCharacters: ArraySlice<Character>, styles newStyles: AttributeRuns? = nil,
                                    measurer: TextMeasuring) {
         replacedWhole = nil
-        replacing(range, with: newCharacters, text: nil, styles: newStyles, measurer: measurer)
+        let lower = min(max(range.lowerBound, 0), count), upper = min(max(range.upperBound, lower), count)
+        var joined = text
+        let change = joined.replaceSubrange(lower..<upper, with: Rope(String(newCharacters)))
+        adoptedText = joined
+        defer { adoptedText = nil }
+        guard joined.count != count - (upper - lower) + newCharacters.count else {
+            replacing(lower..<upper, with: newCharacters, text: nil, styles: newStyles, measurer: measurer)
+            return
+        }
+        // Clusters that join their neighbours (a line feed after a carriage return, a combining
+        // mark after a letter, a preedit's first character): the edit is widened to the clusters
+        // the text now has there, so count, styles and levels stay those of the text.
+        let window = change.window
+        let clusters = joined.characters(in: window.lowerBound..<(window.lowerBound + change.newCount))
+        var widenedStyles: AttributeRuns?
+        if let newStyles {
+            let old = styles ?? AttributeRuns(count: count)
+            let inserted = Self.fitted(newStyles, count: newCharacters.count) ?? AttributeRuns(count: newCharacters.count)
+            let runs = AttributeRuns(old.slice(window.lowerBound..<lower).pairs + inserted.pairs + old.slice(upper..<window.upperBound).pairs)
+            widenedStyles = Self.fitted(runs, count: clusters.count) ?? AttributeRuns(count: clusters.count)
+        }
+        replacing(window, with: clusters[...], text: nil, styles: widenedStyles, measurer: measurer)
     }
 
     /// The same with the new clusters as a rope (a slice of the field's own): left-to-right text
@@ -24,6 +45,18 @@ extension TextLayout {
         let replaced = replacedWhole
         replacedWhole = nil
         if lower == 0, upper == count, let whole, let replaced, restore(replaced.layout, as: whole, styles: newStyles) { return }
+        var whole = whole
+        let newCount = count - (upper - lower) + newText.count
+        if whole?.count != newCount {
+            var joined = text
+            joined.replaceSubrange(lower..<upper, with: newText)
+            // Clusters that join their neighbours: the edit is widened (see the other `replacing`).
+            guard joined.count == newCount else {
+                replacing(lower..<upper, with: newText.characters(in: 0..<newText.count)[...], styles: newStyles, measurer: measurer)
+                return
+            }
+            whole = joined
+        }
         if lower == 0, upper == count, count >= ReplacedLayout.minimumCount { replacedWhole = ReplacedLayout(self) }
         adoptedText = whole
         defer { adoptedText = nil }
@@ -82,16 +115,20 @@ extension TextLayout {
         // them whose direction changed is measured again with the edit.
         let hadHazards = bidiHazards != 0
         if let hazards = bidiHazards {
-            bidiHazards = hazards - Self.bidiHazardCount(characters[lower..<upper]) + Self.bidiHazardCount(newCharacters)
+            bidiHazards = hazards - Self.bidiHazardCount(text.slice(lower..<upper)) + Self.bidiHazardCount(newCharacters)
         }
         if levels != nil, !hadHazards, bidiHazards == 0, replacingWithinBidiWindow(lower..<upper, with: newCharacters, measurer: measurer) {
             return
         }
         if levels != nil || direction == .rightToLeft || Self.mayBeRightToLeft(newCharacters) {
             var start = lower, end = upper
-            while start > 0, !characters[start - 1].isNewline { start -= 1 }
-            while end < count, !characters[end].isNewline { end += 1 }
-            let paragraphs = Array(characters[start..<lower]) + newCharacters + characters[upper..<end]
+            // The cursor holds a copy of the layout (its levels too): it is gone before they change.
+            do {
+                var cursor = ClusterCursor(self)
+                while start > 0, !cursor.isNewline(start - 1) { start -= 1 }
+                while end < count, !cursor.isNewline(end) { end += 1 }
+            }
+            let paragraphs = characters.array(start..<lower) + newCharacters + characters.array(upper..<end)
             let resolved = Self.paragraphLevels(paragraphs[...], direction: direction, measurer: measurer)
             lastEditCost.clustersResolved = paragraphs.count
             let shift = newCharacters.count - (upper - lower)
@@ -104,9 +141,9 @@ extension TextLayout {
                 levels = all
                 // The last character that could open right-to-left text deleted: no levels again
                 // (the whole text is looked at only after a deletion of such a character).
-                if direction == .leftToRight && Self.mayBeRightToLeft(characters[lower..<upper])
+                if direction == .leftToRight && Self.mayBeRightToLeft(text.slice(lower..<upper))
                     && !Self.mayBeRightToLeft(paragraphs[...]) {
-                    var all = Array(characters)
+                    var all = text.characters(in: 0..<count)
                     all.replaceSubrange(lower..<upper, with: newCharacters)
                     if !Self.mayBeRightToLeft(all) {
                         levels = nil
@@ -115,7 +152,7 @@ extension TextLayout {
                 }
             } else {
                 // The first character that can open right-to-left text: every paragraph gets levels.
-                var all = Array(characters)
+                var all = text.characters(in: 0..<count)
                 all.replaceSubrange(lower..<upper, with: newCharacters)
                 levels = Self.resolveLevels(all, string: Self.joined(all[...]), direction: direction, measurer: measurer)
                 bidiHazards = levels == nil ? nil : Self.bidiHazardCount(all[...])
@@ -144,28 +181,31 @@ extension TextLayout {
     private mutating func replacingWithinBidiWindow(_ range: Range<Int>, with newCharacters: ArraySlice<Character>,
                                                     measurer: TextMeasuring) -> Bool {
         let lower = range.lowerBound, upper = range.upperBound
-        guard levels != nil, !characters[lower..<upper].contains(where: \.isNewline), !newCharacters.contains(where: \.isNewline) else {
+        guard levels != nil, !text.slice(lower..<upper).contains(where: \.isNewline), !newCharacters.contains(where: \.isNewline) else {
             return false
         }
         let reach = Self.bidiWindowReach
-        var start = lower
-        while true {
-            if start == 0 || characters[start - 1].isNewline { break }
-            if lower - start >= reach { return false }
-            start -= 1
-            if Self.isWindowEdge(characters[start]) { break }
+        var start = lower, end = upper
+        // The cursor holds a copy of the layout (its levels too): it is gone before they change.
+        do {
+            var cursor = ClusterCursor(self)
+            while true {
+                if start == 0 || cursor.isNewline(start - 1) { break }
+                if lower - start >= reach { return false }
+                start -= 1
+                if Self.isWindowEdge(cursor[start]) { break }
+            }
+            while true {
+                if end == count || cursor.isNewline(end) { break }
+                if end - upper >= reach { return false }
+                end += 1
+                if Self.isWindowEdge(cursor[end - 1]) { break }
+            }
         }
-        var end = upper
-        while true {
-            if end == count || characters[end].isNewline { break }
-            if end - upper >= reach { return false }
-            end += 1
-            if Self.isWindowEdge(characters[end - 1]) { break }
-        }
-        let window = Array(characters[start..<lower]) + newCharacters + characters[upper..<end]
+        let window = characters.array(start..<lower) + newCharacters + characters.array(upper..<end)
         // The last character that could open right-to-left text deleted from a left-to-right
         // text: the whole text is looked at (by the paragraph path).
-        if direction == .leftToRight && Self.mayBeRightToLeft(characters[lower..<upper]) && !Self.mayBeRightToLeft(window[...]) {
+        if direction == .leftToRight && Self.mayBeRightToLeft(text.slice(lower..<upper)) && !Self.mayBeRightToLeft(window[...]) {
             return false
         }
         let resolved = window.isEmpty ? [] : measurer.bidiLevels(of: Substring(Self.joined(window[...])), base: direction)
@@ -197,7 +237,7 @@ extension TextLayout {
 
     /// Clusters that make bidi levels reach across a paragraph: explicit embeddings, overrides
     /// and isolates, and brackets (every paired bracket is a mirrored character).
-    static func bidiHazardCount<C: Collection>(_ clusters: C) -> Int where C.Element == Character {
+    static func bidiHazardCount<C: Sequence>(_ clusters: C) -> Int where C.Element == Character {
         var hazards = 0
         for cluster in clusters where !cluster.isASCII || !(cluster.isLetter || cluster.isNumber || cluster == " ") {
             if cluster.unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)

@@ -74,9 +74,11 @@ extension TextLayout {
         }
     }
 
-    /// Stops measured by the measurer, as `mode` says (the levels and styles of clusters `range`).
+    /// Stops measured by the measurer, as `mode` says (the levels and styles of clusters `range`);
+    /// a table page is measured plain (its measurer no longer sums a table: an edit brought another).
     private func measuredStops(_ string: String, range: Range<Int>, mode: LayoutPage.Mode) -> [Double] {
-        guard case let .measured(withLevels, withStyles) = mode else { return [0] }
+        var withLevels = false, withStyles = false
+        if case let .measured(levels, styles) = mode { (withLevels, withStyles) = (levels, styles) }
         let pageLevels = withLevels ? levels.map { Array($0[range]) } ?? [UInt8](repeating: direction.baseLevel, count: range.count) : nil
         var segments: [StyledSegment]?
         if withStyles {

@@ -55,7 +55,7 @@ final class VisualLine: @unchecked Sendable {
         var x = shift
         for (index, cluster) in order.enumerated() {
             position[cluster - clusters.lowerBound] = index
-            let width = layout.stop(cluster + 1) - layout.stop(cluster)
+            let width = layout.stop(cluster + 1, cursor: &cursor) - layout.stop(cluster, cursor: &cursor)
             lefts.append(x)
             widths.append(width)
             x += width
