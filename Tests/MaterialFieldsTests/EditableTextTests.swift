@@ -124,4 +124,16 @@ final class EditableTextTests: XCTestCase {
         text.select(TextSelection(anchor: -3, head: 99))
         XCTAssertEqual(text.selection, TextSelection(anchor: 0, head: 2))
     }
+
+    /// The text a painter draws from a layout's clusters is every cluster's bytes, in order,
+    /// whatever their length: ASCII, a combining sequence, a ZWJ family, a flag, CJK, CRLF.
+    func testTheTextOfARunOfClustersIsThoseClustersJoined() {
+        let characters = Array("ab" + combiningAcute + family + "漢字" + flag + "\r\n" + "z")
+        for lower in 0...characters.count {
+            for upper in lower...characters.count {
+                let clusters = characters[lower..<upper]
+                XCTAssertEqual(String(clusters: clusters), String(clusters), "clusters \(lower)..<\(upper)")
+            }
+        }
+    }
 }

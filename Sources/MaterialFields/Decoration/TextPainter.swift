@@ -64,7 +64,7 @@ struct TextPainter {
             for run in textLayout.visualRuns(onLine: line, meeting: textLayout.scrollX, textLayout.scrollX + band.width) {
                 guard textLayout.styles != nil else {
                     let x = textLeft + run.x
-                    runs.append(TextRun(text: String(textLayout.characters[run.clusters]), origin: Point(x: x.rounded(), y: baseline),
+                    runs.append(TextRun(text: String(clusters: textLayout.characters[run.clusters]), origin: Point(x: x.rounded(), y: baseline),
                                         font: textLayout.font, color: color, direction: run.direction))
                     continue
                 }
@@ -82,7 +82,7 @@ struct TextPainter {
                         }
                         continue
                     }
-                    let text = String(textLayout.characters[piece.clusters])
+                    let text = String(clusters: textLayout.characters[piece.clusters])
                     let origin = Point(x: (textLeft + piece.x).rounded(), y: baseline)
                     guard colours.count > 1 else {
                         runs.append(TextRun(text: text, origin: origin, font: piece.font, color: colours.first?.color ?? color,

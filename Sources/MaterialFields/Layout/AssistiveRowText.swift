@@ -34,7 +34,7 @@ struct AssistiveRowText {
         guard !leading.isEmpty else { return ([], []) }
         let wrapped = TextLayout(characters: Array(leading), font: font, lineHeight: metrics.assistiveLineHeight,
                                  measurer: measurer, wrapWidth: width)
-        return (wrapped.lines.map { String(wrapped.characters[$0.clusters]) },
+        return (wrapped.lines.map { String(clusters: wrapped.characters[$0.clusters]) },
                 wrapped.lines.map { wrapped.caretStops[$0.clusters.upperBound] - wrapped.caretStops[$0.clusters.lowerBound] })
     }
 
