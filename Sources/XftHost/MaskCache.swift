@@ -56,6 +56,9 @@ package final class MaskCache {
     struct Entry {
         /// Nil for a path that covers no pixel: nothing to draw, and nothing to rasterize again.
         var picture: Picture?
+        /// The mask's fully covered block (`CoverageMask.fullyCoveredBlock`), from the mask's
+        /// top-left: the canvas fills it as a rectangle and composites the mask only around it.
+        var solid: Rect?
         var pixmap: Pixmap
         var bytes: Int
         var lastUse: UInt64
@@ -130,8 +133,9 @@ package final class MaskCache {
     /// Uploads `mask` (rasterized over the key's whole-pixel bounds, or nil for no coverage)
     /// into a pixmap of its own and keeps it, freeing the least recently used masks past the limits.
     func insert(_ mask: CoverageMask?, for key: MaskKey) -> Entry {
-        var entry = Entry(picture: nil, pixmap: 0, bytes: 0, lastUse: clock)
+        var entry = Entry(picture: nil, solid: nil, pixmap: 0, bytes: 0, lastUse: clock)
         if let mask {
+            entry.solid = mask.fullyCoveredBlock()?.offsetBy(dx: -Double(mask.x), dy: -Double(mask.y))
             let pixmap = XCreatePixmap(display, XDefaultRootWindow(display), UInt32(mask.width), UInt32(mask.height), 8)
             if uploadGC == nil { uploadGC = XCreateGC(display, pixmap, 0, nil) }
             var coverage = mask.coverage
