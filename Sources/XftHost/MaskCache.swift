@@ -120,14 +120,14 @@ package final class MaskCache {
     /// The mask for `key`, marked as just used; nil when there is none.
     func lookUp(_ key: MaskKey) -> Entry? {
         clock += 1
-        guard var entry = entries[key] else {
+        // One hash of the path: the entry is marked where it lies, not stored again by key.
+        guard let index = entries.index(forKey: key) else {
             statistics.misses += 1
             return nil
         }
         statistics.hits += 1
-        entry.lastUse = clock
-        entries[key] = entry
-        return entry
+        entries.values[index].lastUse = clock
+        return entries.values[index]
     }
 
     /// Uploads `mask` (rasterized over the key's whole-pixel bounds, or nil for no coverage)
