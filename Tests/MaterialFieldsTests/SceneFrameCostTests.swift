@@ -78,6 +78,27 @@ final class SceneFrameCostTests: XCTestCase {
         XCTAssertEqual(fields.map(\.isHovered), [false, false, false])
     }
 
+    /// The scene keeps the field it found editing and asks it first: whatever moves focus or
+    /// ends editing, the answer is the field editing now.
+    func testTheFocusedFieldIsTheOneEditingWhateverMovedFocus() {
+        let (scene, fields) = makeScene(count: 6, height: 800)
+        XCTAssertNil(scene.focusedField)
+        scene.focus(fields[5], at: 0)
+        XCTAssertTrue(scene.focusedField === fields[5])
+        scene.handle(.key(.tab, []), at: 1)
+        XCTAssertTrue(scene.focusedField === fields[0], "Tab wraps to the first field")
+        XCTAssertTrue(fields[3].focus(at: 2), "the app focuses a field directly")
+        XCTAssertTrue(scene.focusedField === fields[3])
+        fields[3].isEnabled = false
+        XCTAssertNil(scene.focusedField, "disabling ends editing")
+        fields[4].focus(at: 3)
+        scene.handle(.key(.escape, []), at: 4)
+        XCTAssertNil(scene.focusedField, "Escape ends editing")
+        let frame = scene.frame(of: fields[1])!
+        scene.handle(.pointerDown(Point(x: frame.midX, y: frame.minY + 20), button: .primary, clickCount: 1, modifiers: []), at: 5)
+        XCTAssertTrue(scene.focusedField === fields[1], "a click focuses the field under it")
+    }
+
     /// Random input and time on a tall scene: after every frame, what the scene keeps as drawn
     /// is what each field looks like at that instant, visited or not.
     func testWhatAFrameLeavesAloneStillLooksAsItIsDrawn() {

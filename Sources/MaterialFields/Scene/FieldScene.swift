@@ -51,7 +51,14 @@ public final class FieldScene: Scene {
     public var fields: [TextField] { focusChain.fields }
     /// Keys neither the focused field nor the scene uses (an app's own shortcuts); true when handled.
     public var unhandledKeyHandler: ((EditingKey, KeyModifiers) -> Bool)?
-    public var focusedField: TextField? { focusChain.focusedField }
+    /// One field edits at a time (`fieldWillBeginEditing` ends the other first), so the one
+    /// found last is asked first: a key in the last of many fields does not walk them all.
+    public var focusedField: TextField? {
+        if let field = lastFocusedField, field.isFocused { return field }
+        lastFocusedField = focusChain.focusedField
+        return lastFocusedField
+    }
+    private var lastFocusedField: TextField?
     /// The field whose container is under the pointer, whether or not it shows hover (a disabled
     /// field or the one being edited does not).
     public internal(set) var hoveredField: TextField?
