@@ -56,6 +56,9 @@ package final class MaskCache {
     struct Entry {
         /// Nil for a path that covers no pixel: nothing to draw, and nothing to rasterize again.
         var picture: Picture?
+        /// The mask's fully covered block (`CoverageMask.fullyCoveredBlock`), from the mask's
+        /// top-left: the canvas fills it as a rectangle and composites the mask only around it.
+        var solid: Rect?
         var pixmap: Pixmap
         var bytes: Int
         var lastUse: UInt64
@@ -117,21 +120,22 @@ package final class MaskCache {
     /// The mask for `key`, marked as just used; nil when there is none.
     func lookUp(_ key: MaskKey) -> Entry? {
         clock += 1
-        guard var entry = entries[key] else {
+        // One hash of the path: the entry is marked where it lies, not stored again by key.
+        guard let index = entries.index(forKey: key) else {
             statistics.misses += 1
             return nil
         }
         statistics.hits += 1
-        entry.lastUse = clock
-        entries[key] = entry
-        return entry
+        entries.values[index].lastUse = clock
+        return entries.values[index]
     }
 
     /// Uploads `mask` (rasterized over the key's whole-pixel bounds, or nil for no coverage)
     /// into a pixmap of its own and keeps it, freeing the least recently used masks past the limits.
     func insert(_ mask: CoverageMask?, for key: MaskKey) -> Entry {
-        var entry = Entry(picture: nil, pixmap: 0, bytes: 0, lastUse: clock)
+        var entry = Entry(picture: nil, solid: nil, pixmap: 0, bytes: 0, lastUse: clock)
         if let mask {
+            entry.solid = mask.fullyCoveredBlock()?.offsetBy(dx: -Double(mask.x), dy: -Double(mask.y))
             let pixmap = XCreatePixmap(display, XDefaultRootWindow(display), UInt32(mask.width), UInt32(mask.height), 8)
             if uploadGC == nil { uploadGC = XCreateGC(display, pixmap, 0, nil) }
             var coverage = mask.coverage

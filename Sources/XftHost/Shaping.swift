@@ -91,6 +91,11 @@ extension FontCache {
         let key = Self.key(for: spec)
         let primary = font(for: key)
         if key.family == .icons { return text.isEmpty ? [] : [Item(text: text, font: primary, isShaped: false)] }
+        // Typed Latin text: ASCII needs no shaping, so text the main face has whole is one item,
+        // as the loop below would find a cluster at a time (what most frames draw).
+        if !rightToLeft, !text.isEmpty, text.utf8.allSatisfy({ $0 < 0x80 && XftCharExists(display, primary, UInt32($0)) == FcTrue }) {
+            return [Item(text: text, font: primary, isShaped: false)]
+        }
         var items: [Item] = []
         var start = text.startIndex, index = text.startIndex
         var current: (font: UnsafeMutablePointer<XftFont>, shaped: Bool)?

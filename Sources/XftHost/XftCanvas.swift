@@ -131,9 +131,24 @@ package final class XftCanvas: Canvas {
             entry = masks.insert(rasterizer.rasterize(path, within: area), for: key)
         }
         guard let mask = entry.picture else { return }
-        XRenderComposite(display, PictOpOver, solidFill(color), mask, picture,
-                         0, 0, Int32(visible.minX - area.minX), Int32(visible.minY - area.minY),
-                         Int32(visible.minX), Int32(visible.minY), UInt32(visible.width), UInt32(visible.height))
+        let source = solidFill(color)
+        func composite(_ part: Rect) {
+            guard !part.isEmpty else { return }
+            XRenderComposite(display, PictOpOver, source, mask, picture,
+                             0, 0, Int32(part.minX - area.minX), Int32(part.minY - area.minY),
+                             Int32(part.minX), Int32(part.minY), UInt32(part.width), UInt32(part.height))
+        }
+        // Through a coverage of 255 the colour lands as a plain fill puts it, and the server fills
+        // a rectangle several times faster than it composites through a mask: the fully covered
+        // block is filled, the mask composited only in the rows above and below it and beside it.
+        guard let block = entry.solid?.offsetBy(dx: area.minX, dy: area.minY).intersection(visible), !block.isEmpty else {
+            return composite(visible)
+        }
+        composite(Rect(x: visible.minX, y: visible.minY, width: visible.width, height: block.minY - visible.minY))
+        composite(Rect(x: visible.minX, y: block.maxY, width: visible.width, height: visible.maxY - block.maxY))
+        composite(Rect(x: visible.minX, y: block.minY, width: block.minX - visible.minX, height: block.height))
+        composite(Rect(x: block.maxX, y: block.minY, width: visible.maxX - block.maxX, height: block.height))
+        fillPixelRectangle(block, color: color)
     }
 
     /// A paragraph: a host with bidi puts its runs of one direction in visual order first.

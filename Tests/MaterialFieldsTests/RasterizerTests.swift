@@ -71,4 +71,24 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(moved.x - whole.x, 41)
         XCTAssertNotEqual(CoverageRasterizer.rasterize(shape(at: 10.5, 20), within: everywhere)!.coverage, whole.coverage)
     }
+
+    /// A filled container's interior is one block of fully covered pixels (what a host may fill as
+    /// a rectangle): below its rounded top corners, between its edges' partly covered columns.
+    func testAContainersFullyCoveredBlockIsItsInteriorBelowTheCorners() throws {
+        let container = Path.roundedRectangle(Rect(x: 10, y: 20, width: 340.5, height: 56), radii: .top(4))
+        let mask = try XCTUnwrap(CoverageRasterizer.rasterize(container, within: Rect(x: 0, y: 0, width: 400, height: 100)))
+        let block = try XCTUnwrap(mask.fullyCoveredBlock())
+        XCTAssertEqual(block, Rect(x: 10, y: 24, width: 340, height: 52), "rows under the corners, the half-covered column left out")
+        for row in 0..<mask.height {
+            for column in 0..<mask.width {
+                let inside = block.contains(Point(x: Double(column + mask.x), y: Double(row + mask.y)))
+                if inside { XCTAssertEqual(mask[column, row], 255, "(\(column + mask.x), \(row + mask.y))") }
+            }
+        }
+        // An outline's rows cover only its edges: no block worth filling apart.
+        let outline = Path.roundedRectangleStroke(Rect(x: 10.5, y: 20.5, width: 300, height: 56), radii: CornerRadii(all: 4),
+                                                  width: 1, topGap: nil)
+        XCTAssertNil(CoverageRasterizer.rasterize(outline, within: Rect(x: 0, y: 0, width: 400, height: 100))?.fullyCoveredBlock())
+        XCTAssertNil(CoverageMask(x: 0, y: 0, width: 0, height: 0, coverage: []).fullyCoveredBlock())
+    }
 }

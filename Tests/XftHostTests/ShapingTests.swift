@@ -37,6 +37,19 @@ final class ShapingTests: XCTestCase {
         }
     }
 
+    /// What typing Latin draws: ASCII the main face has is one unshaped item, every byte in it;
+    /// tabs and line breaks, which the face may lack, keep every byte too.
+    func testASCIITextIsOneUnshapedItemInTheMainFace() {
+        let items = fonts.items(of: "Hello, world 42!"[...], font: font, rightToLeft: false)
+        XCTAssertEqual(items.map { String($0.text) }, ["Hello, world 42!"])
+        XCTAssertEqual(items.map(\.isShaped), [false])
+        for text in ["x", "a\tb", "line\r\nnext", "two  spaces ", "ascii é"] {
+            let items = fonts.items(of: text[...], font: font, rightToLeft: false)
+            XCTAssertEqual(items.map { String($0.text) }.joined(), text)
+            XCTAssertFalse(items.contains { $0.isShaped }, text)
+        }
+    }
+
     func testTheFamilyEmojiIsOneGlyph() {
         let family = "👨\u{200D}👩\u{200D}👧"
         let items = shaped(family)

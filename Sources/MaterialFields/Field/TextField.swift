@@ -393,7 +393,13 @@ open class TextField {
     /// Where the field is in UIKit's begin and end protocol.
     public var editingPhase: EditingPhase { focusMachine.phase }
     /// The pointer is over the field (set by the scene).
-    public var isHovered = false { didSet { if isHovered != oldValue { invalidateAppearance() } } }
+    public var isHovered = false {
+        didSet {
+            guard isHovered != oldValue else { return }
+            if isHovered { owner?.fieldShowsHover(self) }
+            invalidateAppearance()
+        }
+    }
     /// A drag hovers here and would drop into the field (`FieldScene` sets it): the label floats
     /// out of the text line as while editing, so the drop caret does not stand on it.
     public internal(set) var isDropTarget = false

@@ -15,6 +15,40 @@ public struct CoverageMask: Equatable, Sendable {
     }
 
     public subscript(column: Int, row: Int) -> UInt8 { coverage[row * width + column] }
+
+    /// The largest block of whole rows whose longest fully covered run is the same span, in canvas
+    /// pixels, when it holds at least `minimumArea` pixels; nil otherwise. Every pixel in it has
+    /// coverage 255, so a host may fill it as a plain rectangle and composite the mask only around
+    /// it (a container's interior is most of its pixels; only its edges and corners need the mask).
+    public func fullyCoveredBlock(minimumArea: Int = 1024) -> Rect? {
+        guard width > 0, height > 0, coverage.count == width * height else { return nil }
+        var best: (area: Int, top: Int, rows: Int, span: Range<Int>)?
+        var runTop = 0, runSpan = 0..<0
+        for row in 0...height {
+            var span = 0..<0
+            if row < height {
+                let base = row * width
+                var column = 0
+                while column < width {
+                    guard coverage[base + column] == 255 else { column += 1; continue }
+                    let start = column
+                    while column < width, coverage[base + column] == 255 { column += 1 }
+                    if column - start > span.count { span = start..<column }
+                }
+            }
+            // A block ends where the span changes (or the mask does).
+            if span != runSpan || row == height {
+                let rows = row - runTop, area = rows * runSpan.count
+                if !runSpan.isEmpty, area >= minimumArea, area > (best?.area ?? 0) {
+                    best = (area, runTop, rows, runSpan)
+                }
+                runTop = row
+                runSpan = span
+            }
+        }
+        guard let best else { return nil }
+        return Rect(x: Double(x + best.span.lowerBound), y: Double(y + best.top), width: Double(best.span.count), height: Double(best.rows))
+    }
 }
 
 /// Turns a `Path` into a coverage mask with the non-zero winding rule: exact horizontal coverage,

@@ -13,10 +13,16 @@ extension FieldScene {
         if pendingDamage != nil || needsArrangement || !staleFields.isEmpty || overlayNeedsUpdate { return time }
         if autoscrollTarget != nil { return max(time, lastAutoscroll + Self.autoscrollInterval) }
         let popupWakeup = activePopup?.nextWakeup(after: time).map { max(time, $0) }
+        // With no stale field, only a live one can be animating or blinking (`liveFields`).
         // A field drawn mid-animation still owes its final frame, even when the animation has
         // ended by the time the host asks.
-        if fields.contains(where: { $0.isAnimating(at: lastRenderTime) }) { return time }
-        return (fields.compactMap { $0.nextChange(after: time, windowFocused: isWindowFocused) } + [popupWakeup].compactMap { $0 }).min()
+        var wakeup = popupWakeup
+        for place in liveFields {
+            let field = fields[place]
+            if field.isAnimating(at: lastRenderTime) { return time }
+            if let change = field.nextChange(after: time, windowFocused: isWindowFocused) { wakeup = min(wakeup ?? change, change) }
+        }
+        return wakeup
     }
 
     public func settle() {
@@ -52,9 +58,11 @@ extension FieldScene {
         }
         // Only a field whose state may have changed (it told the scene), that is being edited or
         // that is moving has motion to bring on: the others' transitions rest at their targets.
-        for field in fields where staleFields.contains(ObjectIdentifier(field)) || field.isFocused
-            || field.isAnimating(at: lastRenderTime) {
-            field.advance(to: time)
+        for place in placesToVisit() {
+            let field = fields[place]
+            if staleFields.contains(ObjectIdentifier(field)) || field.isFocused || field.isAnimating(at: lastRenderTime) {
+                field.advance(to: time)
+            }
         }
         if needsHoverUpdate {
             needsHoverUpdate = false
@@ -71,35 +79,31 @@ extension FieldScene {
         var damage = DamageRegion()
         if let pending = pendingDamage { damage.add(pending) }
         pendingDamage = nil
-        // Entries of the fields in the scene that show something: any other entry in `drawn`
-        // is a field that left the scene, forgotten below.
-        var shown = 0
-        for field in fields {
-            let id = ObjectIdentifier(field)
-            // Only time changes a field nobody touched: one that is neither editing (the caret
-            // blinks) nor animating now or at the last frame looks as it did, and keeps its entry.
-            let unchanged = !staleFields.contains(id) && !field.isFocused
-                && !field.isAnimating(at: lastRenderTime) && !field.isAnimating(at: time)
-            if unchanged {
-                if drawnBounds[id] != nil { shown += 1 }
-                continue
-            }
+        // Only time changes a field nobody touched: one that is neither editing (the caret
+        // blinks) nor animating now or at the last frame looks as it did, and keeps its entry.
+        // Those are the fields outside `placesToVisit()`; the live ones left are kept for the
+        // next frame.
+        var live: [Int] = []
+        let visits = placesToVisit()
+        lastRenderVisits = visits.count
+        for place in visits {
+            let field = fields[place]
+            let isFocused = field.isFocused, isAnimating = field.isAnimating(at: time)
+            if isFocused || isAnimating { live.append(place) }
+            let unchanged = !staleFields.contains(ObjectIdentifier(field)) && !isFocused
+                && !field.isAnimating(at: lastRenderTime) && !isAnimating
+            if unchanged { continue }
             let appearance = self.appearance(of: field, at: time)
-            switch (drawn[id], appearance) {
+            switch (drawn[place], appearance) {
             case (nil, nil): break
             case (let old?, nil): damage.add(old.bounds)
             case (nil, let new?): damage.add(new.bounds)
             case (let old?, let new?): if let change = new.damage(since: old) { damage.add(change) }
             }
-            drawn[id] = appearance
-            drawnBounds[id] = appearance?.bounds
-            if appearance != nil { shown += 1 }
+            drawn[place] = appearance
+            drawnBounds[place] = appearance?.bounds
         }
-        if drawn.count != shown {
-            let present = Set(fields.map(ObjectIdentifier.init))
-            drawn = drawn.filter { present.contains($0.key) }
-            drawnBounds = drawnBounds.filter { present.contains($0.key) }
-        }
+        liveFields = live
         staleFields.removeAll(keepingCapacity: true)
         lastRenderTime = time
         if inputSpotIsStale { updateInputMethodSpot() }
@@ -136,9 +140,8 @@ extension FieldScene {
                                 font: decoration.font, color: decoration.color)
                 canvas.popClip()
             }
-            for field in fields {
-                let id = ObjectIdentifier(field)
-                guard let bounds = drawnBounds[id], bounds.intersects(region), let appearance = drawn[id] else { continue }
+            for (place, bounds) in drawnBounds.enumerated() {
+                guard let bounds, bounds.intersects(region), let appearance = drawn[place] else { continue }
                 FieldRenderer.draw(appearance, on: canvas)
             }
             if let thumb = scroll.indicator(scale: metrics.scale), thumb.intersects(region) {

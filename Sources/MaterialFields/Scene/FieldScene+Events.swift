@@ -241,14 +241,19 @@ extension FieldScene {
                 host?.setNeedsRender()
             }
         }
+        // Only the field pointed at and those that took hover since (`hoverHolders`) can show
+        // the wrong hover: the others show none, and need none.
         var changed = false
-        for field in fields {
+        var holders = hoverHolders
+        if let pointed, !holders.contains(where: { $0 === pointed }) { holders.append(pointed) }
+        for field in holders {
             let hovered = field === pointed && field.isEnabled && !field.isFocused
             if field.isHovered != hovered {
                 field.isHovered = hovered
                 changed = true
             }
         }
+        hoverHolders = hoverHolders.filter(\.isHovered)
         var shape = PointerShape.arrow
         if let field = hit?.0, field.isEnabled, let part {
             shape = field.isActionable(part) ? .hand : part == .text ? .text : .arrow

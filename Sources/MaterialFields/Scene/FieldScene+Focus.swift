@@ -120,4 +120,8 @@ extension FieldScene: FieldOwner {
         guard field === focusedField else { return }
         revealCaret(of: field)
     }
+
+    package func fieldShowsHover(_ field: TextField) {
+        if !hoverHolders.contains(where: { $0 === field }) { hoverHolders.append(field) }
+    }
 }

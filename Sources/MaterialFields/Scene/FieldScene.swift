@@ -42,7 +42,8 @@ public final class FieldScene: Scene {
             invalidateAll()
         }
     }
-    public internal(set) var focusChain: FocusChain
+    /// Set once: the scene's fields never change (its per-field arrays are indexed by place).
+    public let focusChain: FocusChain
     public internal(set) var scroll = ScrollContainer()
     public internal(set) var size = Size(width: 0, height: 0)
     public internal(set) var isWindowFocused = false
@@ -50,7 +51,14 @@ public final class FieldScene: Scene {
     public var fields: [TextField] { focusChain.fields }
     /// Keys neither the focused field nor the scene uses (an app's own shortcuts); true when handled.
     public var unhandledKeyHandler: ((EditingKey, KeyModifiers) -> Bool)?
-    public var focusedField: TextField? { focusChain.focusedField }
+    /// One field edits at a time (`fieldWillBeginEditing` ends the other first), so the one
+    /// found last is asked first: a key in the last of many fields does not walk them all.
+    public var focusedField: TextField? {
+        if let field = lastFocusedField, field.isFocused { return field }
+        lastFocusedField = focusChain.focusedField
+        return lastFocusedField
+    }
+    private var lastFocusedField: TextField?
     /// The field whose container is under the pointer, whether or not it shows hover (a disabled
     /// field or the one being edited does not).
     public internal(set) var hoveredField: TextField?
@@ -66,15 +74,31 @@ public final class FieldScene: Scene {
     public internal(set) var drawnFrameCount = 0
 
     var measurer: TextMeasuring?
+    /// Each field's place in `fields` (the first, were one listed twice): what the per-field
+    /// arrays below are indexed by, so a frame walks no dictionary per field.
+    let places: [ObjectIdentifier: Int]
     var frames: [ObjectIdentifier: Rect] = [:]
+    /// `frames` by place, for hit testing (nil: the layout placed the field nowhere).
+    var framesByPlace: [Rect?]
     var decorations: [Decoration] = []
     /// The layout's named regions, in content coordinates (`region(named:)`).
     var regions: [(name: String, frame: Rect)] = []
-    /// What each field showed at the last render (fields showing nothing have no entry), and
-    /// its bounds apart: a render updates only the entries of fields that may have changed, and
-    /// finds the fields a damaged rectangle meets by their bounds, without copying appearances.
-    var drawn: [ObjectIdentifier: FieldAppearance] = [:]
-    var drawnBounds: [ObjectIdentifier: Rect] = [:]
+    /// What each field (by place) showed at the last render (nil: nothing), and its bounds
+    /// apart: a render updates only the entries of fields that may have changed, and finds the
+    /// fields a damaged rectangle meets by their bounds, without copying appearances.
+    var drawn: [FieldAppearance?]
+    var drawnBounds: [Rect?]
+    /// The places of the fields that were being edited or animating at the last render: with
+    /// `staleFields`, the only fields input or time can have changed since, so a frame visits
+    /// these, not every field. (A transition starts only when a field's state changes, and every
+    /// change of state marks the field stale: its frame points its motion at the new state.)
+    var liveFields: [Int] = []
+    /// Fields whose `isHovered` was set true since hover was last worked out, and the field
+    /// hover was last given to: the only ones that can show hover the pointer no longer gives.
+    var hoverHolders: [TextField] = []
+    /// How many fields the last render looked at: a keystroke's is its field alone, however
+    /// many fields the scene holds (what the frame's cost follows, for tests to count).
+    package internal(set) var lastRenderVisits = 0
     /// What the overlay showed at the last render; nil while there is none.
     var drawnOverlay: OverlayContent?
     /// The overlay may show something new that no field's change asks to draw (it was set or
@@ -142,11 +166,21 @@ public final class FieldScene: Scene {
     /// - Parameter fields: every field, in Tab order.
     public init(fields: [TextField], layout: SceneLayout, scheme: ColorScheme, metrics: MaterialMetrics = MaterialMetrics()) {
         self.focusChain = FocusChain(fields)
+        var places: [ObjectIdentifier: Int] = [:]
+        for (place, field) in fields.enumerated() where places[ObjectIdentifier(field)] == nil {
+            places[ObjectIdentifier(field)] = place
+        }
+        self.places = places
+        framesByPlace = Array(repeating: nil, count: fields.count)
+        drawn = Array(repeating: nil, count: fields.count)
+        drawnBounds = Array(repeating: nil, count: fields.count)
         self.layout = layout
         self.scheme = scheme
         var metrics = metrics
         metrics.design = scheme.design
         self.metrics = metrics
+        // A field hovered before it joined the scene is the scene's to take hover off.
+        hoverHolders = fields.filter(\.isHovered)
         for field in fields {
             field.invalidationHandler = { [weak self] field, invalidation in self?.fieldInvalidated(field, invalidation) }
             field.owner = self
@@ -241,8 +275,12 @@ public final class FieldScene: Scene {
         arrangementCount &+= 1
         let arrangement = layout.arrange(in: size, metrics: metrics, scheme: scheme, measurer: measurer)
         frames = [:]
+        framesByPlace = Array(repeating: nil, count: fields.count)
         // A frame an app computed as NaN or infinite leaves its field out rather than poisoning drawing.
-        for (field, frame) in arrangement.fieldFrames where frame.isFinite { frames[ObjectIdentifier(field)] = frame }
+        for (field, frame) in arrangement.fieldFrames where frame.isFinite {
+            frames[ObjectIdentifier(field)] = frame
+            if let place = places[ObjectIdentifier(field)] { framesByPlace[place] = frame }
+        }
         decorations = arrangement.decorations.filter { $0.frame.isFinite && $0.baseline.isFinite }
         regions = arrangement.regions.filter { $0.frame.isFinite }
         scroll.update(contentHeight: arrangement.contentHeight.isFinite ? arrangement.contentHeight : 0, viewport: size)
@@ -320,10 +358,24 @@ public final class FieldScene: Scene {
 
     /// The enabled field under a window point, and the point in its coordinates.
     func field(at windowPoint: Point) -> (TextField, Point)? {
-        for field in fields {
-            guard let frame = frame(of: field), frame.contains(windowPoint) else { continue }
-            return (field, Point(x: windowPoint.x - frame.minX, y: windowPoint.y - frame.minY))
+        let offset = scroll.offset
+        for (place, laidOut) in framesByPlace.enumerated() {
+            guard let frame = laidOut?.offsetBy(dx: 0, dy: -offset), frame.contains(windowPoint) else { continue }
+            return (fields[place], Point(x: windowPoint.x - frame.minX, y: windowPoint.y - frame.minY))
         }
         return nil
+    }
+
+    /// The places of the fields a frame may have changed, in Tab order: the stale ones and the
+    /// live ones (`liveFields`).
+    func placesToVisit() -> [Int] {
+        var visit = liveFields
+        for id in staleFields { if let place = places[id] { visit.append(place) } }
+        guard visit.count > 1 else { return visit }
+        visit.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(visit.count)
+        for place in visit where unique.last != place { unique.append(place) }
+        return unique
     }
 }

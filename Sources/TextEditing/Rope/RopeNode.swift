@@ -9,6 +9,10 @@ public struct RopeSummary: Equatable, Sendable {
         RopeSummary(utf8: lhs.utf8 + rhs.utf8, clusters: lhs.clusters + rhs.clusters, lineBreaks: lhs.lineBreaks + rhs.lineBreaks)
     }
 
+    static func - (lhs: RopeSummary, rhs: RopeSummary) -> RopeSummary {
+        RopeSummary(utf8: lhs.utf8 - rhs.utf8, clusters: lhs.clusters - rhs.clusters, lineBreaks: lhs.lineBreaks - rhs.lineBreaks)
+    }
+
     /// The summary of one chunk, read in one pass over its bytes when it is all ASCII (every byte
     /// a cluster but the LF of a CR LF), else by segmenting it. Line breaks are control
     /// characters, which never join another cluster (UAX #29 GB4, GB5), so they are counted on
@@ -59,9 +63,16 @@ final class RopeNode: @unchecked Sendable {
     let chunk: String
     let children: [RopeNode]
 
-    init(leaf chunk: String) {
+    convenience init(leaf chunk: String) {
+        self.init(leaf: chunk, summary: RopeSummary(chunk: chunk))
+    }
+
+    /// A leaf whose summary the caller knows: pieces cut from a leaf, or two leaves joined, at a
+    /// cluster boundary of the whole text. Each piece segments as the whole text does there, so
+    /// bytes, clusters and line breaks add up across the cut and need not be read again.
+    init(leaf chunk: String, summary: RopeSummary) {
         height = 0
-        summary = RopeSummary(chunk: chunk)
+        self.summary = summary
         self.chunk = chunk
         children = []
     }
@@ -175,7 +186,9 @@ final class RopeNode: @unchecked Sendable {
     /// Two nodes of one height: merged into one when either is small and they fit, else a parent.
     private static func joinLevel(_ left: RopeNode, _ right: RopeNode) -> RopeNode {
         if left.isLeaf {
-            if left.summary.utf8 + right.summary.utf8 <= maxLeafBytes { return RopeNode(leaf: left.chunk + right.chunk) }
+            if left.summary.utf8 + right.summary.utf8 <= maxLeafBytes {
+                return RopeNode(leaf: left.chunk + right.chunk, summary: left.summary + right.summary)
+            }
             if left.isFull && right.isFull { return RopeNode(children: [left, right]) }
             // One is small: share the bytes out again, cut at a cluster boundary near the middle.
             let joined = left.chunk + right.chunk
@@ -203,7 +216,14 @@ final class RopeNode: @unchecked Sendable {
         if offset >= summary.clusters { return (self, nil) }
         if isLeaf {
             let index = chunkIndex(ofCluster: offset)
-            return (RopeNode(leaf: String(chunk[..<index])), RopeNode(leaf: String(chunk[index...])))
+            let before = String(chunk[..<index]), after = String(chunk[index...])
+            // Only the shorter piece is read: the other's summary is what is left of this one's.
+            if before.utf8.count <= after.utf8.count {
+                let read = RopeSummary(chunk: before)
+                return (RopeNode(leaf: before, summary: read), RopeNode(leaf: after, summary: summary - read))
+            }
+            let read = RopeSummary(chunk: after)
+            return (RopeNode(leaf: before, summary: summary - read), RopeNode(leaf: after, summary: read))
         }
         var start = 0
         for (position, child) in children.enumerated() {

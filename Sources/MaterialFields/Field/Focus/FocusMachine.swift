@@ -89,4 +89,6 @@ package protocol FieldOwner: AnyObject {
     /// Return in a single-line field, once its delegate let the default happen: focus moves on,
     /// or editing ends on the last field.
     func fieldDidReturn(_ field: TextField, at time: Double)
+    /// `field` shows hover now: the scene takes it off when the pointer is elsewhere.
+    func fieldShowsHover(_ field: TextField)
 }
