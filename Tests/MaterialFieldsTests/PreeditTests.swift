@@ -104,6 +104,24 @@ final class PreeditTests: XCTestCase {
         XCTAssertEqual(field.text, "abcd")
     }
 
+    /// A preedit whose first cluster joins the text before it (a combining acute after "e") is
+    /// placed where the layout holds it: its underline ends at the text's end, its caret inside it.
+    func testAPreeditJoiningTheTextBeforeItStaysInsideTheLayout() throws {
+        let (scene, fields, _) = makeScene(["abe"])
+        let field = fields[0]
+        field.selection = TextSelection(caret: 3)
+        scene.handle(.preeditChanged(Preedit(text: "\u{301}xy", caret: 3)), at: 1)
+        let composed = try XCTUnwrap(field.composedText())
+        XCTAssertEqual(composed.layout.count, 5, "ab, é, x, y")
+        XCTAssertEqual(composed.range, 2..<5)
+        XCTAssertEqual(composed.caret, 5)
+        let appearance = try XCTUnwrap(field.appearance(at: 1, origin: .zero, scheme: .light, showsCaret: true))
+        XCTAssertEqual(appearance.textRuns.map(\.text).joined(), "abe\u{301}xy")
+        let band = try XCTUnwrap(field.layout?.textLine)
+        let underline = try XCTUnwrap(appearance.composition.first?.path.bounds)
+        XCTAssertEqual(underline.maxX, (band.minX + 40).rounded(), "the underline ends at the last cluster")
+    }
+
     func testAHighlightedSegmentIsFilledBehindAndUnderlinedTwiceAsThick() throws {
         let (scene, fields, _) = makeScene(["ab"])
         let field = fields[0]

@@ -25,9 +25,14 @@ extension TextField {
         guard let composition, isFocused, var shown = editor.textLayout, let measurer, let layout else { return nil }
         let replaced = editor.selection.range
         let inserted = displayCharacters(composition.characters)
+        let before = shown.count
         shown.replacing(replaced, with: inserted[...], measurer: measurer)
-        let range = replaced.lowerBound..<(replaced.lowerBound + inserted.count)
-        let caret = range.lowerBound + composition.caret
+        // A preedit whose first cluster joins the text before it ("e" and a combining acute) is
+        // one cluster shorter in the layout than on its own: it ends where the layout grew to.
+        let end = min(shown.count, max(replaced.lowerBound, replaced.upperBound + shown.count - before))
+        let start = max(0, end - inserted.count)
+        let range = start..<end
+        let caret = min(end, start + composition.caret)
         if kind == .textArea {
             shown.reveal(offset: caret, visibleHeight: layout.textLine.height)
         } else {
