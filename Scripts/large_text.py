@@ -114,9 +114,30 @@ class WatchedSession(kl.Session):
                 looks += 1
                 time.sleep(0.005)
             if runnable <= looks // 4:
+                # Damage while the process was seen asleep is kept apart: a caret blink there is
+                # no work left, but it may also be the last frame of work that just ended.
+                self.dropped = getattr(self, "dropped", []) + more
                 return seen
             seen += more
         fail("the window was still busy %d s later" % timeout_s)
+
+
+def transfer_property(s):
+    """The transfer's property: the one written most often on the requestor's window (the first
+    NewValue is the INCR announcement, then one per chunk, the last one empty); None before three."""
+    atoms = {}
+    for p in s.properties:
+        if p[3] == PROPERTY_NEW_VALUE:
+            atoms[(p[1], p[2])] = atoms.get((p[1], p[2]), 0) + 1
+    if not atoms or max(atoms.values()) < 3:
+        return None
+    return max(atoms, key=atoms.get)
+
+
+def transfer_chunks(s):
+    """Times of the transfer's property writes so far (the last is its last chunk once it ended)."""
+    transfer = transfer_property(s)
+    return [p[0] for p in s.properties if p[3] == PROPERTY_NEW_VALUE and (p[1], p[2]) == transfer] if transfer else []
 
 
 def is_runnable(pid):
@@ -178,30 +199,40 @@ def main():
         if first is None:
             fail("no repaint within %d s of Ctrl+V (is a text area focused?)" % args.timeout_s)
         seen += s.settle(args.pid, args.settle_ms, args.timeout_s)
+        # The first damage after Ctrl+V may be the caret turning on at the key, and the window
+        # may then stay quiet for the settle time while the transfer and its layout run: settled
+        # is only after a damage that follows the transfer's last chunk.
+        deadline = time.monotonic() + args.timeout_s
+        while time.monotonic() < deadline:
+            chunks = transfer_chunks(s)
+            if chunks and any(d[0] >= chunks[-1] for d in seen + getattr(s, "dropped", [])):
+                break
+            seen += s.settle(args.pid, args.settle_ms, args.timeout_s)
     finally:
         kl.stop(server)
-    # The transfer's property: the one written most often on the requestor's window (the first
-    # NewValue is the INCR announcement, then one per chunk, the last one empty).
     written = [p for p in s.properties if p[3] == PROPERTY_NEW_VALUE]
-    atoms = {}
-    for p in written:
-        atoms[(p[1], p[2])] = atoms.get((p[1], p[2]), 0) + 1
-    if not atoms or max(atoms.values()) < 3:
+    transfer = transfer_property(s)
+    if transfer is None:
         fail("no INCR transfer seen on the app's windows (%d property changes)" % len(s.properties))
-    transfer = max(atoms, key=atoms.get)
     if os.environ.get("LARGE_TEXT_TRACE"):
         events = [(p[0], "property window=%d atom=%d state=%d" % p[1:]) for p in s.properties]
         events += [(d[0], "damage %d,%d %dx%d" % d[1:]) for d in seen]
+        events += [(d[0], "damage while asleep %d,%d %dx%d" % d[1:]) for d in getattr(s, "dropped", [])]
         for t, what in sorted(events):
             print("trace %.2f %s" % (kl.ms(t - t0), what), file=sys.stderr)
     chunks = [p[0] for p in written if (p[1], p[2]) == transfer]
     last_chunk = chunks[-1]
-    after = [d[0] for d in seen if d[0] >= last_chunk]
+    # The frame that shows the paste may have come while the process was already asleep again
+    # (kept apart by settle): it counts as the first damage, and as the last when none followed.
+    shown = sorted(d[0] for d in seen + getattr(s, "dropped", []) if d[0] >= last_chunk)
+    after = [d[0] for d in seen if d[0] >= last_chunk] or shown[:1]
+    after = shown[:1] + [t for t in after if not shown or t > shown[0]]
     print("paste bytes=%d chunks=%d transfer_ms=%.1f last_chunk_to_first_damage_ms=%s last_chunk_to_settled_ms=%s "
           "ctrl_v_to_settled_ms=%.1f" % (
               len(text.encode()), len(chunks) - 2, kl.ms(last_chunk - chunks[0]),
               "%.1f" % kl.ms(after[0] - last_chunk) if after else "none",
-              "%.1f" % kl.ms(after[-1] - last_chunk) if after else "none", kl.ms(seen[-1][0] - t0)), flush=True)
+              "%.1f" % kl.ms(after[-1] - last_chunk) if after else "none",
+              kl.ms((after[-1] if after else seen[-1][0]) - t0)), flush=True)
     print("after_paste rss_kb=%d hwm_kb=%d" % memory_kb(args.pid), flush=True)
     if args.verify:
         s.chord(args.select_all)

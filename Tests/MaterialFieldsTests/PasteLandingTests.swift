@@ -34,6 +34,7 @@ final class PasteLandingTests: XCTestCase {
         host.answerPastes()
         measurer.slow = false
         XCTAssertEqual(field.count, 100_000)
+        XCTAssertFalse(scene.render(on: RecordingCanvas(), at: host.clock ?? 0).isEmpty, "the pasted text was not drawn")
         let applied = host.clock ?? 0
         XCTAssertGreaterThan(applied, 1.7, "the paste took no time to lay out: the test shows nothing")
         let blink = field.motion.caretBlink
