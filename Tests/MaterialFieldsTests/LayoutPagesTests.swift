@@ -58,7 +58,7 @@ final class LayoutPagesTests: XCTestCase {
     /// that never let any go.
     func testPagesLetGoAreMeasuredAgainToTheSameStops() {
         let measurer = ShapingLikeMeasurer()
-        let text = Array(String(repeating: "שלום עולם ", count: 4_000))
+        let text = Array(String(repeating: "שלום עולם ", count: 8_000))
         let layout = TextLayout(characters: text, font: font, lineHeight: 24, measurer: measurer, wrapWidth: 200)
         XCTAssertGreaterThan(layout.pages.pages.count, LayoutPageCache.capacity)
         // The whole text measured at once: a page cut after a space measures alone as in it.

@@ -161,8 +161,8 @@ struct LayoutPages: Sendable {
     }
 }
 
-/// The clusters and stops of the pages a layout used last (at most `capacity` pages), shared
-/// by the layout's copies and locked, as copies may be read from several threads.
+/// The clusters and stops of the pages layouts used last (at most `capacity` pages): one for
+/// the process, locked, as layouts and their copies may be read from several threads.
 final class LayoutPageCache: @unchecked Sendable {
     /// A page's clusters: its bytes when every cluster is one byte.
     enum Content {
@@ -180,7 +180,11 @@ final class LayoutPageCache: @unchecked Sendable {
         var clock: UInt64 = 0
     }
     private let state = Mutex(State())
-    static let capacity = 256
+    static let capacity = 512
+    static let shared = LayoutPageCache()
+
+    /// Lets every page go (tests: pages measured again).
+    package func removeAll() { state.withLock { $0.entries.removeAll() } }
 
     func content(of page: UInt64) -> Content? { entry(page)?.content }
     func stops(of page: UInt64) -> [Double]? { entry(page)?.stops }

@@ -33,7 +33,9 @@ public struct TextLayout: Equatable, Sendable {
     /// the first `i` clusters (line breaks are 0 wide). A line's own x is relative to its start.
     public var caretStops: LayoutStops { LayoutStops(layout: self) }
     var pages = LayoutPages()
-    var pageCache = LayoutPageCache()
+    /// The process's one cache of pages' stops and clusters (pages are named by a process-wide
+    /// id): what it holds is bounded however many fields and layouts there are.
+    var pageCache: LayoutPageCache { LayoutPageCache.shared }
     var measurerBox: LayoutMeasurer
     public internal(set) var lines: [TextLine]
     /// Where lines wrap, or nil for a single line that never does.
