@@ -73,22 +73,13 @@ struct LayoutPages: Sendable {
         }
     }
 
-    /// The last page whose start is at or left of `x`, from page `first` on.
-    func lastPage(startingAtOrBefore x: Double, from first: Int) -> Int {
-        var low = first, high = max(first, pages.count - 1)
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if widthStarts[mid] <= x { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
-
-    /// The first page from `first` whose end is at or right of `x` (the last page when none is).
-    func firstPage(endingAtOrAfter x: Double, from first: Int) -> Int {
-        var low = first, high = max(first, pages.count - 1)
+    /// The first page in `first...last` whose end satisfies `isRight` (its widths rise, so the
+    /// pages before it all fail), or `last` when none does.
+    func firstPage(endingRightOf isRight: (Double) -> Bool, from first: Int, through last: Int) -> Int {
+        var low = first, high = max(first, last)
         while low < high {
             let mid = (low + high) / 2
-            if widthStarts[mid + 1] >= x { high = mid } else { low = mid + 1 }
+            if isRight(widthStarts[mid + 1]) { high = mid } else { low = mid + 1 }
         }
         return low
     }

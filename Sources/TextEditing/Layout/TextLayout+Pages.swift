@@ -137,37 +137,25 @@ extension TextLayout {
 
     /// The last boundary in `start...end` whose stop is at or left of `x` (`start` when none is).
     func lastBoundary(atOrLeftOf x: Double, in start: Int, _ end: Int, cursor: inout ClusterCursor) -> Int {
-        guard !pages.isEmpty, end > start else { return start }
-        let first = cursor.page(containing: start)
-        let index = min(pages.lastPage(startingAtOrBefore: x, from: first), end >= count ? pages.pages.count - 1 : pages.page(containing: end))
-        let base = pages.clusterStarts[index], origin = pages.widthStarts[index]
-        let stops = cursor.stops(ofPage: index)
-        var low = max(start, base) - base, high = min(end, pages.clusterStarts[index + 1]) - base
-        guard origin + stops[low] <= x else { return start }
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if origin + stops[mid] <= x { low = mid } else { high = mid - 1 }
-        }
-        return base + low
+        max(start, firstBoundary(rightOf: x, strictly: true, in: start, end, cursor: &cursor) - 1)
     }
 
     /// The first boundary in `start...end` whose stop is at or right of `x` (past the stop
     /// `strictly`), or `end + 1` when none is.
     func firstBoundary(rightOf x: Double, strictly: Bool = false, in start: Int, _ end: Int) -> Int {
-        guard !pages.isEmpty, end > start else {
-            let value = stop(start)
-            return (strictly ? value > x : value >= x) ? start : end + 1
-        }
+        var cursor = ClusterCursor(self)
+        return firstBoundary(rightOf: x, strictly: strictly, in: start, end, cursor: &cursor)
+    }
+
+    /// The same, reading stops through `cursor`: a search over the pages' widths, then one page's
+    /// stops.
+    func firstBoundary(rightOf x: Double, strictly: Bool, in start: Int, _ end: Int, cursor: inout ClusterCursor) -> Int {
         func isRight(_ value: Double) -> Bool { strictly ? value > x : value >= x }
-        let first = pages.page(containing: start)
-        var index = first, high = pages.page(containing: end)
-        // The first page whose end is right of x.
-        while index < high {
-            let mid = (index + high) / 2
-            if isRight(pages.widthStarts[mid + 1]) { high = mid } else { index = mid + 1 }
-        }
+        guard !pages.isEmpty, end > start else { return isRight(stop(start, cursor: &cursor)) ? start : end + 1 }
+        let last = end >= count ? pages.pages.count - 1 : pages.page(containing: end)
+        let index = pages.firstPage(endingRightOf: isRight, from: cursor.page(containing: start), through: last)
         let base = pages.clusterStarts[index], origin = pages.widthStarts[index]
-        let stops = pageStops(index)
+        let stops = cursor.stops(ofPage: index)
         var low = max(start, base) - base, top = min(end, pages.clusterStarts[index + 1]) - base
         guard isRight(origin + stops[top]) else { return end + 1 }
         while low < top {

@@ -164,7 +164,7 @@ public struct TextLayout: Equatable, Sendable {
     /// a left-to-right paragraph is not handed to the measurer at all.
     static func resolveLevels(_ characters: [Character], string: String, direction: WritingDirection,
                                       measurer: TextMeasuring) -> [UInt8]? {
-        guard direction == .rightToLeft || (!isASCII(string) && mayBeRightToLeft(characters[...])) else {
+        guard direction == .rightToLeft || (!isASCII(string[...]) && mayBeRightToLeft(characters[...])) else {
             return nil
         }
         return paragraphLevels(characters[...], direction: direction, measurer: measurer)
@@ -202,14 +202,14 @@ public struct TextLayout: Equatable, Sendable {
     static func mayBeRightToLeft(_ text: Rope) -> Bool {
         var found = false
         text.forEachChunk(in: 0..<text.count) { chunk in
-            if isASCII(String(chunk)) { return true }
+            if isASCII(chunk) { return true }
             found = chunk.contains { !$0.isASCII && Bidi.mayBeRightToLeft($0) }
             return !found
         }
         return found
     }
 
-    private static func isASCII(_ text: String) -> Bool {
+    private static func isASCII(_ text: Substring) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return true }
