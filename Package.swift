@@ -58,12 +58,14 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
         ),
         // ATK and GLib, whose main context the AT-SPI bridge runs on: the window host makes each
-        // field an accessible object for screen readers. The bridge for ATK objects (atk-bridge,
-        // which speaks D-Bus and registers the application) is not linked: the host opens it
-        // (dlopen) once a bus can be reached, so D-Bus and what it needs never load otherwise.
+        // field an accessible object for screen readers. Only GLib is linked. ATK and GObject
+        // are opened (dlopen) once a bus can be reached, and called through pointers resolved
+        // then (shim.h); so is the bridge for ATK objects (atk-bridge, which speaks D-Bus and
+        // registers the application). A process nobody can listen to loads none of them. The
+        // pkg-config file is the package's own (by its path): ATK's headers without its libraries.
         .systemLibrary(
             name: "CAtk",
-            pkgConfig: "atk",
+            pkgConfig: packageDirectory + "Sources/CAtk/atk-headers.pc",
             providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]
         ),
         // The editing core: the field editor (the editing value, the edit pipeline and its policy

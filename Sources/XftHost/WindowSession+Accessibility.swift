@@ -5,11 +5,13 @@ import MaterialFields
 // listen, and what an assistive technology changed brought into the loop.
 extension WindowSession {
     /// Makes the window's accessible tree and starts the bridge, once, after the first frame,
-    /// when an assistive technology can listen.
+    /// when an assistive technology can listen: ATK is loaded then (`ATKLibrary`), and without
+    /// it the window goes on with no accessible tree.
     func startAccessibilityIfWanted() {
         guard !hasLookedForAccessibility else { return }
         hasLookedForAccessibility = true
-        guard let scene = scene as? FieldScene, AccessibilityBridge.canReachBus(display: display) else { return }
+        guard let scene = scene as? FieldScene, AccessibilityBridge.canReachBus(display: display),
+              ATKLibrary.load(warn: host.warn) else { return }
         accessibility = WindowAccessibility(scene: scene, title: title, origin: { [unowned self] in windowOrigin() })
         // No bus after all (a session bus without AT-SPI): the tree and its observers go, so the
         // loop's passes cost nothing again.

@@ -14,7 +14,8 @@ import MaterialFields
 ///
 /// It costs nothing when no assistive technology can listen: a window starts the bridge after
 /// its first frame, and only when an accessibility bus can be reached without launching a
-/// session bus (`canReachBus`); until then no object exists and nothing observes the fields.
+/// session bus (`canReachBus`); until then no object exists, nothing observes the fields, and
+/// neither ATK nor GObject is loaded (`ATKLibrary`, which the window loads first).
 /// Once started, GLib's main context is folded into the window's `ppoll` (`pollDescriptors`,
 /// `dispatch`), which wakes only when the bus has something to say.
 final class AccessibilityBridge {
@@ -47,7 +48,7 @@ final class AccessibilityBridge {
         application = ApplicationNode(name: hostProgramName)
         context = g_main_context_default()
         // ATK asks its utility class for the root and the toolkit's name; ours answers.
-        let utility = g_type_class_ref(atk_util_get_type())!.assumingMemoryBound(to: AtkUtilClass.self)
+        let utility = atk.g_type_class_ref(atk.atk_util_get_type())!.assumingMemoryBound(to: AtkUtilClass.self)
         utility.pointee.get_root = { AccessibilityBridge.current?.application.object }
         utility.pointee.get_toolkit_name = { UnsafePointer(AccessibilityBridge.toolkitNameString) }
         utility.pointee.get_toolkit_version = { UnsafePointer(AccessibilityBridge.toolkitVersionString) }
@@ -164,7 +165,8 @@ final class AccessibilityBridge {
     static let bridgeLibrary = "libatk-bridge-2.0.so.0"
 
     /// `atk_bridge_adaptor_init` from `bridgeLibrary`, loaded into the process's ATK (already
-    /// linked); nil, with the loader's reason on `warn`, when the library is not installed.
+    /// opened by `ATKLibrary`); nil, with the loader's reason on `warn`, when the library is not
+    /// installed.
     private static func loadBridge() -> catk_bridge_init_function? {
         guard let library = dlopen(bridgeLibrary, RTLD_NOW | RTLD_LOCAL),
               let symbol = dlsym(library, "atk_bridge_adaptor_init") else {
@@ -234,11 +236,11 @@ final class ApplicationNode: AccessibleNode {
     func remove(_ child: AccessibleNode) {
         guard let index = children.firstIndex(where: { $0 === child }) else { return }
         children.remove(at: index)
-        catk_emit_children_changed(object, "children-changed::remove", guint(index), child.object)
+        catk_emit_children_changed(&atk, object, "children-changed::remove", guint(index), child.object)
     }
 
     func insert(_ child: AccessibleNode) {
         add(child)
-        catk_emit_children_changed(object, "children-changed::add", guint(children.count - 1), child.object)
+        catk_emit_children_changed(&atk, object, "children-changed::add", guint(children.count - 1), child.object)
     }
 }

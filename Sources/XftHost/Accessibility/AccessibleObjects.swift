@@ -16,7 +16,7 @@ class AccessibleNode {
     private var descriptionString = HandedOutString()
 
     init(type: GType, role: AtkRole) {
-        let instance = g_object_new_with_properties(type, 0, nil, nil)!
+        let instance = atk.g_object_new_with_properties(type, 0, nil, nil)!
         object = UnsafeMutableRawPointer(instance).assumingMemoryBound(to: AtkObject.self)
         object.pointee.role = role
         AccessibleNode.registry[UnsafeMutableRawPointer(object)] = self
@@ -31,8 +31,8 @@ class AccessibleNode {
         children.removeAll()
         AccessibleNode.registry[UnsafeMutableRawPointer(object)] = nil
         isDefunct = true
-        atk_object_notify_state_change(object, AtkState(ATK_STATE_DEFUNCT.rawValue), 1)
-        g_object_unref(object)
+        atk.atk_object_notify_state_change(object, AtkState(ATK_STATE_DEFUNCT.rawValue), 1)
+        atk.g_object_unref(object)
         nameString.release()
         descriptionString.release()
     }
@@ -56,7 +56,7 @@ class AccessibleNode {
     func add(_ child: AccessibleNode) {
         child.parent = self
         children.append(child)
-        atk_object_set_parent(child.object, object)
+        atk.atk_object_set_parent(child.object, object)
     }
 
     /// The node of an ATK object of ours, nil for any other (or one already let go).
@@ -97,7 +97,7 @@ struct HandedOutString {
 /// `MFAccessibleWindow` (AtkWindow too, for window activation events) and `MFAccessibleText`
 /// (AtkText, AtkEditableText and AtkAction: a field).
 enum AtkTypes {
-    static let base: GType = register(name: "MFAccessible", parent: atk_object_get_type(), classInit: { klass, _ in
+    static let base: GType = register(name: "MFAccessible", parent: atk.atk_object_get_type(), classInit: { klass, _ in
         guard let klass else { return }
         let objectClass = klass.assumingMemoryBound(to: AtkObjectClass.self)
         objectClass.pointee.get_name = { object in AccessibleNode.node(of: UnsafeMutableRawPointer(object))?.cName }
@@ -109,7 +109,7 @@ enum AtkTypes {
             guard let node = AccessibleNode.node(of: UnsafeMutableRawPointer(object)), index >= 0,
                   Int(index) < node.children.count else { return nil }
             let child = node.children[Int(index)].object
-            g_object_ref(child)
+            _ = atk.g_object_ref(child)
             return child
         }
         objectClass.pointee.get_index_in_parent = { object in
@@ -117,11 +117,11 @@ enum AtkTypes {
             return Int32(node.parent?.children.firstIndex { $0 === node } ?? -1)
         }
         objectClass.pointee.ref_state_set = { object in
-            let set = atk_state_set_new()
+            let set = atk.atk_state_set_new()
             if let node = AccessibleNode.node(of: UnsafeMutableRawPointer(object)) {
-                for state in node.states { atk_state_set_add_state(set, state) }
+                for state in node.states { _ = atk.atk_state_set_add_state(set, state) }
             } else {
-                atk_state_set_add_state(set, ATK_STATE_DEFUNCT)
+                _ = atk.atk_state_set_add_state(set, ATK_STATE_DEFUNCT)
             }
             return set
         }
@@ -133,7 +133,7 @@ enum AtkTypes {
             attribute.pointee.value = g_strdup(AccessibilityBridge.toolkitName)
             return g_slist_append(nil, attribute)
         }
-    }, interfaces: [(atk_component_get_type(), { iface, _ in
+    }, interfaces: [(atk.atk_component_get_type(), { iface, _ in
         guard let iface else { return }
         let component = iface.assumingMemoryBound(to: AtkComponentIface.self)
         component.pointee.get_extents = { component, x, y, width, height, coordinates in
@@ -155,26 +155,26 @@ enum AtkTypes {
     })])
 
     static let window: GType = register(name: "MFAccessibleWindow", parent: base, classInit: { _, _ in },
-                                        interfaces: [(atk_window_get_type(), { _, _ in })])
+                                        interfaces: [(atk.atk_window_get_type(), { _, _ in })])
 
     static let text: GType = register(name: "MFAccessibleText", parent: base, classInit: { _, _ in }, interfaces: [
-        (atk_text_get_type(), FieldTextInterface.initialize),
-        (atk_editable_text_get_type(), FieldTextInterface.initializeEditable),
-        (atk_action_get_type(), FieldTextInterface.initializeAction),
+        (atk.atk_text_get_type(), FieldTextInterface.initialize),
+        (atk.atk_editable_text_get_type(), FieldTextInterface.initializeEditable),
+        (atk.atk_action_get_type(), FieldTextInterface.initializeAction),
     ])
 
     static func register(name: String, parent: GType, classInit: GClassInitFunc,
                                  interfaces: [(GType, GInterfaceInitFunc)]) -> GType {
         var query = GTypeQuery()
-        g_type_query(parent, &query)
+        atk.g_type_query(parent, &query)
         var info = GTypeInfo()
         info.class_size = guint16(query.class_size)
         info.instance_size = guint16(query.instance_size)
         info.class_init = classInit
-        let type = g_type_register_static(parent, name, &info, GTypeFlags(rawValue: 0))
+        let type = atk.g_type_register_static(parent, name, &info, GTypeFlags(rawValue: 0))
         for (interface, initialize) in interfaces {
             var interfaceInfo = GInterfaceInfo(interface_init: initialize, interface_finalize: nil, interface_data: nil)
-            g_type_add_interface_static(type, interface, &interfaceInfo)
+            atk.g_type_add_interface_static(type, interface, &interfaceInfo)
         }
         return type
     }

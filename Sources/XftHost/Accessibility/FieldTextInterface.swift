@@ -15,7 +15,7 @@ final class FieldNode: AccessibleNode {
         self.didMutate = didMutate
         super.init(type: AtkTypes.text, role: FieldNode.atkRole(accessible.role))
         // The field's identifier, as GTK 4 gives a widget's: tests and QA tools find it by it.
-        if let identifier = accessible.field?.identifier { atk_object_set_accessible_id(object, identifier) }
+        if let identifier = accessible.field?.identifier { atk.atk_object_set_accessible_id(object, identifier) }
     }
 
     static func atkRole(_ role: AccessibleRole) -> AtkRole {

@@ -26,7 +26,7 @@ final class MenuAccessibility {
         }
         enabled = menu.items.map(\.isEnabled)
         AccessibilityBridge.shared.application.insert(window)
-        catk_emit(window.object, "create")
+        catk_emit(&atk, window.object, "create")
         sync()
     }
 
@@ -36,25 +36,25 @@ final class MenuAccessibility {
         for (index, item) in menu.items.enumerated() where index < enabled.count && item.isEnabled != enabled[index] {
             enabled[index] = item.isEnabled
             for state in [ATK_STATE_ENABLED, ATK_STATE_SENSITIVE] {
-                atk_object_notify_state_change(items[index].object, AtkState(state.rawValue), item.isEnabled ? 1 : 0)
+                atk.atk_object_notify_state_change(items[index].object, AtkState(state.rawValue), item.isEnabled ? 1 : 0)
             }
         }
         let now = menu.highlightedIndex
         guard now != highlighted else { return }
         if let old = highlighted, old < items.count {
-            atk_object_notify_state_change(items[old].object, AtkState(ATK_STATE_SELECTED.rawValue), 0)
-            atk_object_notify_state_change(items[old].object, AtkState(ATK_STATE_FOCUSED.rawValue), 0)
+            atk.atk_object_notify_state_change(items[old].object, AtkState(ATK_STATE_SELECTED.rawValue), 0)
+            atk.atk_object_notify_state_change(items[old].object, AtkState(ATK_STATE_FOCUSED.rawValue), 0)
         }
         highlighted = now
         if let new = now, new < items.count {
-            atk_object_notify_state_change(items[new].object, AtkState(ATK_STATE_SELECTED.rawValue), 1)
-            atk_object_notify_state_change(items[new].object, AtkState(ATK_STATE_FOCUSED.rawValue), 1)
+            atk.atk_object_notify_state_change(items[new].object, AtkState(ATK_STATE_SELECTED.rawValue), 1)
+            atk.atk_object_notify_state_change(items[new].object, AtkState(ATK_STATE_FOCUSED.rawValue), 1)
         }
     }
 
     /// The menu closed: its objects leave the application and turn defunct.
     func close() {
-        catk_emit(window.object, "destroy")
+        catk_emit(&atk, window.object, "destroy")
         AccessibilityBridge.shared.application.remove(window)
         window.detach()
         items.removeAll()
@@ -103,7 +103,7 @@ final class MenuItemNode: AccessibleNode {
         self.didMutate = didMutate
         let item = menu.items[index]
         super.init(type: item.isDivider ? AtkTypes.base : AtkTypes.menuItem, role: item.isDivider ? ATK_ROLE_SEPARATOR : ATK_ROLE_MENU_ITEM)
-        atk_object_set_accessible_id(object, "menu-" + item.identifier.rawValue)
+        atk.atk_object_set_accessible_id(object, "menu-" + item.identifier.rawValue)
     }
 
     private var item: MenuItem? { menu.flatMap { $0.items.indices.contains(index) ? $0.items[index] : nil } }
@@ -142,7 +142,7 @@ extension MenuItemNode {
 extension AtkTypes {
     /// `MFAccessibleMenuItem`: a menu item with AtkAction ("click").
     static let menuItem: GType = register(name: "MFAccessibleMenuItem", parent: base, classInit: { _, _ in }, interfaces: [
-        (atk_action_get_type(), { iface, _ in
+        (atk.atk_action_get_type(), { iface, _ in
             guard let iface else { return }
             let action = iface.assumingMemoryBound(to: AtkActionIface.self)
             action.pointee.get_n_actions = { object in

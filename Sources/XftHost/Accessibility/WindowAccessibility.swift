@@ -37,8 +37,8 @@ final class WindowAccessibility {
             emit(event, on: node)
         }
         AccessibilityBridge.shared.application.insert(window)
-        catk_emit(window.object, "create")
-        if wasWindowFocused { catk_emit(window.object, "activate") }
+        catk_emit(&atk, window.object, "create")
+        if wasWindowFocused { catk_emit(&atk, window.object, "activate") }
     }
 
     /// Takes the mutation flag (`hasMutations`), clearing it.
@@ -53,8 +53,8 @@ final class WindowAccessibility {
         let focused = model.scene.isWindowFocused
         if focused != wasWindowFocused {
             wasWindowFocused = focused
-            atk_object_notify_state_change(window.object, AtkState(ATK_STATE_ACTIVE.rawValue), focused ? 1 : 0)
-            catk_emit(window.object, focused ? "activate" : "deactivate")
+            atk.atk_object_notify_state_change(window.object, AtkState(ATK_STATE_ACTIVE.rawValue), focused ? 1 : 0)
+            catk_emit(&atk, window.object, focused ? "activate" : "deactivate")
         }
         model.sync()
         syncMenu()
@@ -71,7 +71,7 @@ final class WindowAccessibility {
                 let renamed = text.text != node.label.text
                 node.label = text
                 node.viewport = viewport
-                if renamed { g_object_notify(UnsafeMutableRawPointer(node.object).assumingMemoryBound(to: GObject.self), "accessible-name") }
+                if renamed { atk.g_object_notify(UnsafeMutableRawPointer(node.object).assumingMemoryBound(to: GObject.self), "accessible-name") }
             }
         }
     }
@@ -81,7 +81,7 @@ final class WindowAccessibility {
     private func rebuildChildren() {
         let old = form.children
         for (index, child) in old.enumerated().reversed() {
-            catk_emit_children_changed(form.object, "children-changed::remove", guint(index), child.object)
+            catk_emit_children_changed(&atk, form.object, "children-changed::remove", guint(index), child.object)
         }
         form.children.removeAll()
         labelNodes.forEach { $0.detach() }
@@ -91,11 +91,11 @@ final class WindowAccessibility {
         for node in readingOrder() { form.add(node) }
         for label in labelNodes {
             guard let field = label.label.labelledField, let fieldNode = fieldNodes[ObjectIdentifier(field)] else { continue }
-            atk_object_add_relationship(label.object, ATK_RELATION_LABEL_FOR, fieldNode.object)
-            atk_object_add_relationship(fieldNode.object, ATK_RELATION_LABELLED_BY, label.object)
+            _ = atk.atk_object_add_relationship(label.object, ATK_RELATION_LABEL_FOR, fieldNode.object)
+            _ = atk.atk_object_add_relationship(fieldNode.object, ATK_RELATION_LABELLED_BY, label.object)
         }
         for (index, child) in form.children.enumerated() {
-            catk_emit_children_changed(form.object, "children-changed::add", guint(index), child.object)
+            catk_emit_children_changed(&atk, form.object, "children-changed::add", guint(index), child.object)
         }
     }
 
@@ -134,25 +134,25 @@ final class WindowAccessibility {
     private func emit(_ event: AccessibilityEvent, on node: FieldNode) {
         switch event {
         case .textInserted(let offset, let length, let text):
-            catk_emit_text_change(node.object, "text-insert", gint(clamping: offset), gint(clamping: length), text)
+            catk_emit_text_change(&atk, node.object, "text-insert", gint(clamping: offset), gint(clamping: length), text)
         case .textDeleted(let offset, let length, let text):
-            catk_emit_text_change(node.object, "text-remove", gint(clamping: offset), gint(clamping: length), text)
+            catk_emit_text_change(&atk, node.object, "text-remove", gint(clamping: offset), gint(clamping: length), text)
         case .caretMoved(let offset):
-            catk_emit_int(node.object, "text-caret-moved", gint(clamping: offset))
+            catk_emit_int(&atk, node.object, "text-caret-moved", gint(clamping: offset))
         case .selectionChanged:
-            catk_emit(node.object, "text-selection-changed")
+            catk_emit(&atk, node.object, "text-selection-changed")
         case .textAttributesChanged:
-            catk_emit(node.object, "text-attributes-changed")
+            catk_emit(&atk, node.object, "text-attributes-changed")
         case .stateChanged(let states, let on):
             for state in AccessibleStateMapping.atkStates(states) {
-                atk_object_notify_state_change(node.object, AtkState(state.rawValue), on ? 1 : 0)
+                atk.atk_object_notify_state_change(node.object, AtkState(state.rawValue), on ? 1 : 0)
             }
         case .nameChanged:
-            g_object_notify(UnsafeMutableRawPointer(node.object).assumingMemoryBound(to: GObject.self), "accessible-name")
+            atk.g_object_notify(UnsafeMutableRawPointer(node.object).assumingMemoryBound(to: GObject.self), "accessible-name")
         case .descriptionChanged:
-            g_object_notify(UnsafeMutableRawPointer(node.object).assumingMemoryBound(to: GObject.self), "accessible-description")
+            atk.g_object_notify(UnsafeMutableRawPointer(node.object).assumingMemoryBound(to: GObject.self), "accessible-description")
         case .roleChanged(let role):
-            atk_object_set_role(node.object, FieldNode.atkRole(role))
+            atk.atk_object_set_role(node.object, FieldNode.atkRole(role))
         }
     }
 
@@ -176,7 +176,7 @@ final class WindowAccessibility {
         menuAccessibility = nil
         observation?.cancel()
         observation = nil
-        catk_emit(window.object, "destroy")
+        catk_emit(&atk, window.object, "destroy")
         AccessibilityBridge.shared.application.remove(window)
         for node in fieldNodes.values where !node.isDefunct { node.detach() }
         window.detach()
