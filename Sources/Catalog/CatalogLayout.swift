@@ -38,6 +38,19 @@ final class CatalogLayout: SceneLayout {
     }
 
     func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
+        arrange(in: viewport, showing: nil, metrics: metrics, scheme: scheme, measurer: measurer)
+    }
+
+    /// The window's first frame: what lies below the page's top `shownHeight` keeps no layout
+    /// (a field gets `estimatedHeight`, a heading or caption a line and no decoration), which
+    /// leaves the text of the sections below the fold unshaped until that frame is out.
+    func arrange(in viewport: Size, showing shownHeight: Double, metrics: MaterialMetrics, scheme: ColorScheme,
+                 measurer: TextMeasuring) -> Arrangement {
+        arrange(in: viewport, showing: Optional(shownHeight), metrics: metrics, scheme: scheme, measurer: measurer)
+    }
+
+    private func arrange(in viewport: Size, showing shownHeight: Double?, metrics: MaterialMetrics, scheme: ColorScheme,
+                         measurer: TextMeasuring) -> Arrangement {
         let scale = metrics.scale
         let margin = 24 * scale, fieldGap = 24 * scale
         var arrangement = Arrangement()
@@ -46,8 +59,8 @@ final class CatalogLayout: SceneLayout {
         // page's top for the first) to the gap under its longest column.
         var bandTop = 0.0
         for (index, columns) in sections.enumerated() {
-            let bottom = arrange(columns, top: sectionTop, in: viewport, metrics: metrics, scheme: scheme, measurer: measurer,
-                                 into: &arrangement)
+            let bottom = arrange(columns, top: sectionTop, in: viewport, showing: shownHeight, metrics: metrics, scheme: scheme,
+                                 measurer: measurer, into: &arrangement)
             if index < sectionNames.count {
                 arrangement.regions.append((sectionNames[index], Rect(x: 0, y: bandTop, width: viewport.width, height: bottom - bandTop)))
             }
@@ -60,8 +73,8 @@ final class CatalogLayout: SceneLayout {
 
     /// Places one section's columns from `top`; returns the bottom of its longest column (with
     /// the gap after its last field).
-    private func arrange(_ columns: [Column], top: Double, in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme,
-                         measurer: TextMeasuring, into arrangement: inout Arrangement) -> Double {
+    private func arrange(_ columns: [Column], top: Double, in viewport: Size, showing shownHeight: Double?, metrics: MaterialMetrics,
+                         scheme: ColorScheme, measurer: TextMeasuring, into arrangement: inout Arrangement) -> Double {
         let scale = metrics.scale
         let margin = 24 * scale, columnGap = 32 * scale, fieldGap = 24 * scale, itemGap = 12 * scale
         let minimumColumnWidth = 240 * scale, maximumColumnWidth = 400 * scale
@@ -73,11 +86,21 @@ final class CatalogLayout: SceneLayout {
         let columnWidth = max(min(available / columnCount, maximumColumnWidth), 2 * metrics.horizontalPadding + 1)
 
         var bottom = top, columnX = margin, y = top
+        // Below what the first frame shows (the outlined label's notch and the focus ring stand
+        // out above a field's frame: a margin keeps them in).
+        func isHidden(_ top: Double) -> Bool { shownHeight.map { top > $0 + StackLayout.hiddenMargin * scale } ?? false }
         func placeText(_ text: String, font: FontSpec, color: Color, lineHeight: Double, role: AccessibleRole,
                        labelling field: TextField? = nil) {
-            // Wrapped to the column, so a narrow window shows the whole caption.
-            let wrapped = TextLayout(characters: Array(text), font: font, lineHeight: lineHeight, measurer: measurer,
-                                     wrapWidth: columnWidth)
+            // Wrapped to the column, so a narrow window shows the whole caption; one below what
+            // the first frame shows is only counted in lines, unshaped, and placed later.
+            let hidden = isHidden(y)
+            let wrapped = TextLayout(characters: Array(text), font: font, lineHeight: lineHeight,
+                                     measurer: hidden ? EstimatingMeasurer(measurer) : measurer, wrapWidth: columnWidth)
+            if hidden {
+                arrangement.isProvisional = true
+                y += Double(wrapped.lines.count) * lineHeight + itemGap
+                return
+            }
             for line in wrapped.lines {
                 let baseline = FieldLayout.baseline(inLineTop: y, lineHeight: lineHeight, metrics: measurer.lineMetrics(for: font))
                 arrangement.decorations.append(Decoration(text: wrapped.text.string(in: line.clusters),
@@ -101,7 +124,13 @@ final class CatalogLayout: SceneLayout {
                     placeText(caption, font: captionFont, color: scheme.mediumEmphasisText, lineHeight: 16 * scale,
                               role: .label, labelling: next)
                 case .field(let field):
-                    let height = field.layOut(width: columnWidth, metrics: metrics, measurer: measurer)
+                    let height: Double
+                    if isHidden(y) {
+                        arrangement.isProvisional = true
+                        height = field.estimatedHeight(width: columnWidth, metrics: metrics, measurer: measurer)
+                    } else {
+                        height = field.layOut(width: columnWidth, metrics: metrics, measurer: measurer)
+                    }
                     arrangement.fieldFrames.append((field, Rect(x: columnX, y: y, width: columnWidth, height: height)))
                     y += height + fieldGap
                 }

@@ -229,6 +229,9 @@ host.desktopSettingsDidChange = { settings in
     session.follow(settings)
     recording?.desktopChanged(themeBefore: theme, scaleBefore: scale)
 }
+// The window's first frame lays out only the sections it shows; the rest follows as soon as it
+// is out (FieldScene.defersLayoutBelowFirstFrame), before any key is handled.
+session.scene.defersLayoutBelowFirstFrame = true
 do {
     // A default window grown with the desktop's scale still fits its screen; a --size is taken as given.
     var size = options.windowSize(scale: session.scale)

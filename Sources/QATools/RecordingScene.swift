@@ -93,6 +93,7 @@ public final class RecordingScene: Scene {
     }
     @discardableResult public func advance(to time: Double) -> Bool { base.advance(to: recorder.sceneClock(time)) }
     public func render(on canvas: Canvas, at time: Double) -> [Rect] { base.render(on: canvas, at: recorder.sceneClock(time)) }
+    @discardableResult public func framePresented() -> Bool { base.framePresented() }
     public func invalidateAll() { base.invalidateAll() }
     public func settle() { base.settle() }
     public var acceptsTypedRuns: Bool { base.acceptsTypedRuns }

@@ -193,11 +193,15 @@ final class WindowSession {
             }
             let now = host.now
             // The deadline the loop slept toward is due: draw that instant, whatever woke us.
-            if needsRender || (scheduledFrame.map { $0 <= now } ?? false) { render(at: now) }
+            let renders = needsRender || (scheduledFrame.map { $0 <= now } ?? false)
+            if renders { render(at: now) }
             renderPopupIfNeeded()
             // The frame goes to the server before the app hears of the change: what it does with
             // the news (the catalog's QA snapshot) never stands between a key and its pixels.
             XFlush(display)
+            // A first frame drawn before the fields it does not show were laid out: they are now,
+            // while the server draws it, before the app hears of anything or an event is handled.
+            if renders, scene.framePresented() { modelChanged = true }
             notifyIfDue()
             XFlush(display)
             if hasDrawn {

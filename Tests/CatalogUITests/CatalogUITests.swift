@@ -144,6 +144,31 @@ final class CatalogUITests: XCTestCase {
         }
     }
 
+    /// The window draws its first frame before laying out the sections below it: once it is up,
+    /// it shows exactly what a screenshot of the page laid out whole shows (the scroll indicator
+    /// included, whose length needs every field's height).
+    func testTheWindowShowsWhatAScreenshotOfThePageLaidOutWholeShows() throws {
+        let app = try CatalogApp()
+        // The pointer off the window: no field shows hover.
+        try app.xdotool(["mousemove", "1010", "790"])
+        let path = NSTemporaryDirectory() + "whole-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runCommand(CatalogApp.binaryPath, ["--screenshot", path], environment: ["DISPLAY": app.server.displayName])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let whole = try RGBAImage.readPNG(from: path)
+        var live = try app.capture()
+        func differing() -> Int {
+            guard live.width == whole.width, live.height == whole.height else { return -1 }
+            var count = 0
+            for y in 0..<whole.height {
+                for x in 0..<whole.width where live.pixel(x: x, y: y) != whole.pixel(x: x, y: y) { count += 1 }
+            }
+            return count
+        }
+        XCTAssertTrue(try waitUntil { live = try app.capture(); return differing() == 0 },
+                      "the window (\(live.width)x\(live.height)) differs from the whole page's screenshot in \(differing()) pixels")
+    }
+
     func testIdleCatalogStopsWakingUp() throws {
         // An unfocused catalog has nothing to animate: it must sleep in poll, not spin.
         let app = try CatalogApp()

@@ -223,6 +223,25 @@ final class LoopTests: XCTestCase {
         withExtendedLifetime((host, session, server)) {}
     }
 
+    /// A scene that drew its first frame before laying out what the frame does not show is told
+    /// the frame is out in the same pass: the app's first news (the catalog's QA state) and every
+    /// event after it meet every field laid out.
+    func testTheFieldsAFirstFrameSkippedAreLaidOutBeforeTheAppHearsOfIt() throws {
+        let server = try XvfbServer()
+        let host = try WindowHost(displayName: server.displayName) { _ in }
+        let fields = (0..<12).map { TextField(identifier: "f\($0)", style: .filled, label: "Field \($0)") }
+        let scene = FieldScene(fields: fields)
+        scene.defersLayoutBelowFirstFrame = true
+        var firstNews: (provisional: Bool, laidOut: Int)?
+        host.addTimer(after: 0.3) { host.stop(status: 0) }
+        XCTAssertEqual(try host.run(scene, options: options) {
+            if firstNews == nil { firstNews = (scene.isArrangementProvisional, fields.filter { $0.layout != nil }.count) }
+        }, 0)
+        XCTAssertEqual(firstNews?.provisional, false)
+        XCTAssertEqual(firstNews?.laidOut, fields.count)
+        withExtendedLifetime(server) {}
+    }
+
     /// The pointer's cursors are not made before the first frame (the first one loads libXcursor
     /// and reads the cursor theme): the window gets its arrow once the frame is out.
     func testTheWindowsArrowPointerIsMadeAfterItsFirstFrameNotBefore() throws {

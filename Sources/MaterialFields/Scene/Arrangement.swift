@@ -28,6 +28,10 @@ public struct Arrangement {
     /// Named parts of the page (an app's sections), for tools that address them by name, as a
     /// QA script's `screenshot NAME.png SECTION` does. They draw nothing.
     public var regions: [(name: String, frame: Rect)] = []
+    /// Set by `SceneLayout.arrange(in:showing:metrics:scheme:measurer:)` when it left fields
+    /// below the part shown unlaid out: their frames and the content height are estimates, and
+    /// the scene arranges everything once that first frame is out (`FieldScene.framePresented`).
+    public var isProvisional = false
 
     public init(fieldFrames: [(field: TextField, frame: Rect)] = [], decorations: [Decoration] = [], contentHeight: Double = 0) {
         self.fieldFrames = fieldFrames; self.decorations = decorations; self.contentHeight = contentHeight
@@ -38,6 +42,21 @@ public struct Arrangement {
 /// It lays each field out (`TextField.layOut(width:metrics:measurer:)` returns the height).
 public protocol SceneLayout: AnyObject {
     func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement
+    /// The arrangement for a window's first frame, which shows the page's top `shownHeight`:
+    /// what lies there is laid out exactly, as `arrange(in:metrics:scheme:measurer:)` would;
+    /// a field wholly below it may keep no layout and an estimated frame
+    /// (`TextField.estimatedHeight(width:metrics:measurer:)`), a decoration below it may be left
+    /// out, and then the arrangement `isProvisional`. Asked only of a scene that
+    /// `defersLayoutBelowFirstFrame`; the default arranges everything.
+    func arrange(in viewport: Size, showing shownHeight: Double, metrics: MaterialMetrics, scheme: ColorScheme,
+                 measurer: TextMeasuring) -> Arrangement
+}
+
+extension SceneLayout {
+    public func arrange(in viewport: Size, showing shownHeight: Double, metrics: MaterialMetrics, scheme: ColorScheme,
+                        measurer: TextMeasuring) -> Arrangement {
+        arrange(in: viewport, metrics: metrics, scheme: scheme, measurer: measurer)
+    }
 }
 
 /// The simplest layout: the fields one under another, full width inside a margin.
@@ -52,15 +71,39 @@ public final class StackLayout: SceneLayout {
     }
 
     public func arrange(in viewport: Size, metrics: MaterialMetrics, scheme: ColorScheme, measurer: TextMeasuring) -> Arrangement {
+        arrange(in: viewport, showing: nil, metrics: metrics, measurer: measurer)
+    }
+
+    /// Fields whose top is more than `hiddenMargin` below `shownHeight` get `estimatedHeight`.
+    public func arrange(in viewport: Size, showing shownHeight: Double, metrics: MaterialMetrics, scheme: ColorScheme,
+                        measurer: TextMeasuring) -> Arrangement {
+        arrange(in: viewport, showing: Optional(shownHeight), metrics: metrics, measurer: measurer)
+    }
+
+    /// How far below what a first frame shows a field starts before it is left unlaid out: what
+    /// a field draws above its frame (an outlined field's floating label, a focus ring) stays in.
+    public static let hiddenMargin = 32.0
+
+    private func arrange(in viewport: Size, showing shownHeight: Double?, metrics: MaterialMetrics,
+                         measurer: TextMeasuring) -> Arrangement {
         let margin = self.margin * metrics.scale, spacing = self.spacing * metrics.scale
         let width = max(0, min(viewport.width - 2 * margin, maximumWidth * metrics.scale))
         var y = margin
         var frames: [(TextField, Rect)] = []
+        var isProvisional = false
         for field in fields {
-            let height = field.layOut(width: width, metrics: metrics, measurer: measurer)
+            let height: Double
+            if let shownHeight, y > shownHeight + Self.hiddenMargin * metrics.scale {
+                isProvisional = true
+                height = field.estimatedHeight(width: width, metrics: metrics, measurer: measurer)
+            } else {
+                height = field.layOut(width: width, metrics: metrics, measurer: measurer)
+            }
             frames.append((field, Rect(x: margin, y: y, width: width, height: height)))
             y += height + spacing
         }
-        return Arrangement(fieldFrames: frames, contentHeight: y - spacing + margin)
+        var arrangement = Arrangement(fieldFrames: frames, contentHeight: y - spacing + margin)
+        arrangement.isProvisional = isProvisional
+        return arrangement
     }
 }

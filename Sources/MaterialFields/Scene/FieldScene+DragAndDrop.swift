@@ -114,6 +114,7 @@ extension FieldScene {
 
     public func dragMoved(to point: Point, operations: DragOperations, requested: DragOperation, fromThisScene: Bool,
                           at time: Double) -> DragOperation? {
+        completeProvisionalArrangement()
         let target = dropTarget(at: point, operations: operations, requested: requested, fromThisScene: fromThisScene)
         setDropTarget(target)
         return target?.operation
@@ -125,6 +126,7 @@ extension FieldScene {
 
     public func drop(_ text: String, at point: Point, operation: DragOperation, fromThisScene: Bool,
                      at time: Double) -> DragOperation? {
+        completeProvisionalArrangement()
         isSettled = false
         lastEventTime = time
         let offered: DragOperations = operation == .move ? [.copy, .move] : [.copy]

@@ -75,6 +75,9 @@ extension FieldScene {
     /// Draws what changed since the last render. It reads the fields and the page as `advance(to:)`
     /// left them; what it keeps is its own (what it drew, the damage, the input method's spot).
     public func render(on canvas: Canvas, at time: Double) -> [Rect] {
+        // A host that did not say the first frame was presented: the second lays everything out.
+        if hasDrawnFrame { completeProvisionalArrangement() }
+        hasDrawnFrame = true
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = DamageRegion()
         if let pending = pendingDamage { damage.add(pending) }

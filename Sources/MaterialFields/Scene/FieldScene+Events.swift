@@ -4,6 +4,12 @@ extension FieldScene {
 
     @discardableResult
     public func handle(_ event: InputEvent, at time: Double) -> Bool {
+        switch event {
+        // What touches only the fields a first frame shows (their hover, the caret's blink)...
+        case .windowFocus, .pointerMoved(_, buttonHeld: false), .pointerExited: break
+        // ...and what may reach or show the others (Tab, scrolling, a drag's autoscroll).
+        default: completeProvisionalArrangement()
+        }
         isSettled = false
         lastEventTime = time
         // An open popup (a menu) takes the keys first; a press that reaches the window closes it.
@@ -160,6 +166,7 @@ extension FieldScene {
 
     @discardableResult
     public func handle(typedRun run: String, at time: Double) -> Bool {
+        completeProvisionalArrangement()
         endResetCommitTarget()
         guard activePopup == nil, let field = focusedField, field.takesTypedRuns else {
             var changed = false

@@ -93,6 +93,7 @@ extension FieldScene {
 
     /// Focuses `field` from the keyboard (its text selected) and scrolls it into view.
     public func focus(_ field: TextField, at time: Double) {
+        completeProvisionalArrangement()
         guard focusChain.contains(field), field.isEnabled, takeFocus(for: field, at: time), field.focus(at: time) else { return }
         reveal(field)
     }

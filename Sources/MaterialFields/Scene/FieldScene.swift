@@ -122,6 +122,17 @@ public final class FieldScene: Scene {
     var revealsFocusedField = false
     /// A field to scroll into view at the first layout (`revealWhenLaidOut`).
     var revealsAtFirstLayout: TextField?
+    /// Whether the window's first frame may be drawn before the fields it does not show are laid
+    /// out: the first arrangement asks the layout for only what the window shows
+    /// (`SceneLayout.arrange(in:showing:metrics:scheme:measurer:)`), and the rest is laid out
+    /// once that frame is out (`framePresented`), before any event is handled. Only for a host
+    /// that tells the scene when a frame is presented (the X window host does); off by default.
+    /// Not taken when a field is focused or the page scrolled before the first layout.
+    public var defersLayoutBelowFirstFrame = false
+    /// The arrangement in place left fields below the first frame unlaid out.
+    public private(set) var isArrangementProvisional = false
+    /// A frame was drawn since the scene was made (a provisional arrangement is for the first only).
+    var hasDrawnFrame = false
     /// A field changed since hover and the pointer shape were last worked out.
     var needsHoverUpdate = false
     var pointerField: TextField?
@@ -269,11 +280,20 @@ public final class FieldScene: Scene {
         if measurer != nil { reveal(field) } else { revealsAtFirstLayout = field }
     }
 
-    func arrange() {
+    /// Asks the app's layout for the fields' frames and the decorations; `provisionally` (before
+    /// the first frame, when the scene `defersLayoutBelowFirstFrame`), for what that frame shows.
+    func arrange(provisionally: Bool = true) {
         guard let measurer else { return }
         needsArrangement = false
         arrangementCount &+= 1
-        let arrangement = layout.arrange(in: size, metrics: metrics, scheme: scheme, measurer: measurer)
+        let arrangement: Arrangement
+        if provisionally, defersLayoutBelowFirstFrame, !hasDrawnFrame, focusedField == nil, revealsAtFirstLayout == nil,
+           scroll.offset == 0 {
+            arrangement = layout.arrange(in: size, showing: size.height, metrics: metrics, scheme: scheme, measurer: measurer)
+        } else {
+            arrangement = layout.arrange(in: size, metrics: metrics, scheme: scheme, measurer: measurer)
+        }
+        isArrangementProvisional = arrangement.isProvisional
         frames = [:]
         framesByPlace = Array(repeating: nil, count: fields.count)
         // A frame an app computed as NaN or infinite leaves its field out rather than poisoning drawing.
@@ -286,6 +306,34 @@ public final class FieldScene: Scene {
         scroll.update(contentHeight: arrangement.contentHeight.isFinite ? arrangement.contentHeight : 0, viewport: size)
         inputSpotIsStale = true
         updateHover()
+    }
+
+    /// Lays out what the first frame left unlaid out (`defersLayoutBelowFirstFrame`): the whole
+    /// page is arranged, and drawn again at the next render if that changes what the window
+    /// shows (an estimate was off, moving the scroll indicator or a field in view, or a field
+    /// the layout left unlaid out was in view after all). True when something is to be drawn.
+    @discardableResult
+    public func framePresented() -> Bool {
+        completeProvisionalArrangement()
+    }
+
+    /// `framePresented`'s work, and what an event that could reach a field below does first (a
+    /// host that never tells of a presented frame still gets every field laid out).
+    @discardableResult
+    func completeProvisionalArrangement() -> Bool {
+        guard isArrangementProvisional else { return false }
+        let shownFrames = framesByPlace, shownContentHeight = scroll.contentHeight
+        let unlaidOut = fields.indices.filter { fields[$0].layout == nil }
+        arrange(provisionally: false)
+        // In view: the window, with room for what a field draws around its frame.
+        let margin = StackLayout.hiddenMargin * metrics.scale
+        let view = Rect(x: -margin, y: scroll.offset - margin, width: size.width + 2 * margin, height: size.height + 2 * margin)
+        func inView(_ frame: Rect?) -> Bool { frame?.intersects(view) ?? false }
+        let moved = zip(shownFrames, framesByPlace).contains { shown, now in shown != now && (inView(shown) || inView(now)) }
+        let revealed = unlaidOut.contains { $0 < framesByPlace.count && inView(framesByPlace[$0]) }
+        guard moved || revealed || shownContentHeight != scroll.contentHeight else { return false }
+        invalidateAll()
+        return true
     }
 
     /// Asks the app's layout to arrange everything again at the next render, as when its

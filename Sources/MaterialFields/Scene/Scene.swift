@@ -22,6 +22,11 @@ public protocol Scene: AnyObject {
     /// clipped to it, and returns those rectangles in window pixels (disjoint; empty when nothing
     /// changed) for the host to copy. It changes nothing in the model.
     func render(on canvas: Canvas, at time: Double) -> [Rect]
+    /// What the last `render` drew has reached the screen (the host flushed it). A scene whose
+    /// first frame laid out only what it shows (`FieldScene.defersLayoutBelowFirstFrame`) lays
+    /// out the rest now, before the host handles anything else. Returns true when that changed
+    /// something to draw (the host renders again).
+    @discardableResult func framePresented() -> Bool
     /// The next render draws everything, as after the back buffer was lost.
     func invalidateAll()
     /// Ends every animation and shows the caret solid: the state a screenshot captures.
@@ -64,6 +69,9 @@ public protocol Scene: AnyObject {
 extension Scene {
     @discardableResult
     public func advance(to time: Double) -> Bool { false }
+
+    @discardableResult
+    public func framePresented() -> Bool { false }
 
     public var desktopSettings: DesktopSettings {
         get { DesktopSettings() }

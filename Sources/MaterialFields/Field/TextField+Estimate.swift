@@ -1,0 +1,42 @@
+import TextEditing
+
+// A field's height before it is laid out: for a layout that places fields a window does not
+// show yet (`SceneLayout.arrange(in:showing:metrics:scheme:measurer:)`).
+extension TextField {
+    /// About the height `layOut(width:metrics:measurer:)` would return, without shaping any text
+    /// but ASCII (`EstimatingMeasurer`): a text or an assistive line that would wrap
+    /// (or not) at `width` may be off by its rows; a geometry hook or a font fitted to the
+    /// width are not applied. A field already laid out at this width and metrics answers its height.
+    public func estimatedHeight(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Double {
+        if let layout, layoutInput == makeLayoutInput(width: width.isFinite ? max(0, width) : 0, metrics: metrics) {
+            return layout.preferredHeight
+        }
+        return sizeThatFits(width: width, metrics: metrics, measurer: EstimatingMeasurer(measurer)).height
+    }
+}
+
+/// Text measured without shaping or opening a fallback face, for estimates: ASCII (no CR) is
+/// measured by `real` (a host that sums ASCII from a table of advances loads at most the glyphs
+/// it has not seen yet); any other text takes half an em a cluster. Line and decoration metrics
+/// are `real`'s; bidi levels are the model's own.
+public final class EstimatingMeasurer: TextMeasuring {
+    private let real: TextMeasuring
+
+    public init(_ real: TextMeasuring) { self.real = real }
+
+    public func advance(of text: Substring, font: FontSpec) -> Double {
+        Self.isPlainASCII(text) ? real.advance(of: text, font: font) : Double(text.count) * font.pixelSize / 2
+    }
+
+    public func lineMetrics(for font: FontSpec) -> LineMetrics { real.lineMetrics(for: font) }
+
+    public func caretStops(of text: Substring, font: FontSpec) -> [Double] {
+        if Self.isPlainASCII(text) { return real.caretStops(of: text, font: font) }
+        let width = font.pixelSize / 2
+        return (0...text.count).map { Double($0) * width }
+    }
+
+    public func decorationMetrics(for font: FontSpec) -> DecorationMetrics { real.decorationMetrics(for: font) }
+
+    private static func isPlainASCII(_ text: Substring) -> Bool { text.utf8.allSatisfy { $0 < 128 && $0 != 13 } }
+}
