@@ -71,15 +71,33 @@ public enum PinnedFonts {
     /// the file does not load; then `FcInit` reads it its own way, when first used.
     @discardableResult
     static func loadConfiguration(_ path: String) -> Bool {
-        guard let configuration = FcConfigCreate() else { return false }
+        guard let configuration = makeConfiguration(path) else { return false }
         defer { FcConfigDestroy(configuration) }
-        let parsed = path.withCString {
-            $0.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigParseAndLoad(configuration, $0, FcTrue) }
+        return FcConfigSetCurrent(configuration) == FcTrue
+    }
+
+    /// The configuration of the file at `path`, its fonts listed (nil when it does not load):
+    /// its `<selectfont>` applied as `configurationRejectingForeignFiles` says (the same fonts),
+    /// or, `exactly`, the file as fontconfig reads it. The caller destroys it.
+    static func makeConfiguration(_ path: String, exactly: Bool = false) -> OpaquePointer? {
+        guard let configuration = FcConfigCreate() else { return nil }
+        let parsed: FcBool
+        if !exactly, case .success(let text) = readText(path), let rewritten = configurationRejectingForeignFiles(text) {
+            parsed = rewritten.withCString {
+                $0.withMemoryRebound(to: FcChar8.self, capacity: rewritten.utf8.count + 1) {
+                    FcConfigParseAndLoadFromMemory(configuration, $0, FcTrue)
+                }
+            }
+        } else {
+            parsed = path.withCString {
+                $0.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigParseAndLoad(configuration, $0, FcTrue) }
+            }
         }
         guard parsed == FcTrue, FcConfigBuildFonts(configuration) == FcTrue else {
-            return false
+            FcConfigDestroy(configuration)
+            return nil
         }
-        return FcConfigSetCurrent(configuration) == FcTrue
+        return configuration
     }
 
     /// What pinning with these resources and this environment does; `setEnvironment` is called
@@ -140,7 +158,7 @@ public enum PinnedFonts {
         return folders
     }
 
-    private static func withoutComments(_ bytes: [UInt8]) -> [UInt8] {
+    static func withoutComments(_ bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var position = 0

@@ -1,0 +1,118 @@
+import CXlib
+import Foundation
+import XCTest
+@testable import XftHost
+
+/// The pinned file's `<selectfont>` applied by path (`PinnedFonts.configurationRejectingForeignFiles`):
+/// fontconfig keeps exactly the fonts it keeps reading the file as it is.
+final class PinnedFontSelectionTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let configurationPath = repository.appendingPathComponent("Resources/fonts.conf").path
+
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("font-selection-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// The files of the fonts a configuration keeps, sorted.
+    private func fontFiles(_ path: String, exactly: Bool) throws -> [String] {
+        let configuration = try XCTUnwrap(PinnedFonts.makeConfiguration(path, exactly: exactly), "\(path) did not load")
+        defer { FcConfigDestroy(configuration) }
+        guard let fonts = FcConfigGetFonts(configuration, FcSetSystem) else { return [] }
+        var files: [String] = []
+        for index in 0..<Int(fonts.pointee.nfont) {
+            var value: UnsafeMutablePointer<FcChar8>?
+            if let font = fonts.pointee.fonts[index], FcPatternGetString(font, FC_FILE, 0, &value) == FcResultMatch, let value {
+                files.append(String(cString: value))
+            }
+        }
+        return files.sorted()
+    }
+
+    func testTheRepositorysFileKeepsTheSameFontsEitherWay() throws {
+        let text = try String(contentsOfFile: Self.configurationPath, encoding: .utf8)
+        for folder in PinnedFonts.fontFolders(inConfiguration: text) where !FileManager.default.fileExists(atPath: folder) {
+            throw XCTSkip("\(folder) is missing: the Debian font packages are not installed (./run.sh test installs them)")
+        }
+        let rewritten = try XCTUnwrap(PinnedFonts.configurationRejectingForeignFiles(text), "the pinned file is taken as it is")
+        XCTAssertFalse(rewritten.contains("<acceptfont>"))
+        let exact = try fontFiles(Self.configurationPath, exactly: true)
+        XCTAssertGreaterThan(exact.count, 100)
+        XCTAssertEqual(try fontFiles(Self.configurationPath, exactly: false), exact)
+    }
+
+    func testForeignFilesInThePinnedFoldersAreRejectedByTheirPathsAsTheGlobsRejectThem() throws {
+        // A folder with the packages' file, a foreign file beside it, and an accepted subfolder
+        // holding a file the list does not name.
+        let folder = root.appendingPathComponent("fonts").path
+        let cache = root.appendingPathComponent("cache").path
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        let dejavu = "/usr/share/fonts/truetype/dejavu/"
+        guard FileManager.default.fileExists(atPath: dejavu + "DejaVuSerif.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        try FileManager.default.copyItem(atPath: dejavu + "DejaVuSans.ttf", toPath: folder + "/Packaged.ttf")
+        try FileManager.default.copyItem(atPath: dejavu + "DejaVuSans-Bold.ttf", toPath: folder + "/Foreign & Bold.ttf")
+        try FileManager.default.copyItem(atPath: dejavu + "DejaVuSerif.ttf", toPath: folder + "/sub/Unlisted.ttf")
+        let configuration = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <!-- <selectfont> in a comment is not the selection -->
+              <dir>\(folder)</dir>
+              <cachedir>\(cache)</cachedir>
+              <selectfont>
+                <rejectfont>
+                  <glob>\(folder)/*</glob>
+                </rejectfont>
+                <acceptfont>
+                  <glob>\(folder)/Packaged.ttf</glob>
+                  <glob>\(folder)/sub</glob>
+                </acceptfont>
+              </selectfont>
+            </fontconfig>
+            """
+        let path = root.appendingPathComponent("fonts.conf").path
+        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        let rewritten = try XCTUnwrap(PinnedFonts.configurationRejectingForeignFiles(configuration))
+        XCTAssertTrue(rewritten.contains("<glob>\(folder)/Foreign &amp; Bold.ttf</glob>"), rewritten)
+        XCTAssertTrue(rewritten.contains("<glob>\(folder)/sub/Unlisted.ttf</glob>"), rewritten)
+        XCTAssertFalse(rewritten.contains("Packaged.ttf"), "an accepted file is not named")
+        let exact = try fontFiles(path, exactly: true)
+        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
+        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+    }
+
+    func testASelectionItCannotSayByPathIsLeftToFontconfig() {
+        func configuration(_ selection: String) -> String {
+            "<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir>\(selection)</fontconfig>"
+        }
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("")), "no <selectfont>")
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration(
+            "<selectfont><rejectfont><pattern><patelt name=\"family\"><string>DejaVu Sans</string></patelt></pattern></rejectfont></selectfont>")))
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration(
+            "<selectfont><acceptfont><glob>/a&amp;b</glob></acceptfont></selectfont>")), "an entity")
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration(
+            "<selectfont><rejectfont><glob>/x/*</glob></rejectfont></selectfont><selectfont></selectfont>")), "two")
+        XCTAssertNotNil(PinnedFonts.configurationRejectingForeignFiles(configuration(
+            "<selectfont>\n <rejectfont> <glob>/nowhere/*</glob> </rejectfont>\n</selectfont>")))
+    }
+
+    func testGlobsMatchAsFontconfigsDo() {
+        XCTAssertTrue(PinnedFonts.globMatches("/a/*", "/a/b/c.ttf"), "a star takes slashes too")
+        XCTAssertTrue(PinnedFonts.globMatches("/a/*.ttf", "/a/b.ttf"))
+        XCTAssertFalse(PinnedFonts.globMatches("/a/*.ttf", "/a/b.otf"))
+        XCTAssertTrue(PinnedFonts.globMatches("/a/?.ttf", "/a/b.ttf"))
+        XCTAssertFalse(PinnedFonts.globMatches("/a/?.ttf", "/a/bc.ttf"))
+        XCTAssertTrue(PinnedFonts.globMatches("*", ""))
+        XCTAssertFalse(PinnedFonts.globMatches("/a/b", "/a/b/c"), "a literal matches itself only")
+        XCTAssertTrue(PinnedFonts.globMatches("/a*b*c", "/axxbyyc"))
+        XCTAssertFalse(PinnedFonts.globMatches("/a*b*c", "/axxbyy"))
+    }
+}
