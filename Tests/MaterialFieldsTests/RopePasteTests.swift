@@ -232,6 +232,17 @@ final class RopePasteTests: XCTestCase {
         }
     }
 
+    func testALongPasteIntoANumberPadIsTakenWholeOrRefused() {
+        // The table above compares the two ways; this pins what both must do.
+        let digits = String(repeating: "0123456789", count: 7_000)
+        let taken = landing(of: "  " + digits + "\n", asRope: true, kind: .textField) { $0.keyboardType = .numberPad }
+        XCTAssertEqual(taken.refusals, 0)
+        XCTAssertTrue(taken.text == "start e" + digits + " end", "the digits were not taken, trimmed, whole")
+        let refused = landing(of: digits + "x", asRope: true, kind: .textField) { $0.keyboardType = .numberPad }
+        XCTAssertEqual(refused.refusals, 1)
+        XCTAssertEqual(refused.text, "start e end")
+    }
+
     func testALongRopePasteIsTheRopesOwnNodes() {
         // The paste's clusters go into the storage as they are: no copy of 70 KB beside them.
         let field = TextField(identifier: "f", style: .filled, kind: .textArea, label: "Label")
