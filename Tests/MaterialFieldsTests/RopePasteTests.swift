@@ -243,13 +243,15 @@ final class RopePasteTests: XCTestCase {
         XCTAssertEqual(refused.text, "start e end")
     }
 
-    func testALongRopePasteIsTheRopesOwnNodes() {
+    func testALongRopePasteIsTheRopesOwnNodesAndNoStringOfThem() {
         // The paste's clusters go into the storage as they are: no copy of 70 KB beside them.
         let field = TextField(identifier: "f", style: .filled, kind: .textArea, label: "Label")
         field.layOut(width: 300, metrics: MaterialMetrics(), measurer: sharedMeasurer)
         _ = field.focus(at: 0)
         let rope = Rope(padding)
+        let stringsMade = Rope.longStringsMade
         field.paste(rope, at: 1)
         XCTAssertEqual(field.editor.storage.rope.sharedLeafCount(with: rope), rope.leafCount)
+        XCTAssertEqual(Rope.longStringsMade, stringsMade, "the paste made a string of its text")
     }
 }

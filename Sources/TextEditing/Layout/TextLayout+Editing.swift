@@ -308,6 +308,10 @@ extension TextLayout {
             var cursor = ClusterCursor(self)
             while true {
                 let (end, endsParagraph) = line(from: lineStart, limit: wrapWidth!, cursor: &cursor)
+                // Grown by a quarter, not doubled: a paste of megabytes wraps hundreds of thousands
+                // of lines, and a doubled array's old and new buffers, and its spare half, are
+                // megabytes more at the paste's peak.
+                if rewrapped.count == rewrapped.capacity { rewrapped.reserveCapacity(rewrapped.count + max(256, rewrapped.count / 4)) }
                 rewrapped.append(TextLine(clusters: lineStart..<end))
                 if endsParagraph && end == count { break }
                 lineStart = endsParagraph ? end + 1 : end
@@ -330,7 +334,13 @@ extension TextLayout {
                 }
             }
         }
-        lines.replaceSubrange(firstLine..<resumeLine, with: rewrapped)
         lastEditCost.linesWrapped = rewrapped.count
+        // Every line wrapped again (a paste into an empty area): the new lines are the lines, not
+        // copied into the old array beside them.
+        if firstLine == 0 && resumeLine == lines.count {
+            lines = rewrapped
+        } else {
+            lines.replaceSubrange(firstLine..<resumeLine, with: rewrapped)
+        }
     }
 }
