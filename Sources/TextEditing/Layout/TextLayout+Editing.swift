@@ -299,6 +299,13 @@ extension TextLayout {
         }
         let shift = count - oldCount
         var rewrapped: [TextLine] = []
+        // Room for the lines the new pages make: their width over the wrap width, and a quarter
+        // more (a line holds less than the width: its next word goes on), one a line break, at
+        // most one a cluster. A paste of megabytes then wraps into one array, never a copy.
+        let madeWidth = made.reduce(0) { $0 + $1.width }
+        let breaks = text.line(containing: newRegionEnd) - text.line(containing: regionStart)
+        let estimate = min(madeWidth / max(wrapWidth!, 1) * 1.25 + Double(breaks), Double(newRegionEnd - regionStart))
+        if estimate.isFinite { rewrapped.reserveCapacity(Int(estimate) + 16) }
         var lineStart = lines[firstLine].clusters.lowerBound
         // The first old line that may start where a new one does (old coordinates).
         var oldLine = firstLine + 1
