@@ -85,6 +85,9 @@ final class SelectionBroker {
     struct Incoming {
         var kind: SelectionKind
         var completion: (String?) -> Void
+        /// A paste that takes the text as a rope (`requestRope`): the answer comes here (the
+        /// plain `completion` is not called).
+        var ropeCompletion: ((Rope?) -> Void)? = nil
         /// A styled paste: `text/html` is taken when offered, and the answer comes here (the plain
         /// `completion` is not called).
         var styledCompletion: ((AttributedText?) -> Void)? = nil
@@ -94,6 +97,7 @@ final class SelectionBroker {
         var target: Atom
         var isIncremental = false
         var type: Atom = 0
+        /// The `text/html` received so far (plain text goes into `receivedText`).
         var data: [UInt8] = []
         var lastProgress: Double
         var started = false
@@ -102,6 +106,11 @@ final class SelectionBroker {
     }
     /// Per selection: the transfer under way first, then the requests waiting for it.
     var incoming: [SelectionKind: [Incoming]] = [:]
+    /// Per selection: the plain text the transfer under way received so far, decoded and cut into
+    /// a rope's leaves chunk by chunk, so neither its bytes nor a `String` of it is ever held
+    /// whole. Kept apart from `incoming`, whose entries are copied as they change: a builder is
+    /// changed in place, never copied.
+    private var receivedText: [SelectionKind: RopeBuilder] = [:]
     /// Answers ready to be delivered by the loop (local ones, finished and failed transfers).
     var readyAnswers: [() -> Void] = []
 
@@ -292,11 +301,6 @@ final class SelectionBroker {
         return true
     }
 
-    /// ICCCM's STRING is Latin-1: every byte is the code point of the same number.
-    static func decodeLatin1(_ bytes: [UInt8]) -> String {
-        String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-    }
-
     /// ICCCM's STRING is Latin-1; a character outside it becomes "?", so the length still shows.
     static func latin1(_ text: String) -> [UInt8] {
         text.unicodeScalars.map { $0.value < 0x100 ? UInt8($0.value) : UInt8(ascii: "?") }
@@ -363,6 +367,20 @@ final class SelectionBroker {
         request(kind, time: time, checksOnly: false, completion: completion)
     }
 
+    /// Asks for `kind`'s text as a rope, made from the transfer's chunks as they arrive (a paste:
+    /// no whole `String` or byte array of it is made); `completion` runs later from
+    /// `deliverAnswers()` (nil: nothing to paste).
+    func requestRope(_ kind: SelectionKind, time: Time, completion: @escaping (Rope?) -> Void) {
+        if let current = owned[kind] {
+            let text = current.text
+            readyAnswers.append { completion(Rope(text)) }
+            return
+        }
+        incoming[kind, default: []].append(Incoming(kind: kind, completion: { _ in }, ropeCompletion: completion, time: time,
+                                                    target: targetsAtom, lastProgress: clock()))
+        if incoming[kind]!.count == 1 { start(kind) }
+    }
+
     /// Asks whether `kind` holds text, from its owner's TARGETS (a text form offered: UTF8_STRING,
     /// `text/plain;charset=utf-8`, STRING or TEXT), without taking the text, as GTK's
     /// `gtk_clipboard_request_targets` does; `completion` runs later from `deliverAnswers()`.
@@ -388,6 +406,7 @@ final class SelectionBroker {
         transfer.started = true
         transfer.lastProgress = clock()
         incoming[kind]![0] = transfer
+        receivedText[kind] = nil
         // What an earlier transfer left in this property is not this one's answer.
         XDeleteProperty(display, window, property(for: kind))
         XConvertSelection(display, atom(for: kind), transfer.target, property(for: kind), window, transfer.time)
@@ -543,7 +562,7 @@ final class SelectionBroker {
 
     /// Checks a chunk is text and adds it; completes the transfer when `complete`.
     private func accept(_ chunk: Chunk, for kind: SelectionKind, complete: Bool) {
-        guard var transfer = incoming[kind]?.first else { return }
+        guard let transfer = incoming[kind]?.first else { return }
         if transfer.target == htmlAtom {
             acceptHTML(chunk, for: kind, complete: complete)
             return
@@ -557,32 +576,37 @@ final class SelectionBroker {
                 fail(kind, "the \(Self.name(of: kind)) owner sent text as \(chunk.format)-bit items")
                 return
             }
-            if transfer.type == 0 { transfer.type = chunk.type }
-            guard chunk.type == transfer.type else {
+            if transfer.type == 0 { incoming[kind]![0].type = chunk.type }
+            guard transfer.type == 0 || chunk.type == transfer.type else {
                 fail(kind, "the \(Self.name(of: kind)) owner changed types in the middle of a transfer")
                 return
             }
-            transfer.data.append(contentsOf: chunk.bytes)
-            guard transfer.data.count <= maximumIncomingBytes else {
+            // Decoded into the rope's leaves now (in place: the builder is never copied); a UTF-8
+            // sequence cut by the chunk's end waits for the next chunk.
+            if chunk.type == stringAtom {
+                receivedText[kind, default: RopeBuilder()].append(latin1: chunk.bytes)
+            } else {
+                receivedText[kind, default: RopeBuilder()].append(utf8: chunk.bytes)
+            }
+            guard receivedText[kind]!.byteCount <= maximumIncomingBytes else {
                 fail(kind, "the \(Self.name(of: kind)) owner sent more than \(maximumIncomingBytes >> 20) MB")
                 return
             }
-            incoming[kind]![0] = transfer
         }
         guard complete else { return }
+        var received = receivedText.removeValue(forKey: kind) ?? RopeBuilder()
+        let text = received.finish()
         // An empty selection pastes nothing: it must not delete the selection it would replace.
-        if transfer.data.isEmpty {
+        guard !text.isEmpty else {
             finish(kind, with: nil)
-        } else if transfer.type == stringAtom {
-            finish(kind, with: Self.decodeLatin1(transfer.data))
-        } else if let text = String(validating: transfer.data, as: UTF8.self) {
-            finish(kind, with: text)
-        } else {
+            return
+        }
+        if received.replacedInvalidUTF8 {
             // Pasted, with U+FFFD for each invalid sequence, as Qt does: the text around it is the
             // user's, and the marks show where something was lost.
             warn("warning: the \(Self.name(of: kind)) owner sent invalid UTF-8; it is pasted with U+FFFD in its place")
-            finish(kind, with: String(decoding: transfer.data, as: UTF8.self))
         }
+        finish(kind, answer: .rope(text))
     }
 
     func fail(_ kind: SelectionKind, _ message: String) {
@@ -600,21 +624,41 @@ final class SelectionBroker {
     enum Answer {
         case plain(String?)
         case styled(AttributedText)
+        /// Plain text as received, chunk by chunk.
+        case rope(Rope)
     }
 
     func finish(_ kind: SelectionKind, answer: Answer) {
         guard var queue = incoming[kind], !queue.isEmpty else { return }
         let done = queue.removeFirst()
         incoming[kind] = queue
-        switch (answer, done.styledCompletion) {
-        case (.plain(let text), let styledCompletion?):
-            readyAnswers.append { styledCompletion(text.map { AttributedText($0) }) }
-        case (.styled(let text), let styledCompletion?):
+        receivedText[kind] = nil
+        // Each answer holds the text in the form its request takes, and nothing of the transfer.
+        if let styledCompletion = done.styledCompletion {
+            let text: AttributedText?
+            switch answer {
+            case .plain(let plain): text = plain.map { AttributedText($0) }
+            case .styled(let styled): text = styled
+            case .rope(let rope): text = AttributedText(rope.string)
+            }
             readyAnswers.append { styledCompletion(text) }
-        case (.plain(let text), nil):
-            readyAnswers.append { done.completion(text) }
-        case (.styled(let text), nil):
-            readyAnswers.append { done.completion(text.string) }
+        } else if let ropeCompletion = done.ropeCompletion {
+            let text: Rope?
+            switch answer {
+            case .plain(let plain): text = plain.map { Rope($0) }
+            case .styled(let styled): text = Rope(styled.string)
+            case .rope(let rope): text = rope
+            }
+            readyAnswers.append { ropeCompletion(text) }
+        } else {
+            let completion = done.completion
+            let text: String?
+            switch answer {
+            case .plain(let plain): text = plain
+            case .styled(let styled): text = styled.string
+            case .rope(let rope): text = rope.string
+            }
+            readyAnswers.append { completion(text) }
         }
         if !queue.isEmpty { start(kind) }
     }

@@ -29,6 +29,10 @@ extension WindowSession: SceneHost {
         selections.request(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
     }
 
+    func requestSelectionRope(_ selection: SelectionKind, completion: @escaping (Rope?) -> Void) {
+        selections.requestRope(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
+    }
+
     func requestSelectionHasText(_ selection: SelectionKind, completion: @escaping (Bool) -> Void) {
         selections.requestHasText(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
     }

@@ -333,6 +333,22 @@ final class SelectionUITests: XCTestCase {
         XCTAssertTrue(warnings.first?.contains("invalid UTF-8; it is pasted with U+FFFD") ?? false, app.standardError)
     }
 
+    /// INCR chunks of 5 bytes cut UTF-8 sequences, CR LF and invalid bytes apart: the text area
+    /// gets what the bytes make in one piece (U+FFFD for each bad sequence, CR LF as "\n").
+    func testAnIncrementalPasteCutInsideSequencesLandsAsTheWholeBytes() throws {
+        let app = try CatalogApp(arguments: ["--focus", "filled-area"])
+        XCTAssertNotNil(app.waitForState { $0.field("filled-area").focused }, "filled-area never took focus")
+        try app.key("ctrl+a", "BackSpace")
+        var bytes: [UInt8] = []
+        for _ in 0..<6 { bytes += Array("é中😀\r\nx".utf8) + [0xFF, 0xE2, 0x82] + Array("y\r\n🇫🇷e\u{301}".utf8) }
+        let expected = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        let owner = try ExternalOwner(displayName: app.server.displayName, selection: "CLIPBOARD",
+                                      answer: .incremental(bytes: bytes, chunk: 5, stopAfter: nil))
+        try app.key("ctrl+v")
+        XCTAssertNotNil(app.waitForState(timeout: 15) { $0.field("filled-area").text == expected }, text(app, "filled-area"))
+        owner.stop()
+    }
+
     func testUnfinishedIncrementalTransferTimesOut() throws {
         let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000)
         try assertPasteIgnored(.incremental(bytes: bytes, chunk: 4096, stopAfter: 3), waitingOut: true)

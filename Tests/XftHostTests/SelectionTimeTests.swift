@@ -1,3 +1,4 @@
+import MaterialFields
 import XCTest
 @testable import XftHost
 
@@ -15,9 +16,15 @@ final class SelectionTimeTests: XCTestCase {
 
     /// STRING answers are Latin-1: each byte its own code point, the high half included.
     func testStringAnswersDecodeAsLatin1() {
-        XCTAssertEqual(SelectionBroker.decodeLatin1([0x63, 0x61, 0x66, 0xE9]), "café")
-        XCTAssertEqual(SelectionBroker.decodeLatin1([0xA9, 0x20, 0xBD, 0xFF]), "© ½ÿ")
-        XCTAssertEqual(SelectionBroker.decodeLatin1([]), "")
+        // The broker reads STRING chunks into a rope's builder as Latin-1.
+        func decodeLatin1(_ bytes: [UInt8]) -> String {
+            var builder = RopeBuilder()
+            builder.append(latin1: bytes)
+            return builder.finish().string
+        }
+        XCTAssertEqual(decodeLatin1([0x63, 0x61, 0x66, 0xE9]), "café")
+        XCTAssertEqual(decodeLatin1([0xA9, 0x20, 0xBD, 0xFF]), "© ½ÿ")
+        XCTAssertEqual(decodeLatin1([]), "")
         // And back: what Latin-1 lacks is one "?" each.
         XCTAssertEqual(SelectionBroker.latin1("café ☕"), [0x63, 0x61, 0x66, 0xE9, 0x20, 0x3F])
     }

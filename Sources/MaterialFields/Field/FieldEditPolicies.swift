@@ -4,6 +4,9 @@
 struct KeyboardTypePolicy: EditPolicy {
     let keyboardType: KeyboardType
     func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
+        // A type that filters nothing takes a paste as it is, too (`paste` gives back what
+        // `filter` keeps whole): a long paste is not read.
+        if keyboardType.keepsEverythingTyped { return .proceed }
         // The kept text is read (for the one @ or decimal separator): the two sides of the edit,
         // copied once each (a keyboard type's fields hold numbers and addresses, not long texts).
         let text = editor.storage

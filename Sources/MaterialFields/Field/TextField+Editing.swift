@@ -105,6 +105,32 @@ extension TextField {
         apply(editor.insertion(text, cause: .paste), at: time)
     }
 
+    /// Pastes `text` (as read from another program, chunk by chunk) in place of the selection:
+    /// the same edit as `paste(_: String, at:)` of its text, and a long one (`ropePasteBytes` or
+    /// more, into a field that is not secure) never becomes one `String`. It is cleaned for the
+    /// kind chunk by chunk, passes the same policies (a maximum length reads only the clusters
+    /// that may fit; a character filter or a delegate read the text) and its clusters go into
+    /// the storage sharing their nodes, so 10 MB cost the rope and no copy beside it.
+    public func paste(_ text: Rope, at time: Double) {
+        guard state == .editing else { return }
+        // A secret's paste goes into its slots, which are overwritten; a short one reads as before.
+        guard !isSecureTextEntry, text.utf8Count >= Self.ropePasteBytes else {
+            paste(text.string, at: time)
+            return
+        }
+        let edit = editor.insertion(text, cause: .paste)
+        // Nothing left once cleaned (all controls): the string's way refuses it, as pasted text
+        // the cleaning took every character of, rather than let it delete the selection.
+        guard !edit.replacementIsEmpty else {
+            paste(text.string, at: time)
+            return
+        }
+        apply(edit, at: time)
+    }
+
+    /// From this many UTF-8 bytes a pasted rope is applied as its clusters (`paste(_: Rope, at:)`).
+    package static let ropePasteBytes = 64 << 10
+
     /// What a copy takes: the selected text (nothing from a secure field).
     public var copyableText: String? {
         guard !isSecureTextEntry, !editor.selection.isCaret else { return nil }

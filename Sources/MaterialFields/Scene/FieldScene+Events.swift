@@ -68,7 +68,7 @@ extension FieldScene {
                 guard field.isFocused || takeFocus(for: field, at: time) else { return true }
                 field.pointerDown(at: local, extending: false, time: time)
                 field.pointerUp()
-                host?.requestSelectionText(.primary) { [weak field] text in
+                host?.requestSelectionRope(.primary) { [weak field] text in
                     guard let field, let text, field.isFocused else { return }
                     field.paste(text, at: time)
                 }
@@ -218,7 +218,8 @@ extension FieldScene {
                 }
                 return
             }
-            host?.requestSelectionText(.clipboard) { [weak self, weak field] text in
+            // As a rope: a long paste lands without a copy of its whole text beside it.
+            host?.requestSelectionRope(.clipboard) { [weak self, weak field] text in
                 guard let field, let text, field.isFocused else { return }
                 self?.land(in: field, asked: time) { field.paste(text, at: $0) }
             }

@@ -133,6 +133,10 @@ public protocol SceneHost: AnyObject {
     /// styles): the owner's `text/html` when it offers it, else its plain text; nil as
     /// `requestSelectionText` answers nil.
     func requestSelectionAttributedText(_ selection: SelectionKind, completion: @escaping (AttributedText?) -> Void)
+    /// Asks for a selection's text as a rope, for a paste: the X11 host builds it from the
+    /// transfer's chunks as they come, so a long text is never held whole in a `String` (or its
+    /// bytes in an array) beside it; nil as `requestSelectionText` answers nil.
+    func requestSelectionRope(_ selection: SelectionKind, completion: @escaping (Rope?) -> Void)
 }
 
 extension SceneHost {
@@ -145,5 +149,9 @@ extension SceneHost {
     /// A host that keeps only plain text: the text comes without styles.
     public func requestSelectionAttributedText(_ selection: SelectionKind, completion: @escaping (AttributedText?) -> Void) {
         requestSelectionText(selection) { text in completion(text.map { AttributedText($0) }) }
+    }
+    /// A host that answers with strings: the rope is made of the string.
+    public func requestSelectionRope(_ selection: SelectionKind, completion: @escaping (Rope?) -> Void) {
+        requestSelectionText(selection) { text in completion(text.map { Rope($0) }) }
     }
 }

@@ -93,7 +93,9 @@ public struct TextEdit: Equatable, Sendable {
     }
 
     /// The edit replaces nothing and only moves the selection (`selecting(_:cause:)`).
-    public var isSelectionOnly: Bool { range.isEmpty && replacement.isEmpty && selectionAfter != nil }
+    /// (Its replacement's emptiness is read without making a string of a rope: a paste of 10 MB is
+    /// asked this before it is applied.)
+    public var isSelectionOnly: Bool { range.isEmpty && replacementIsEmpty && selectionAfter != nil }
 }
 
 /// What an applied edit changed, for undo and for re-measuring only what changed.

@@ -57,8 +57,10 @@ package struct MaximumLengthPolicy: EditPolicy {
         // graphemes can be kept, so only they are segmented (a 10 MB paste into a short
         // field must not be): with `room` + 16 of them the result is too long however its
         // ends join the neighbours (a join merges a cluster or two at each end).
+        // A rope's clusters are counted without reading them: all fit, or the first are read.
+        if let rope = edit.replacementRope, rope.count <= room { return .proceed }
         let window = room > Int.max - 16 ? Int.max : room + 16
-        let pieces = Array(edit.replacement.prefix(window))
+        let pieces = edit.replacementRope.map { $0.characters(in: 0..<window) } ?? Array(edit.replacement.prefix(window))
         let isWhole = pieces.count < window
         let range = edit.range
         // The text's length in graphemes after replacing `range`, segmented as applying the edit
@@ -84,6 +86,6 @@ package struct MaximumLengthPolicy: EditPolicy {
 package struct RefusesEmptiedInsertionPolicy: EditPolicy {
     package init() {}
     package func review(_ edit: inout TextEdit, proposed: TextEdit, in editor: FieldEditor) -> PolicyVerdict {
-        edit.replacement.isEmpty && !proposed.replacement.isEmpty ? .refuse : .proceed
+        edit.replacementIsEmpty && !proposed.replacementIsEmpty ? .refuse : .proceed
     }
 }

@@ -103,6 +103,11 @@ package final class FieldEditor {
     package var isEmpty: Bool { value.isEmpty }
     package var text: String { storage.text }
     package func insertion(_ text: String, cause: EditCause) -> TextEdit { storage.insertion(text, cause: cause) }
+    /// `text`'s clusters in place of the selection, cleaned here for the kind (`normalized` leaves
+    /// a rope's clusters as they are): a long paste that never becomes one `String`.
+    package func insertion(_ text: Rope, cause: EditCause) -> TextEdit {
+        TextEdit(range: selection.range, clusters: Self.sanitize(text, multiline: isMultiline), cause: cause)
+    }
     package func replacingAll(with text: String, cause: EditCause) -> TextEdit { storage.replacingAll(with: text, cause: cause) }
 
     /// The edit history starts again (editing ended, or a clear began it).
@@ -381,7 +386,8 @@ package final class FieldEditor {
     package func normalized(_ edit: TextEdit) -> TextEdit {
         var normalized = edit
         normalized.range = min(max(edit.range.lowerBound, 0), value.count)..<min(max(edit.range.upperBound, 0), value.count)
-        // Clusters undo or redo puts back came out of the storage: sanitized when they went in.
+        // Clusters undo or redo puts back came out of the storage, sanitized when they went in; a
+        // rope's paste was sanitized when its edit was made (`insertion(_: Rope, cause:)`).
         guard edit.replacementRope == nil else { return normalized }
         normalized.replacement = Self.sanitize(edit.replacement, multiline: isMultiline)
         if let runs = edit.attributes, normalized.replacement != edit.replacement {
@@ -397,8 +403,33 @@ package final class FieldEditor {
     /// A single-line field holds no line breaks (they become spaces); a text area keeps them as
     /// "\n". Neither holds other control characters (C0, DEL, C1) except tab.
     package static func sanitize(_ text: String, multiline: Bool) -> String {
+        sanitized(text[...], multiline: multiline) ?? text
+    }
+
+    /// `sanitize` of a rope's text, read a chunk at a time: the same rope when no chunk holds a
+    /// character to change, else one built again from the chunks sanitized. Every character the
+    /// cleaning changes is a cluster of its own and chunks end on clusters, so the chunks cleaned
+    /// one by one and joined are the whole text cleaned (the builder segments the joins again, as
+    /// a `String` does when a dropped control lets a mark join the letter before it).
+    package static func sanitize(_ text: Rope, multiline: Bool) -> Rope {
+        var changes = false
+        text.forEachChunk(in: 0..<text.count) { chunk in
+            changes = sanitized(chunk, multiline: multiline) != nil
+            return !changes
+        }
+        guard changes else { return text }
+        var builder = RopeBuilder()
+        text.forEachChunk(in: 0..<text.count) { chunk in
+            if let cleaned = sanitized(chunk, multiline: multiline) { builder.append(cleaned) } else { builder.append(chunk) }
+            return true
+        }
+        return builder.finish()
+    }
+
+    /// `text` cleaned as `sanitize` says, or nil when that changes nothing.
+    private static func sanitized(_ text: Substring, multiline: Bool) -> String? {
         guard mayContainControls(text, multiline: multiline), text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
-        else { return text }
+        else { return nil }
         return String(text.compactMap { character -> Character? in
             if character.isNewline { return multiline ? "\n" : " " }
             if character == "\t" { return character }
@@ -410,7 +441,7 @@ package final class FieldEditor {
     /// character (C0, DEL, C1) other than tab, and in a text area other than LF, or U+2028/U+2029.
     /// A byte scan, so a 10 MB paste of ordinary text (lines included) is not checked scalar by
     /// scalar. Every such character is a cluster of its own, so the clusters around it are kept.
-    private static func mayContainControls(_ text: String, multiline: Bool) -> Bool {
+    private static func mayContainControls(_ text: Substring, multiline: Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return false }

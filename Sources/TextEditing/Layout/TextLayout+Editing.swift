@@ -299,6 +299,13 @@ extension TextLayout {
         }
         let shift = count - oldCount
         var rewrapped: [TextLine] = []
+        // Room for the lines the new pages make: their width over the wrap width, and a quarter
+        // more (a line holds less than the width: its next word goes on), one a line break, at
+        // most one a cluster. A paste of megabytes then wraps into one array, never a copy.
+        let madeWidth = made.reduce(0) { $0 + $1.width }
+        let breaks = text.line(containing: newRegionEnd) - text.line(containing: regionStart)
+        let estimate = min(madeWidth / max(wrapWidth!, 1) * 1.25 + Double(breaks), Double(newRegionEnd - regionStart))
+        if estimate.isFinite { rewrapped.reserveCapacity(Int(estimate) + 16) }
         var lineStart = lines[firstLine].clusters.lowerBound
         // The first old line that may start where a new one does (old coordinates).
         var oldLine = firstLine + 1
@@ -308,6 +315,10 @@ extension TextLayout {
             var cursor = ClusterCursor(self)
             while true {
                 let (end, endsParagraph) = line(from: lineStart, limit: wrapWidth!, cursor: &cursor)
+                // Grown by a quarter, not doubled: a paste of megabytes wraps hundreds of thousands
+                // of lines, and a doubled array's old and new buffers, and its spare half, are
+                // megabytes more at the paste's peak.
+                if rewrapped.count == rewrapped.capacity { rewrapped.reserveCapacity(rewrapped.count + max(256, rewrapped.count / 4)) }
                 rewrapped.append(TextLine(clusters: lineStart..<end))
                 if endsParagraph && end == count { break }
                 lineStart = endsParagraph ? end + 1 : end
@@ -330,7 +341,13 @@ extension TextLayout {
                 }
             }
         }
-        lines.replaceSubrange(firstLine..<resumeLine, with: rewrapped)
         lastEditCost.linesWrapped = rewrapped.count
+        // Every line wrapped again (a paste into an empty area): the new lines are the lines, not
+        // copied into the old array beside them.
+        if firstLine == 0 && resumeLine == lines.count {
+            lines = rewrapped
+        } else {
+            lines.replaceSubrange(firstLine..<resumeLine, with: rewrapped)
+        }
     }
 }

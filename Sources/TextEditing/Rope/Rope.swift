@@ -165,12 +165,23 @@ public struct Rope: Sendable {
         return true
     }
 
-    /// The text of clusters `range` (clamped).
+    /// The text of clusters `range` (clamped). A long one is made in a string of its size, not
+    /// grown by doubling (a select-all's PRIMARY copy of 10 MB would pass through 24 MB).
     public func string(in range: Range<Int>) -> String {
         var result = ""
+        if range.count >= Self.longString {
+            Self.longStringsMade &+= 1
+            result.reserveCapacity(utf8Offset(ofCluster: range.upperBound) - utf8Offset(ofCluster: range.lowerBound))
+        }
         forEachChunk(in: range) { result += $0; return true }
         return result
     }
+
+    /// From this many clusters a string made of a rope counts in `longStringsMade`.
+    package static let longString = 4_096
+    /// How many strings of `longString` clusters or more were made of ropes (what a long paste
+    /// must not make); for tests.
+    nonisolated(unsafe) package static var longStringsMade = 0
 
     /// The whole text.
     public var string: String { string(in: 0..<count) }
