@@ -235,4 +235,27 @@ final class FirstFrameLayoutTests: XCTestCase {
         XCTAssertEqual(real.nonASCIIClusters, before, "text that is not ASCII never reaches the real measurer")
         XCTAssertEqual(estimating.lineMetrics(for: font), real.lineMetrics(for: font))
     }
+
+    /// A measurer that knows some ASCII advances (as a host learns them glyph by glyph) and
+    /// counts the runs it is asked to measure.
+    final class TableMeasurer: TextMeasuring {
+        private(set) var measured = 0
+        func advance(of text: Substring, font: FontSpec) -> Double { measured += 1; return 0 }
+        func lineMetrics(for font: FontSpec) -> LineMetrics { LineMetrics(ascent: 12, descent: 4) }
+        func caretStops(of text: Substring, font: FontSpec) -> [Double] { measured += 1; return Array(repeating: 0, count: text.count + 1) }
+        func asciiAdvances(for font: FontSpec) -> [Double]? {
+            var table = [Double](repeating: .nan, count: 128)
+            table[Int(UInt8(ascii: "a"))] = 7
+            table[Int(UInt8(ascii: " "))] = 3
+            return table
+        }
+    }
+
+    func testAnEstimatedWidthLoadsNoGlyph() {
+        let real = TableMeasurer(), estimating = EstimatingMeasurer(real)
+        let font = FontSpec(pixelSize: 16)
+        XCTAssertEqual(estimating.advance(of: "a a", font: font), 17, "the advances the measurer knows")
+        XCTAssertEqual(estimating.advance(of: "ab", font: font), 15, "one it has not loaded: half an em")
+        XCTAssertEqual(real.measured, 0, "no run was measured (which loads its glyphs)")
+    }
 }

@@ -24,8 +24,20 @@ public final class EstimatingMeasurer: TextMeasuring {
 
     public init(_ real: TextMeasuring) { self.real = real }
 
+    /// A run's width (a label, an affix, a counter; wrapping reads `caretStops`): ASCII summed
+    /// from the advances `real` already knows, one it has not loaded yet taken as half an em, so
+    /// no glyph is loaded for it; the rest half an em a cluster. A label's width sets no height;
+    /// a counter's or an affix's sets the room helper text or a text area wraps in, so an
+    /// estimate with such a width off may be a row off.
     public func advance(of text: Substring, font: FontSpec) -> Double {
-        Self.isPlainASCII(text) ? real.advance(of: text, font: font) : Double(text.count) * font.pixelSize / 2
+        guard Self.isPlainASCII(text) else { return Double(text.count) * font.pixelSize / 2 }
+        guard let table = real.asciiAdvances(for: font), table.count == 128 else { return real.advance(of: text, font: font) }
+        var width = 0.0
+        for byte in text.utf8 {
+            let advance = table[Int(byte)]
+            width += advance.isNaN ? font.pixelSize / 2 : advance
+        }
+        return width
     }
 
     public func lineMetrics(for font: FontSpec) -> LineMetrics { real.lineMetrics(for: font) }
