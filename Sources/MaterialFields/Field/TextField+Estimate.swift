@@ -15,10 +15,11 @@ extension TextField {
     }
 }
 
-/// Text measured without shaping or opening a fallback face, for estimates: ASCII (no CR) is
-/// measured by `real` (a host that sums ASCII from a table of advances loads at most the glyphs
-/// it has not seen yet); any other text takes half an em a cluster. Line and decoration metrics
-/// are `real`'s; bidi levels are the model's own.
+/// Text measured without shaping or opening a fallback face, for estimates: the stops of ASCII
+/// (no CR), which wrapping reads, are `real`'s (a host that sums ASCII from a table of advances
+/// loads at most the glyphs it has not seen yet); a run's width comes from the advances `real`
+/// already knows (`advance(of:font:)`); any other text takes half an em a cluster. Line and
+/// decoration metrics are `real`'s; bidi levels are the model's own.
 public final class EstimatingMeasurer: TextMeasuring {
     private let real: TextMeasuring
 
