@@ -89,6 +89,63 @@ final class PinnedFontSelectionTests: XCTestCase {
         XCTAssertEqual(try fontFiles(path, exactly: false), exact)
     }
 
+    /// A configuration of `folder` that rejects it whole but for `Packaged.ttf`, written as `dir`.
+    private func rejectingAllButPackaged(_ folder: String, writtenAs dir: String) throws -> String {
+        let configuration = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <dir>\(dir)</dir>
+              <cachedir>\(root.appendingPathComponent("cache").path)</cachedir>
+              <selectfont>
+                <rejectfont><glob>\(folder)/*</glob></rejectfont>
+                <acceptfont><glob>\(folder)/Packaged.ttf</glob></acceptfont>
+              </selectfont>
+            </fontconfig>
+            """
+        let path = root.appendingPathComponent("fonts.conf").path
+        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func copyDejaVu(_ name: String, to path: [UInt8]) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/" + name))
+        let file = try XCTUnwrap(fopen(path.map { CChar(bitPattern: $0) } + [0], "wb"))
+        defer { fclose(file) }
+        XCTAssertEqual(bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }, bytes.count)
+    }
+
+    func testAForeignFileWhoseNameIsNotUTF8IsRejectedAsTheGlobsRejectIt() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        let folder = root.appendingPathComponent("fonts").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        // "Foreign\xE9.ttf": a Latin-1 name, not UTF-8.
+        try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign").utf8) + [0xE9] + Array(".ttf".utf8))
+        let path = try rejectingAllButPackaged(folder, writtenAs: folder)
+        let exact = try fontFiles(path, exactly: true)
+        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
+        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+    }
+
+    func testAFolderWrittenWithATrailingSlashKeepsTheFontsFontconfigKeeps() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        let folder = root.appendingPathComponent("fonts").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign.ttf").utf8))
+        for written in [folder + "/", folder + "//", root.path + "/./fonts", root.path + "/x/../fonts"] {
+            let path = try rejectingAllButPackaged(folder, writtenAs: written)
+            let exact = try fontFiles(path, exactly: true)
+            XCTAssertEqual(exact, [folder + "/Packaged.ttf"], written)
+            XCTAssertEqual(try fontFiles(path, exactly: false), exact, written)
+        }
+    }
+
     func testASelectionItCannotSayByPathIsLeftToFontconfig() {
         func configuration(_ selection: String) -> String {
             "<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir>\(selection)</fontconfig>"
@@ -100,6 +157,12 @@ final class PinnedFontSelectionTests: XCTestCase {
             "<selectfont><acceptfont><glob>/a&amp;b</glob></acceptfont></selectfont>")), "an entity")
         XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration(
             "<selectfont><rejectfont><glob>/x/*</glob></rejectfont></selectfont><selectfont></selectfont>")), "two")
+        // Folders whose fonts it does not list: a user's, an included file's, one said with an entity.
+        let selection = "<selectfont><rejectfont><glob>/*</glob></rejectfont></selectfont>"
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("<dir prefix=\"xdg\">fonts</dir>" + selection)))
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("<dir>~/.fonts</dir>" + selection)))
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("<include>other.conf</include>" + selection)))
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("<dir>/tmp/a&amp;b</dir>" + selection)))
         XCTAssertNotNil(PinnedFonts.configurationRejectingForeignFiles(configuration(
             "<selectfont>\n <rejectfont> <glob>/nowhere/*</glob> </rejectfont>\n</selectfont>")))
     }
