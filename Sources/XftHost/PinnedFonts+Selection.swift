@@ -15,8 +15,8 @@ extension PinnedFonts {
     /// name up here costs a few hundred thousand. Nil (then the file is loaded as it is) when the
     /// file has no `<selectfont>`, has more than one, or holds anything but `<glob>`s of
     /// `<rejectfont>` and `<acceptfont>` in it (a `<pattern>`, an entity), or when a path
-    /// could not be said as a glob that matches it alone (a `*` or `?` in it, a name that is not
-    /// UTF-8, a folder not said as fontconfig says it).
+    /// could not be said as a glob that matches it alone (a `*`, `?` or control character in it, a
+    /// name that is not UTF-8, a folder not said as fontconfig says it).
     static func configurationRejectingForeignFiles(_ text: String) -> String? {
         let bytes = withoutComments(Array(text.utf8))
         let open = Array("<selectfont>".utf8), close = Array("</selectfont>".utf8)
@@ -38,8 +38,9 @@ extension PinnedFonts {
         }
         var replacement = "<selectfont><rejectfont>"
         for path in rejected {
-            // A glob's `*` and `?` are wildcards, and fontconfig has no escape for them.
-            guard !path.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }) else { return nil }
+            // A glob's `*` and `?` are wildcards, and fontconfig has no escape for them; XML says
+            // no control character (but tab, and a CR it reads as LF) at all.
+            guard !path.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 < 0x20 }) else { return nil }
             replacement += "<glob>" + xmlEscaped(path) + "</glob>"
         }
         replacement += "</rejectfont></selectfont>"

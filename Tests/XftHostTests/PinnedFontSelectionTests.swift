@@ -130,6 +130,21 @@ final class PinnedFontSelectionTests: XCTestCase {
         XCTAssertEqual(try fontFiles(path, exactly: false), exact)
     }
 
+    func testAForeignFileWithAControlCharacterInItsNameLeavesThePinnedFileLoading() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        let folder = root.appendingPathComponent("fonts").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        // XML 1.0 has no way to say U+0001, even as a character reference.
+        try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign\u{1}.ttf").utf8))
+        let path = try rejectingAllButPackaged(folder, writtenAs: folder)
+        let exact = try fontFiles(path, exactly: true)
+        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
+        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+    }
+
     func testAFolderWrittenWithATrailingSlashKeepsTheFontsFontconfigKeeps() throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
             throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
