@@ -145,6 +145,36 @@ final class PinnedFontSelectionTests: XCTestCase {
         XCTAssertEqual(try fontFiles(path, exactly: false), exact)
     }
 
+    func testLinkedFilesAndFoldersKeepTheFontsFontconfigKeeps() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        let folder = root.appendingPathComponent("fonts").path, elsewhere = root.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere + "/deeper", withIntermediateDirectories: true)
+        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((elsewhere + "/Linked.ttf").utf8))
+        try copyDejaVu("DejaVuSerif.ttf", to: Array((elsewhere + "/deeper/Deeper.ttf").utf8))
+        // A foreign file and a folder reached through links, the folder accepted, its font not.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Alias.ttf", withDestinationPath: elsewhere + "/Linked.ttf")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/linked", withDestinationPath: elsewhere + "/deeper")
+        let configuration = """
+            <fontconfig>
+              <dir>\(folder)</dir>
+              <cachedir>\(root.appendingPathComponent("cache").path)</cachedir>
+              <selectfont>
+                <rejectfont><glob>\(folder)/*</glob></rejectfont>
+                <acceptfont><glob>\(folder)/Packaged.ttf</glob><glob>\(folder)/linked</glob></acceptfont>
+              </selectfont>
+            </fontconfig>
+            """
+        let path = root.appendingPathComponent("fonts.conf").path
+        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        let exact = try fontFiles(path, exactly: true)
+        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
+        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+    }
+
     func testAFolderWrittenWithATrailingSlashKeepsTheFontsFontconfigKeeps() throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
             throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
