@@ -15,7 +15,8 @@ extension PinnedFonts {
     /// name up here costs a few hundred thousand. Nil (then the file is loaded as it is) when the
     /// file has no `<selectfont>`, has more than one, or holds anything but `<glob>`s of
     /// `<rejectfont>` and `<acceptfont>` in it (a `<pattern>`, an entity), or when a path
-    /// could not be said as a glob that matches it alone.
+    /// could not be said as a glob that matches it alone (a `*`, `?` or control character in it, a
+    /// name that is not UTF-8, a folder not said as fontconfig says it).
     static func configurationRejectingForeignFiles(_ text: String) -> String? {
         let bytes = withoutComments(Array(text.utf8))
         let open = Array("<selectfont>".utf8), close = Array("</selectfont>".utf8)
@@ -24,20 +25,52 @@ extension PinnedFonts {
               ByteSearch.find(open, in: bytes, from: end) == nil else { return nil }
         let block = Array(bytes[(start + open.count)..<end])
         guard let selection = Selection(block) else { return nil }
+        // Only folders said as fontconfig names their fonts' paths: every `<dir>` read here (none
+        // in a user's folder, none through an `<include>`), each an absolute path already in the
+        // canonical form fontconfig gives it (no `//`, `.`, `..` or trailing `/`) and without an
+        // entity. Another form names its fonts otherwise than the paths listed here.
+        let folders = fontFolders(inConfiguration: text)
+        guard ByteSearch.find(Array("<include".utf8), in: bytes, from: 0) == nil,
+              directoryTags(in: bytes) == folders.count, folders.allSatisfy(isCanonicalPlainPath) else { return nil }
         var rejected: [String] = []
-        for folder in fontFolders(inConfiguration: text) {
+        for folder in folders {
             guard selection.collectRejected(under: folder, into: &rejected) else { return nil }
         }
+        // fontconfig tries each font's path against the rejected globs one by one too: past a
+        // few dozen (a desktop with other font packages in the same folders), the file's own
+        // selection costs less.
+        guard rejected.count <= maximumRejectedPaths else { return nil }
         var replacement = "<selectfont><rejectfont>"
         for path in rejected {
-            // A glob's `*` and `?` are wildcards, and fontconfig has no escape for them.
-            guard !path.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }) else { return nil }
+            // A glob's `*` and `?` are wildcards, and fontconfig has no escape for them; XML says
+            // no control character (but tab, and a CR it reads as LF) at all.
+            guard !path.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 < 0x20 }) else { return nil }
             replacement += "<glob>" + xmlEscaped(path) + "</glob>"
         }
         replacement += "</rejectfont></selectfont>"
         return String(decoding: bytes[..<start], as: UTF8.self) + replacement
             + String(decoding: bytes[(end + close.count)...], as: UTF8.self)
     }
+
+    /// How many `<dir>` elements `bytes` hold (`<dir>` or `<dir ...>`).
+    private static func directoryTags(in bytes: [UInt8]) -> Int {
+        var count = 0, position = 0
+        while let open = ByteSearch.find(Array("<dir".utf8), in: bytes, from: position) {
+            position = open + 4
+            if position < bytes.count, bytes[position] == UInt8(ascii: ">") || isBlank(bytes[position]) { count += 1 }
+        }
+        return count
+    }
+
+    /// An absolute path with no empty, `.` or `..` component and no entity.
+    private static func isCanonicalPlainPath(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), !path.utf8.contains(UInt8(ascii: "&")) else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
+    /// The most entries a rewritten selection rejects by path; past it the file is loaded as it is.
+    static let maximumRejectedPaths = 64
 
     /// The globs of one `<selectfont>`: fontconfig accepts a path an accepted glob matches,
     /// else rejects one a rejected glob matches, else accepts it (`FcConfigAcceptFilename`).
@@ -109,15 +142,17 @@ extension PinnedFonts {
 
         /// Appends the rejected entries under `folder`, depth first in name order, not
         /// descending into a rejected folder (fontconfig does not scan one). False when a
-        /// folder cannot be read.
+        /// folder cannot be read or holds a name that is not UTF-8 (said in a glob, it would
+        /// not match the name's bytes).
         func collectRejected(under folder: String, into rejected: inout [String]) -> Bool {
             guard let directory = opendir(folder) else { return errno == ENOENT }
             defer { closedir(directory) }
             var entries: [(name: String, isFolder: Bool)] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-                }
+                // A name that is not UTF-8 cannot be said in the file's glob byte for byte.
+                guard let name = withUnsafeBytes(of: entry.pointee.d_name, { raw in
+                    String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                }) else { return false }
                 if name == "." || name == ".." { continue }
                 var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
                 if entry.pointee.d_type == UInt8(DT_UNKNOWN) || entry.pointee.d_type == UInt8(DT_LNK) {

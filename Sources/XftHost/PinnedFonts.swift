@@ -78,7 +78,8 @@ public enum PinnedFonts {
 
     /// The configuration of the file at `path`, its fonts listed (nil when it does not load):
     /// its `<selectfont>` applied as `configurationRejectingForeignFiles` says (the same fonts),
-    /// or, `exactly`, the file as fontconfig reads it. The caller destroys it.
+    /// or, `exactly` or when fontconfig refuses that rewrite, the file as fontconfig reads it. The
+    /// caller destroys it.
     static func makeConfiguration(_ path: String, exactly: Bool = false) -> OpaquePointer? {
         guard let configuration = FcConfigCreate() else { return nil }
         let parsed: FcBool
@@ -95,7 +96,8 @@ public enum PinnedFonts {
         }
         guard parsed == FcTrue, FcConfigBuildFonts(configuration) == FcTrue else {
             FcConfigDestroy(configuration)
-            return nil
+            // A rewrite fontconfig refused: the file as it is, rather than no pinning at all.
+            return exactly ? nil : makeConfiguration(path, exactly: true)
         }
         return configuration
     }

@@ -184,6 +184,21 @@ final class FirstFrameLayoutTests: XCTestCase {
         }
     }
 
+    func testRenderAloneLaysNothingOutAsItChangesNothingInTheModel() {
+        let fields = makeFields()
+        let scene = makeScene(fields, deferring: true, measurer: WideMeasurer())
+        scene.advanceAndRender(on: RecordingCanvas(), at: 0)
+        let unlaidOut = fields.filter { $0.layout == nil }
+        XCTAssertFalse(unlaidOut.isEmpty)
+        _ = scene.render(on: RecordingCanvas(), at: 0.05)
+        XCTAssertTrue(scene.isArrangementProvisional, "a render laid the page out")
+        XCTAssertTrue(unlaidOut.allSatisfy { $0.layout == nil }, "a render laid fields out")
+        // The host's advance before its next render does (a host that never says a frame was presented).
+        scene.advance(to: 0.1)
+        XCTAssertFalse(scene.isArrangementProvisional)
+        XCTAssertTrue(fields.allSatisfy { $0.layout != nil })
+    }
+
     func testAPageFocusedOrOffByDefaultIsArrangedWhole() {
         let fields = makeFields()
         let scene = FieldScene(fields: fields, scheme: .light)

@@ -89,6 +89,108 @@ final class PinnedFontSelectionTests: XCTestCase {
         XCTAssertEqual(try fontFiles(path, exactly: false), exact)
     }
 
+    /// A configuration of `folder` that rejects it whole but for `Packaged.ttf`, written as `dir`.
+    private func rejectingAllButPackaged(_ folder: String, writtenAs dir: String) throws -> String {
+        let configuration = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <dir>\(dir)</dir>
+              <cachedir>\(root.appendingPathComponent("cache").path)</cachedir>
+              <selectfont>
+                <rejectfont><glob>\(folder)/*</glob></rejectfont>
+                <acceptfont><glob>\(folder)/Packaged.ttf</glob></acceptfont>
+              </selectfont>
+            </fontconfig>
+            """
+        let path = root.appendingPathComponent("fonts.conf").path
+        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func copyDejaVu(_ name: String, to path: [UInt8]) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/" + name))
+        let file = try XCTUnwrap(fopen(path.map { CChar(bitPattern: $0) } + [0], "wb"))
+        defer { fclose(file) }
+        XCTAssertEqual(bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }, bytes.count)
+    }
+
+    func testAForeignFileWhoseNameIsNotUTF8IsRejectedAsTheGlobsRejectIt() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        let folder = root.appendingPathComponent("fonts").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        // "Foreign\xE9.ttf": a Latin-1 name, not UTF-8.
+        try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign").utf8) + [0xE9] + Array(".ttf".utf8))
+        let path = try rejectingAllButPackaged(folder, writtenAs: folder)
+        let exact = try fontFiles(path, exactly: true)
+        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
+        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+    }
+
+    func testAForeignFileWithAControlCharacterInItsNameLeavesThePinnedFileLoading() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        let folder = root.appendingPathComponent("fonts").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        // XML 1.0 has no way to say U+0001, even as a character reference.
+        try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign\u{1}.ttf").utf8))
+        let path = try rejectingAllButPackaged(folder, writtenAs: folder)
+        let exact = try fontFiles(path, exactly: true)
+        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
+        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+    }
+
+    func testLinkedFilesAndFoldersKeepTheFontsFontconfigKeeps() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        let folder = root.appendingPathComponent("fonts").path, elsewhere = root.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere + "/deeper", withIntermediateDirectories: true)
+        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((elsewhere + "/Linked.ttf").utf8))
+        try copyDejaVu("DejaVuSerif.ttf", to: Array((elsewhere + "/deeper/Deeper.ttf").utf8))
+        // A foreign file and a folder reached through links, the folder accepted, its font not.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Alias.ttf", withDestinationPath: elsewhere + "/Linked.ttf")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/linked", withDestinationPath: elsewhere + "/deeper")
+        let configuration = """
+            <fontconfig>
+              <dir>\(folder)</dir>
+              <cachedir>\(root.appendingPathComponent("cache").path)</cachedir>
+              <selectfont>
+                <rejectfont><glob>\(folder)/*</glob></rejectfont>
+                <acceptfont><glob>\(folder)/Packaged.ttf</glob><glob>\(folder)/linked</glob></acceptfont>
+              </selectfont>
+            </fontconfig>
+            """
+        let path = root.appendingPathComponent("fonts.conf").path
+        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        let exact = try fontFiles(path, exactly: true)
+        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
+        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+    }
+
+    func testAFolderWrittenWithATrailingSlashKeepsTheFontsFontconfigKeeps() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
+            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
+        }
+        let folder = root.appendingPathComponent("fonts").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign.ttf").utf8))
+        for written in [folder + "/", folder + "//", root.path + "/./fonts", root.path + "/x/../fonts"] {
+            let path = try rejectingAllButPackaged(folder, writtenAs: written)
+            let exact = try fontFiles(path, exactly: true)
+            XCTAssertEqual(exact, [folder + "/Packaged.ttf"], written)
+            XCTAssertEqual(try fontFiles(path, exactly: false), exact, written)
+        }
+    }
+
     func testASelectionItCannotSayByPathIsLeftToFontconfig() {
         func configuration(_ selection: String) -> String {
             "<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir>\(selection)</fontconfig>"
@@ -100,8 +202,32 @@ final class PinnedFontSelectionTests: XCTestCase {
             "<selectfont><acceptfont><glob>/a&amp;b</glob></acceptfont></selectfont>")), "an entity")
         XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration(
             "<selectfont><rejectfont><glob>/x/*</glob></rejectfont></selectfont><selectfont></selectfont>")), "two")
+        // Folders whose fonts it does not list: a user's, an included file's, one said with an entity.
+        let selection = "<selectfont><rejectfont><glob>/*</glob></rejectfont></selectfont>"
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("<dir prefix=\"xdg\">fonts</dir>" + selection)))
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("<dir>~/.fonts</dir>" + selection)))
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("<include>other.conf</include>" + selection)))
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration("<dir>/tmp/a&amp;b</dir>" + selection)))
         XCTAssertNotNil(PinnedFonts.configurationRejectingForeignFiles(configuration(
             "<selectfont>\n <rejectfont> <glob>/nowhere/*</glob> </rejectfont>\n</selectfont>")))
+    }
+
+    func testFoldersWithManyForeignFilesAreLeftToFontconfig() throws {
+        // Other packages' fonts by the dozen: rejecting each by path would cost fontconfig more
+        // than the file's own globs.
+        let folder = root.appendingPathComponent("many").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func configuration() -> String {
+            "<fontconfig><dir>\(folder)</dir><selectfont><rejectfont><glob>\(folder)/*</glob></rejectfont>"
+                + "<acceptfont><glob>\(folder)/Kept.ttf</glob></acceptfont></selectfont></fontconfig>"
+        }
+        FileManager.default.createFile(atPath: folder + "/Kept.ttf", contents: Data())
+        for index in 0..<PinnedFonts.maximumRejectedPaths {
+            FileManager.default.createFile(atPath: folder + "/Foreign\(index).ttf", contents: Data())
+        }
+        XCTAssertNotNil(PinnedFonts.configurationRejectingForeignFiles(configuration()), "as many as it rejects by path")
+        FileManager.default.createFile(atPath: folder + "/OneMore.ttf", contents: Data())
+        XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration()))
     }
 
     func testGlobsMatchAsFontconfigsDo() {

@@ -50,6 +50,9 @@ extension FieldScene {
     /// button, an icon got an action). True when the autoscroll changed a selection.
     @discardableResult
     public func advance(to time: Double) -> Bool {
+        // A host that did not say the first frame was presented: the second frame lays
+        // everything out here, before it is drawn (`render` changes nothing in the model).
+        if hasDrawnFrame { completeProvisionalArrangement() }
         arrangeIfNeeded()
         var changed = false
         if let (field, point) = autoscrollTarget, time >= lastAutoscroll + Self.autoscrollInterval {
@@ -75,8 +78,6 @@ extension FieldScene {
     /// Draws what changed since the last render. It reads the fields and the page as `advance(to:)`
     /// left them; what it keeps is its own (what it drew, the damage, the input method's spot).
     public func render(on canvas: Canvas, at time: Double) -> [Rect] {
-        // A host that did not say the first frame was presented: the second lays everything out.
-        if hasDrawnFrame { completeProvisionalArrangement() }
         hasDrawnFrame = true
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = DamageRegion()
