@@ -6,12 +6,9 @@ extension TextField {
     /// About the height `layOut(width:metrics:measurer:)` would return, without shaping any text
     /// but ASCII (`EstimatingMeasurer`): a text or an assistive line that would wrap
     /// (or not) at `width` may be off by its rows; a geometry hook or a font fitted to the
-    /// width are not applied. A field already laid out at this width and metrics answers its height.
+    /// width are not applied. It changes nothing in the field.
     public func estimatedHeight(width: Double, metrics: MaterialMetrics, measurer: TextMeasuring) -> Double {
-        if let layout, layoutInput == makeLayoutInput(width: width.isFinite ? max(0, width) : 0, metrics: metrics) {
-            return layout.preferredHeight
-        }
-        return sizeThatFits(width: width, metrics: metrics, measurer: EstimatingMeasurer(measurer)).height
+        sizeThatFits(width: width, metrics: metrics, measurer: EstimatingMeasurer(measurer)).height
     }
 }
 
