@@ -221,12 +221,12 @@ final class PinnedFontSelectionTests: XCTestCase {
             "<fontconfig><dir>\(folder)</dir><selectfont><rejectfont><glob>\(folder)/*</glob></rejectfont>"
                 + "<acceptfont><glob>\(folder)/Kept.ttf</glob></acceptfont></selectfont></fontconfig>"
         }
-        FileManager.default.createFile(atPath: folder + "/Kept.ttf", contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/Kept.ttf", contents: Data()))
         for index in 0..<PinnedFonts.maximumRejectedPaths {
-            FileManager.default.createFile(atPath: folder + "/Foreign\(index).ttf", contents: Data())
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/Foreign\(index).ttf", contents: Data()))
         }
         XCTAssertNotNil(PinnedFonts.configurationRejectingForeignFiles(configuration()), "as many as it rejects by path")
-        FileManager.default.createFile(atPath: folder + "/OneMore.ttf", contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/OneMore.ttf", contents: Data()))
         XCTAssertNil(PinnedFonts.configurationRejectingForeignFiles(configuration()))
     }
 
