@@ -115,44 +115,46 @@ final class PinnedFontSelectionTests: XCTestCase {
         XCTAssertEqual(bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }, bytes.count)
     }
 
-    func testAForeignFileWhoseNameIsNotUTF8IsRejectedAsTheGlobsRejectIt() throws {
+    /// A folder `fonts` holding the packages' file, `Packaged.ttf` (DejaVu Sans); skipped
+    /// without DejaVu.
+    private func makeFolderWithPackagedFont() throws -> String {
         guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
             throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
         }
         let folder = root.appendingPathComponent("fonts").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        return folder
+    }
+
+    /// The configuration at `path` keeps `folder`'s packaged file alone, read as it is and with
+    /// its selection said by path.
+    private func assertKeepsThePackagedFileAlone(_ path: String, in folder: String, _ message: String = "",
+                                                 file: StaticString = #filePath, line: UInt = #line) throws {
+        let exact = try fontFiles(path, exactly: true)
+        XCTAssertEqual(exact, [folder + "/Packaged.ttf"], message, file: file, line: line)
+        XCTAssertEqual(try fontFiles(path, exactly: false), exact, message, file: file, line: line)
+    }
+
+    func testAForeignFileWhoseNameIsNotUTF8IsRejectedAsTheGlobsRejectIt() throws {
+        let folder = try makeFolderWithPackagedFont()
         // "Foreign\xE9.ttf": a Latin-1 name, not UTF-8.
         try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign").utf8) + [0xE9] + Array(".ttf".utf8))
         let path = try rejectingAllButPackaged(folder, writtenAs: folder)
-        let exact = try fontFiles(path, exactly: true)
-        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
-        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+        try assertKeepsThePackagedFileAlone(path, in: folder)
     }
 
     func testAForeignFileWithAControlCharacterInItsNameLeavesThePinnedFileLoading() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
-            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
-        }
-        let folder = root.appendingPathComponent("fonts").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        let folder = try makeFolderWithPackagedFont()
         // XML 1.0 has no way to say U+0001, even as a character reference.
         try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign\u{1}.ttf").utf8))
         let path = try rejectingAllButPackaged(folder, writtenAs: folder)
-        let exact = try fontFiles(path, exactly: true)
-        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
-        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+        try assertKeepsThePackagedFileAlone(path, in: folder)
     }
 
     func testLinkedFilesAndFoldersKeepTheFontsFontconfigKeeps() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
-            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
-        }
-        let folder = root.appendingPathComponent("fonts").path, elsewhere = root.appendingPathComponent("elsewhere").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try makeFolderWithPackagedFont(), elsewhere = root.appendingPathComponent("elsewhere").path
         try FileManager.default.createDirectory(atPath: elsewhere + "/deeper", withIntermediateDirectories: true)
-        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
         try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((elsewhere + "/Linked.ttf").utf8))
         try copyDejaVu("DejaVuSerif.ttf", to: Array((elsewhere + "/deeper/Deeper.ttf").utf8))
         // A foreign file and a folder reached through links, the folder accepted, its font not.
@@ -170,24 +172,15 @@ final class PinnedFontSelectionTests: XCTestCase {
             """
         let path = root.appendingPathComponent("fonts.conf").path
         try configuration.write(toFile: path, atomically: true, encoding: .utf8)
-        let exact = try fontFiles(path, exactly: true)
-        XCTAssertEqual(exact, [folder + "/Packaged.ttf"])
-        XCTAssertEqual(try fontFiles(path, exactly: false), exact)
+        try assertKeepsThePackagedFileAlone(path, in: folder)
     }
 
     func testAFolderWrittenWithATrailingSlashKeepsTheFontsFontconfigKeeps() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") else {
-            throw XCTSkip("DejaVu is not installed (./run.sh test installs it)")
-        }
-        let folder = root.appendingPathComponent("fonts").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try copyDejaVu("DejaVuSans.ttf", to: Array((folder + "/Packaged.ttf").utf8))
+        let folder = try makeFolderWithPackagedFont()
         try copyDejaVu("DejaVuSans-Bold.ttf", to: Array((folder + "/Foreign.ttf").utf8))
         for written in [folder + "/", folder + "//", root.path + "/./fonts", root.path + "/x/../fonts"] {
             let path = try rejectingAllButPackaged(folder, writtenAs: written)
-            let exact = try fontFiles(path, exactly: true)
-            XCTAssertEqual(exact, [folder + "/Packaged.ttf"], written)
-            XCTAssertEqual(try fontFiles(path, exactly: false), exact, written)
+            try assertKeepsThePackagedFileAlone(path, in: folder, written)
         }
     }
 
