@@ -117,9 +117,24 @@ public final class WindowHost {
     /// cannot carry non-ASCII text, so the input method composes it. A program calls this once
     /// at start, before creating a host; a library never changes the locale on its own.
     public static func adoptUserLocale() {
-        if setlocale(LC_CTYPE, "") == nil || !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().contains("UTF") {
+        if setlocale(LC_CTYPE, "") == nil || !namesUnicode(codeset: String(cString: nl_langinfo(nl_item(CODESET)))) {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
+    }
+
+    /// Whether a locale's codeset (`nl_langinfo(CODESET)`: "UTF-8", "utf8", "ANSI_X3.4-1968")
+    /// is a UTF one: "UTF" in any case. Compared as ASCII bytes: the string search of
+    /// `contains(_:)` and the case mapping of `uppercased()` would bring their code and tables
+    /// into every start for three letters.
+    static func namesUnicode(codeset: String) -> Bool {
+        let letters = Array(codeset.utf8)
+        guard letters.count >= 3 else { return false }
+        for start in 0...(letters.count - 3)
+        where letters[start] | 0x20 == UInt8(ascii: "u") && letters[start + 1] | 0x20 == UInt8(ascii: "t")
+            && letters[start + 2] | 0x20 == UInt8(ascii: "f") {
+            return true
+        }
+        return false
     }
 
     static func monotonicSeconds() -> Double {
