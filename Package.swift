@@ -18,6 +18,9 @@ let packageDirectory = String(#filePath.dropLast("Package.swift".count))
 // - with lld, in the order of Scripts/textfield-catalog.order (the functions a session runs,
 //   recorded by Scripts/generate_symbol_order.py) first: they share pages, where otherwise the
 //   kernel's fault-around makes 64 KB resident around each one, scattered over 7 MB of code;
+//   Scripts/textfield-catalog.ld gathers Swift's private functions (no symbol to order) beside
+//   them, and moves code and data no session reads (the regex libraries' code, Unicode's scalar
+//   names, the emoji data) out of their way;
 // - relative relocations packed (DT_RELR), not 28,000 RELA entries read at every start;
 // - no symbols exported: nothing looks the catalog's own symbols up, and the loader searches
 //   the executable's table first for every symbol a library binds;
@@ -28,6 +31,7 @@ let catalogLinking: [LinkerSetting] = [.unsafeFlags([
     "-static-stdlib", "-use-ld=lld", "-L", "\(packageDirectory)Scripts/static-libstdc++",
     "-Xlinker", "--symbol-ordering-file=\(packageDirectory)Scripts/textfield-catalog.order",
     "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "-T", "-Xlinker", "\(packageDirectory)Scripts/textfield-catalog.ld",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     "-Xlinker", "--no-export-dynamic",
 ], .when(configuration: .release))]

@@ -88,6 +88,10 @@ def main():
                 function = functions[index]
                 # callgrind tells repeated names of distinct local functions apart with a suffix.
                 function = re.sub(r"'\d+$", "", function)
+                # An address is a function without a symbol (Swift's private ones, `.text..L*`),
+                # which no order can name: Scripts/textfield-catalog.ld gathers them instead.
+                if function.startswith("0x"):
+                    continue
                 if function not in seen:
                     seen.add(function)
                     names.append(function)
