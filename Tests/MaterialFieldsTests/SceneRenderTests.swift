@@ -82,7 +82,7 @@ final class SceneRenderTests: XCTestCase {
         XCTAssertNil(scene.nextWakeup(after: 0.3), "an inactive window's caret does not blink")
     }
 
-    func testAKeystrokeRedrawsItsFieldOnly() {
+    func testATypedLetterRedrawsTheRowsOfItsLineAcrossTheInputBandOnly() {
         let (scene, first, second, _) = makeScene()
         scene.handle(.windowFocus(true), at: 0)
         scene.focus(first, at: 0)
@@ -92,10 +92,37 @@ final class SceneRenderTests: XCTestCase {
         let regions = scene.advanceAndRender(on: canvas, at: 1.1)
         XCTAssertEqual(regions.count, 1)
         let region = regions[0]
-        let bounds = first.layout!.paintBounds.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
-        XCTAssertEqual(region, bounds.integral)
+        let appearance = scene.appearance(of: first, at: 1.1)!
+        let band = appearance.textClip.integral
+        XCTAssertEqual(region.minX, band.minX)
+        XCTAssertEqual(region.width, band.width, "the band's width: the line may have scrolled")
+        let run = appearance.textRuns[0]
+        // The rows the letters can ink: the floating label above and the indicator below are left alone.
+        XCTAssertLessThanOrEqual(region.minY, run.origin.y - run.font.pixelSize)
+        XCTAssertGreaterThanOrEqual(region.maxY, run.origin.y + run.font.pixelSize * 0.35)
+        XCTAssertLessThan(region.height, band.height * 0.6)
+        XCTAssertGreaterThan(region.minY, appearance.label!.origin.y, "the label is not drawn again")
         XCTAssertFalse(region.intersects(scene.frame(of: second)!), "the other field is not redrawn")
         XCTAssertEqual(canvas.commands.first, .pushClip(region), "drawing is clipped to the damage")
+    }
+
+    func testAKeyBeyondASCIIOrOneThatChangesMoreThanTheTextRedrawsTheWholeField() {
+        let (scene, first, _, _) = makeScene()
+        scene.handle(.windowFocus(true), at: 0)
+        scene.focus(first, at: 0)
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1)
+        let bounds = first.layout!.paintBounds.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
+        // A letter with a mark: marks may stack anywhere in the container.
+        scene.handle(.text("é"), at: 1.1)
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 1.1), [bounds.integral])
+        scene.handle(.key(.backspace, []), at: 1.2)
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 1.2), [bounds.integral], "the mark's pixels go too")
+        // A counter that ticks with each letter: the assistive row changes too.
+        first.maximumLength = 10
+        _ = scene.advanceAndRender(on: RecordingCanvas(), at: 1.3)
+        let counted = first.layout!.paintBounds.offsetBy(dx: scene.frame(of: first)!.minX, dy: scene.frame(of: first)!.minY)
+        scene.handle(.text("x"), at: 1.4)
+        XCTAssertEqual(scene.advanceAndRender(on: RecordingCanvas(), at: 1.4), [counted.integral])
     }
 
     func testAKeystrokeDrawsItsFieldAgainAndNotTheFieldsTheDamageMisses() {

@@ -100,15 +100,43 @@ public struct FieldAppearance: Equatable, Sendable {
     }
 
     /// The region that must be redrawn to go from `previous` to this: nothing when equal, the
-    /// caret's old and new rectangles when only the caret changed, else both bounds.
+    /// caret's old and new rectangles when only the caret changed; when only the text and the
+    /// caret changed and every run, old and new, is ASCII, the rows of the input band those runs
+    /// can ink (`asciiInkRows`), which is what a typed letter costs; else both bounds.
     public func damage(since previous: FieldAppearance) -> Rect? {
         guard self != previous else { return nil }
         var withoutCaret = self
         withoutCaret.caret = previous.caret
+        let carets = (previous.caret?.path.bounds ?? .zero).union(caret?.path.bounds ?? .zero)
         if withoutCaret == previous {
-            let old = previous.caret?.path.bounds ?? .zero, new = caret?.path.bounds ?? .zero
-            return old.union(new).integral.intersection(textClip.integral)
+            return carets.integral.intersection(textClip.integral)
+        }
+        var withoutText = withoutCaret
+        withoutText.textRuns = previous.textRuns
+        if withoutText == previous, let old = Self.asciiInkRows(of: previous.textRuns, across: textClip),
+           let new = Self.asciiInkRows(of: textRuns, across: textClip) {
+            return old.union(new).union(carets).integral.intersection(textClip.integral)
         }
         return bounds.union(previous.bounds).integral
+    }
+
+    /// How far an ASCII glyph's ink reaches from its baseline, in its font's pixel size: the
+    /// tallest (brackets, `|`, ascenders) stay under 1 em above it in text faces and the deepest
+    /// (descenders, `_`) under 0.35 em below; the margins here are wider still.
+    static let asciiInkAbove = 1.25, asciiInkBelow = 0.6
+
+    /// The band's full width across the rows `runs` can ink: nil when a run holds anything but
+    /// ASCII (marks stack, fallback faces and emoji stand taller, anywhere in the container) or
+    /// is shaped with context from outside itself.
+    static func asciiInkRows(of runs: [TextRun], across clip: Rect) -> Rect? {
+        var rows = Rect.zero
+        for run in runs {
+            guard run.contextBefore.isEmpty, run.contextAfter.isEmpty, run.text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let size = run.font.pixelSize
+            guard size.isFinite, size > 0, run.origin.y.isFinite else { return nil }
+            let top = run.origin.y - size * asciiInkAbove
+            rows = rows.union(Rect(x: clip.minX, y: top, width: clip.width, height: size * (asciiInkAbove + asciiInkBelow)))
+        }
+        return rows
     }
 }
