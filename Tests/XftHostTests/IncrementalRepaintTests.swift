@@ -5,7 +5,7 @@ import TestHarness
 
 /// What a frame draws for a change (only its damage) leaves the pixmap exactly as drawing the
 /// whole scene again would: typing that grows, scrolls and wraps the text, deleting, moving the
-/// caret, in each style, at two scales, right to left, with glyphs that reach far above and below
+/// caret, a tab, in each style, at two scales, right to left, with glyphs that reach far above and below
 /// the baseline and with characters that are not ASCII.
 final class IncrementalRepaintTests: XCTestCase {
     private var server: XvfbServer!
@@ -72,6 +72,7 @@ final class IncrementalRepaintTests: XCTestCase {
             // Enough to scroll the line twice over; then back through it.
             let steps = typing(String(repeating: Self.tallAndDeep, count: 4))
                 + Array(repeating: InputEvent.key(.backspace, []), count: 12) + [.key(.home, []), .text("W"), .key(.end, [])]
+                + [.text("\t"), .text("g"), .key(.backspace, []), .key(.backspace, [])]
             try assertEachFrameEqualsAFullRepaint(field, scale: scale, steps: steps)
             // With no caret, whose rectangle covers the line's height, the text's own rows.
             try assertEachFrameEqualsAFullRepaint(TextField(identifier: "name", style: .filled, label: "Name"), scale: scale,
