@@ -5,8 +5,8 @@ import TestHarness
 
 /// What a frame draws for a change (only its damage) leaves the pixmap exactly as drawing the
 /// whole scene again would: typing that grows, scrolls and wraps the text, deleting, moving the
-/// caret, a tab, in each style, at two scales, right to left, with glyphs that reach far above and below
-/// the baseline and with characters that are not ASCII.
+/// caret, a tab, in each style, at two scales, right to left, with glyphs that reach far above and
+/// below the baseline and with characters that are not ASCII.
 final class IncrementalRepaintTests: XCTestCase {
     private var server: XvfbServer!
     private var host: WindowHost!
