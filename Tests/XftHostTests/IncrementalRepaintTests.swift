@@ -5,8 +5,10 @@ import TestHarness
 
 /// What a frame draws for a change (only its damage) leaves the pixmap exactly as drawing the
 /// whole scene again would: typing that grows, scrolls and wraps the text, deleting, moving the
-/// caret, a tab, in each style, at two scales, right to left, with glyphs that reach far above and
-/// below the baseline and with characters that are not ASCII.
+/// caret, a tab, in each style, at three scales, right to left, with glyphs that reach far above and
+/// below the baseline and with characters that are not ASCII; aligned and shrinking text, faces of a
+/// tall or deep ASCII, a selection, a preedit, a focus lost, a revealed password, a RAG field and a
+/// scrolled text area.
 final class IncrementalRepaintTests: XCTestCase {
     private var server: XvfbServer!
     private var host: WindowHost!
@@ -30,14 +32,17 @@ final class IncrementalRepaintTests: XCTestCase {
     /// Renders after each step as a window would, then everything again at the same instant, and
     /// compares the two pixmaps.
     /// `windowIsActive` false: no caret is drawn, so a frame's rows are the text's alone.
-    private func assertEachFrameEqualsAFullRepaint(_ field: TextField, scale: Double = 1, windowIsActive: Bool = true,
+    /// `prepare` runs once the field is focused (a field revealing its password then).
+    private func assertEachFrameEqualsAFullRepaint(_ field: TextField, scale: Double = 1, scheme: ColorScheme = .light,
+                                                   windowIsActive: Bool = true, prepare: (TextField) -> Void = { _ in },
                                                    steps: [InputEvent], file: StaticString = #filePath, line: UInt = #line) throws {
-        let scene = FieldScene(fields: [field], scheme: .light, metrics: MaterialMetrics(scale: scale))
+        let scene = FieldScene(fields: [field], scheme: scheme, metrics: MaterialMetrics(scale: scale))
         let size = Size(width: 388 * scale, height: 200 * scale)
         let surface = try OffscreenSurface(host: host, size: size)
         surface.resize(to: size, scene: scene)
         scene.handle(.windowFocus(windowIsActive), at: 0)
         scene.focus(field, at: 0)
+        prepare(field)
         var time = 1.0
         try surface.render(scene, at: time)
         var narrowFrames = 0
@@ -109,5 +114,65 @@ final class IncrementalRepaintTests: XCTestCase {
         try assertEachFrameEqualsAFullRepaint(stacked, windowIsActive: false,
                                               steps: typing("Ag") + [.text("a\u{0301}\u{0301}\u{0301}\u{0301}"), .text("g\u{0331}\u{0331}\u{0331}")]
                                                   + typing("jq") + [.key(.backspace, []), .key(.backspace, [])])
+    }
+
+    func testAlignedShrinkingTextAndFacesOfExtremeInkAtAScaleOfOneAndAHalfLeaveWhatAFullRepaintDraws() throws {
+        let deleting = Array(repeating: InputEvent.key(.backspace, []), count: 20)
+        for alignment in [TextAlignment.center, .right] {
+            let aligned = TextField(identifier: "aligned", style: .filled, label: "Name")
+            aligned.textAlignment = alignment
+            try assertEachFrameEqualsAFullRepaint(aligned, scale: 1.5, steps: typing(Self.tallAndDeep + Self.tallAndDeep) + deleting)
+        }
+        // The font shrinks with each letter, the line moving up and down the band.
+        let shrinking = TextField(identifier: "shrinking", style: .outlined, label: "Name")
+        shrinking.adjustsFontSizeToFitWidth = true
+        shrinking.textAlignment = .center
+        try assertEachFrameEqualsAFullRepaint(shrinking, windowIsActive: false,
+                                              steps: typing(String(repeating: Self.tallAndDeep, count: 3)) + deleting + deleting)
+        // The installed faces whose ASCII reaches highest (Noto Nastaliq Urdu's bar, 1.14 em) and
+        // lowest (Noto Sans Kannada's bracket, 0.37 em), small, where a pixel of rounding is a
+        // larger part of the margin.
+        for family in ["Noto Nastaliq Urdu", "Noto Sans Kannada"] {
+            for size in [8.0, 9.5, 13] {
+                let extreme = TextField(identifier: "extreme", style: .filled, label: "Name")
+                extreme.font = FontSpec(pixelSize: size, weight: .bold, familyName: family)
+                try assertEachFrameEqualsAFullRepaint(extreme, scale: 1.5, windowIsActive: false,
+                                                      steps: typing("|(|[]_gjy|") + [.key(.backspace, [])])
+            }
+        }
+    }
+
+    func testSelectionsPreeditFocusLossAndAScrolledTextAreaLeaveWhatAFullRepaintDraws() throws {
+        // A selection replaced by a letter, in Material's colours and in inverse video.
+        for scheme in [ColorScheme.light, .highContrastLight] {
+            let selected = TextField(identifier: "selected", style: .filled, label: "Name")
+            selected.text = "Agjpqy"
+            try assertEachFrameEqualsAFullRepaint(selected, scheme: scheme, steps: [.key(.left, [.shift]), .key(.left, [.shift]), .text("W"),
+                                                                                  .key(.home, [.shift]), .text("g")] + typing("jq"))
+        }
+        // An input method's ASCII preedit, its underlines changing and going.
+        let composing = TextField(identifier: "composing", style: .filled, label: "Name")
+        try assertEachFrameEqualsAFullRepaint(composing, steps: typing("Ag") + [
+            .preeditChanged(Preedit(text: "k")), .preeditChanged(Preedit(text: "ka")),
+            .preeditChanged(Preedit(text: "kan", caret: 1, segments: [.init(range: 0..<3, emphasis: .highlighted)])),
+            .preeditChanged(nil), .inputMethodText("kj")] + typing("y"))
+        // The window losing and regaining focus between letters.
+        let focus = TextField(identifier: "focus", style: .outlined, label: "Name")
+        try assertEachFrameEqualsAFullRepaint(focus, steps: typing("Agj") + [.windowFocus(false)] + typing("py") + [.windowFocus(true)] + typing("q"))
+        // A revealed password and a RAG field's floating placeholder.
+        let revealed = TextField(identifier: "password", style: .filled, label: "Password")
+        revealed.isSecureTextEntry = true
+        revealed.showsSecureTextToggle = true
+        try assertEachFrameEqualsAFullRepaint(revealed, prepare: { $0.isSecureTextEntry = false }, steps: typing("Agjp") + [.key(.backspace, [])])
+        let rag = TextField(identifier: "rag", style: .rag, label: "Name")
+        rag.placeholder = "Name"
+        try assertEachFrameEqualsAFullRepaint(rag, steps: typing(Self.tallAndDeep) + [.key(.backspace, [])])
+        // A text area grown past its height, typed into above, scrolled and typed into again.
+        var steps: [InputEvent] = []
+        for _ in 0..<8 { steps += typing("Agjp") + [.key(.enter, [])] }
+        steps += Array(repeating: InputEvent.key(.up, []), count: 6) + typing("yq") + [.key(.backspace, [])]
+        steps += [.scroll(steps: 2), .text("W"), .scroll(steps: -3), .text("g")]
+        try assertEachFrameEqualsAFullRepaint(TextField(identifier: "notes", style: .outlined, kind: .textArea, label: "Notes"),
+                                              windowIsActive: false, steps: steps)
     }
 }
