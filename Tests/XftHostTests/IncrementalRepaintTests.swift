@@ -5,10 +5,10 @@ import TestHarness
 
 /// What a frame draws for a change (only its damage) leaves the pixmap exactly as drawing the
 /// whole scene again would: typing that grows, scrolls and wraps the text, deleting, moving the
-/// caret, a tab, in each style, at three scales, right to left, with glyphs that reach far above and
-/// below the baseline and with characters that are not ASCII; aligned and shrinking text, faces of a
-/// tall or deep ASCII, a selection, a preedit, a focus lost, a revealed password, a RAG field and a
-/// scrolled text area.
+/// caret, a tab, in each style, at three scales, right to left, with glyphs that reach far above
+/// and below the baseline and with characters that are not ASCII; aligned and shrinking text,
+/// faces of a tall or deep ASCII, a selection, a preedit, a focus lost, a revealed password, a
+/// RAG field and a scrolled text area.
 final class IncrementalRepaintTests: XCTestCase {
     private var server: XvfbServer!
     private var host: WindowHost!

@@ -7,9 +7,10 @@ public struct TextRun: Equatable, Sendable {
     /// For a run of the input text the layout has put in visual order: the direction it is shaped
     /// in. Nil for a paragraph (a label, a placeholder, assistive text), which the canvas reorders.
     public var direction: WritingDirection?
-    /// For a piece of styled text that meets another style inside a word: the text either side
-    /// (`ShapingContext`), which the canvas's shaper reads and does not draw, so letters join across
-    /// the boundary. Empty elsewhere.
+    /// For a piece of styled text beside another style (and for each cluster of kerned text): up
+    /// to four clusters either side, stopping at a line break (`ShapingContext`), which the
+    /// canvas's shaper reads and does not draw, so letters join across the boundary. Empty in text
+    /// of one style.
     public var contextBefore: String
     public var contextAfter: String
     /// Where the run may paint, for one colour of a piece shaped whole across colour boundaries:
