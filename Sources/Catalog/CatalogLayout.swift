@@ -86,14 +86,11 @@ final class CatalogLayout: SceneLayout {
         let columnWidth = max(min(available / columnCount, maximumColumnWidth), 2 * metrics.horizontalPadding + 1)
 
         var bottom = top, columnX = margin, y = top
-        // Below what the first frame shows (the outlined label's notch and the focus ring stand
-        // out above a field's frame: a margin keeps them in).
-        func isHidden(_ top: Double) -> Bool { shownHeight.map { top > $0 + StackLayout.hiddenMargin * scale } ?? false }
         func placeText(_ text: String, font: FontSpec, color: Color, lineHeight: Double, role: AccessibleRole,
                        labelling field: TextField? = nil) {
             // Wrapped to the column, so a narrow window shows the whole caption; one below what
             // the first frame shows is only counted in lines, unshaped, and placed later.
-            let hidden = isHidden(y)
+            let hidden = Arrangement.isBelowFirstFrame(y, showing: shownHeight, scale: scale)
             let wrapped = TextLayout(characters: Array(text), font: font, lineHeight: lineHeight,
                                      measurer: hidden ? EstimatingMeasurer(measurer) : measurer, wrapWidth: columnWidth)
             if hidden {
@@ -124,13 +121,8 @@ final class CatalogLayout: SceneLayout {
                     placeText(caption, font: captionFont, color: scheme.mediumEmphasisText, lineHeight: 16 * scale,
                               role: .label, labelling: next)
                 case .field(let field):
-                    let height: Double
-                    if isHidden(y) {
-                        arrangement.isProvisional = true
-                        height = field.estimatedHeight(width: columnWidth, metrics: metrics, measurer: measurer)
-                    } else {
-                        height = field.layOut(width: columnWidth, metrics: metrics, measurer: measurer)
-                    }
+                    let height = arrangement.height(of: field, top: y, width: columnWidth, showing: shownHeight, metrics: metrics,
+                                                    measurer: measurer)
                     arrangement.fieldFrames.append((field, Rect(x: columnX, y: y, width: columnWidth, height: height)))
                     y += height + fieldGap
                 }

@@ -46,7 +46,7 @@ extension PinnedFonts {
             // A glob's `*` and `?` are wildcards, and fontconfig has no escape for them; XML says
             // no control character (but tab, and a CR it reads as LF) at all.
             guard !path.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 < 0x20 }) else { return nil }
-            replacement += "<glob>" + xmlEscaped(path) + "</glob>"
+            replacement += "<glob>" + HTMLWriter.escapeAttribute(path) + "</glob>"
         }
         replacement += "</rejectfont></selectfont>"
         return String(decoding: bytes[..<start], as: UTF8.self) + replacement
@@ -191,22 +191,6 @@ extension PinnedFonts {
         }
         while p < pattern.count, pattern[p] == UInt8(ascii: "*") { p += 1 }
         return p == pattern.count
-    }
-
-    private static func xmlEscaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
-            return text
-        }
-        var escaped: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): escaped += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): escaped += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): escaped += Array("&gt;".utf8)
-            default: escaped.append(byte)
-            }
-        }
-        return String(decoding: escaped, as: UTF8.self)
     }
 }
 

@@ -20,21 +20,24 @@ extension WindowSession: SceneHost {
         }
     }
 
+    /// The time a selection is asked for at: the newest event's, or CurrentTime before any.
+    private var requestTime: Time { lastEventTime == 0 ? Time(CurrentTime) : lastEventTime }
+
     func requestSelectionAttributedText(_ selection: SelectionKind, completion: @escaping (AttributedText?) -> Void) {
-        selections.requestStyled(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
+        selections.requestStyled(selection, time: requestTime, completion: completion)
     }
 
     func requestSelectionText(_ selection: SelectionKind, completion: @escaping (String?) -> Void) {
         // Answers come from the loop, never from inside the request, as X's do.
-        selections.request(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
+        selections.request(selection, time: requestTime, completion: completion)
     }
 
     func requestSelectionRope(_ selection: SelectionKind, completion: @escaping (Rope?) -> Void) {
-        selections.requestRope(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
+        selections.requestRope(selection, time: requestTime, completion: completion)
     }
 
     func requestSelectionHasText(_ selection: SelectionKind, completion: @escaping (Bool) -> Void) {
-        selections.requestHasText(selection, time: lastEventTime == 0 ? Time(CurrentTime) : lastEventTime, completion: completion)
+        selections.requestHasText(selection, time: requestTime, completion: completion)
     }
 
     /// The newest event's server time, or, before any event carried one, the time of a property

@@ -56,7 +56,7 @@ final class FirstFrameLayoutTests: XCTestCase {
         XCTAssertGreaterThan(laidOut.count, 2)
         XCTAssertLessThan(laidOut.count, deferredFields.count / 2, "fields below the first frame were laid out before it")
         for field in laidOut {
-            XCTAssertLessThan(deferred.frame(of: field)!.minY, viewport.height + StackLayout.hiddenMargin)
+            XCTAssertLessThan(deferred.frame(of: field)!.minY, viewport.height + Arrangement.hiddenMargin)
         }
         let whole = makeScene(wholeFields, deferring: false, measurer: WideMeasurer())
         XCTAssertFalse(whole.isArrangementProvisional)

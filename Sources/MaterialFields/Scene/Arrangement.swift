@@ -36,6 +36,30 @@ public struct Arrangement {
     public init(fieldFrames: [(field: TextField, frame: Rect)] = [], decorations: [Decoration] = [], contentHeight: Double = 0) {
         self.fieldFrames = fieldFrames; self.decorations = decorations; self.contentHeight = contentHeight
     }
+
+    /// How far below what a first frame shows something starts before a layout leaves it unlaid
+    /// out (at scale 1): what a field draws above its frame (an outlined field's floating label,
+    /// a focus ring) stays in.
+    public static let hiddenMargin = 32.0
+
+    /// Whether something starting at `top` lies below what a first frame showing the page's top
+    /// `shownHeight` shows, `hiddenMargin` included (`shownHeight` nil: everything shows).
+    public static func isBelowFirstFrame(_ top: Double, showing shownHeight: Double?, scale: Double) -> Bool {
+        shownHeight.map { top > $0 + hiddenMargin * scale } ?? false
+    }
+
+    /// `field`'s height at `width` for a field starting at `top`: laid out
+    /// (`TextField.layOut(width:metrics:measurer:)`) unless it lies below what the first frame
+    /// shows, where it is estimated (`TextField.estimatedHeight(width:metrics:measurer:)`) and
+    /// the arrangement becomes `isProvisional`.
+    public mutating func height(of field: TextField, top: Double, width: Double, showing shownHeight: Double?,
+                                metrics: MaterialMetrics, measurer: TextMeasuring) -> Double {
+        guard Self.isBelowFirstFrame(top, showing: shownHeight, scale: metrics.scale) else {
+            return field.layOut(width: width, metrics: metrics, measurer: measurer)
+        }
+        isProvisional = true
+        return field.estimatedHeight(width: width, metrics: metrics, measurer: measurer)
+    }
 }
 
 /// An app's layout of a `FieldScene`: called on every resize, and when a field's height changes.
@@ -74,36 +98,24 @@ public final class StackLayout: SceneLayout {
         arrange(in: viewport, showing: nil, metrics: metrics, measurer: measurer)
     }
 
-    /// Fields whose top is more than `hiddenMargin` below `shownHeight` get `estimatedHeight`.
+    /// Fields below what the first frame shows (`Arrangement.isBelowFirstFrame`) get `estimatedHeight`.
     public func arrange(in viewport: Size, showing shownHeight: Double, metrics: MaterialMetrics, scheme: ColorScheme,
                         measurer: TextMeasuring) -> Arrangement {
         arrange(in: viewport, showing: Optional(shownHeight), metrics: metrics, measurer: measurer)
     }
-
-    /// How far below what a first frame shows a field starts before it is left unlaid out: what
-    /// a field draws above its frame (an outlined field's floating label, a focus ring) stays in.
-    public static let hiddenMargin = 32.0
 
     private func arrange(in viewport: Size, showing shownHeight: Double?, metrics: MaterialMetrics,
                          measurer: TextMeasuring) -> Arrangement {
         let margin = self.margin * metrics.scale, spacing = self.spacing * metrics.scale
         let width = max(0, min(viewport.width - 2 * margin, maximumWidth * metrics.scale))
         var y = margin
-        var frames: [(TextField, Rect)] = []
-        var isProvisional = false
+        var arrangement = Arrangement()
         for field in fields {
-            let height: Double
-            if let shownHeight, y > shownHeight + Self.hiddenMargin * metrics.scale {
-                isProvisional = true
-                height = field.estimatedHeight(width: width, metrics: metrics, measurer: measurer)
-            } else {
-                height = field.layOut(width: width, metrics: metrics, measurer: measurer)
-            }
-            frames.append((field, Rect(x: margin, y: y, width: width, height: height)))
+            let height = arrangement.height(of: field, top: y, width: width, showing: shownHeight, metrics: metrics, measurer: measurer)
+            arrangement.fieldFrames.append((field, Rect(x: margin, y: y, width: width, height: height)))
             y += height + spacing
         }
-        var arrangement = Arrangement(fieldFrames: frames, contentHeight: y - spacing + margin)
-        arrangement.isProvisional = isProvisional
+        arrangement.contentHeight = y - spacing + margin
         return arrangement
     }
 }

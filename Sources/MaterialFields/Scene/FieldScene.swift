@@ -326,7 +326,7 @@ public final class FieldScene: Scene {
         let unlaidOut = fields.indices.filter { fields[$0].layout == nil }
         arrange(provisionally: false)
         // In view: the window, with room for what a field draws around its frame.
-        let margin = StackLayout.hiddenMargin * metrics.scale
+        let margin = Arrangement.hiddenMargin * metrics.scale
         let view = Rect(x: -margin, y: scroll.offset - margin, width: size.width + 2 * margin, height: size.height + 2 * margin)
         func inView(_ frame: Rect?) -> Bool { frame?.intersects(view) ?? false }
         let moved = zip(shownFrames, framesByPlace).contains { shown, now in shown != now && (inView(shown) || inView(now)) }

@@ -102,7 +102,9 @@ public enum HTMLWriter {
         return previousIsSpace
     }
 
-    static func escapeAttribute(_ text: String) -> String {
+    /// `text` as XML or HTML may hold it in an attribute's value or an element's text: `&`, `"`,
+    /// `<` and `>` as references.
+    package static func escapeAttribute(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
